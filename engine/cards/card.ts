@@ -1,0 +1,202 @@
+/**
+ * Cards and notation (spec/RECORD.md): a card id is a suit letter followed by a rank letter.
+ * Internally every card also has a dense index (suit * 12 + rank) used by the hot paths.
+ */
+
+export const SUITS = ['E', 'G', 'H', 'S'] as const;
+export type Suit = (typeof SUITS)[number];
+
+/** Ranks, highest first in the "natural" order; variants define their own orders. */
+export const RANKS = ['A', 'Z', 'S', 'K', 'O', 'U', 'G', '9', '8', '7', '6', 'P'] as const;
+export type Rank = (typeof RANKS)[number];
+
+/** A canonical card id such as `EO` (Eichel-Ober) or `HZ` (Herz-Zehn). */
+export type Card = `${Suit}${Rank}`;
+
+/** Dense card index 0..47 (suit * 12 + rank index). */
+export type CardIndex = number;
+
+export const CARD_COUNT = SUITS.length * RANKS.length;
+
+/** Card points (Augen) per rank: Sau 11, Zehn 10, Schöne 6, König 4, Ober 3, Unter 2, Gefreiter 1, Preuße −7. */
+export const RANK_POINTS: Readonly<Record<Rank, number>> = {
+  A: 11,
+  Z: 10,
+  S: 6,
+  K: 4,
+  O: 3,
+  U: 2,
+  G: 1,
+  '9': 0,
+  '8': 0,
+  '7': 0,
+  '6': 0,
+  P: -7,
+};
+
+const SUIT_INDEX: Readonly<Record<Suit, number>> = { E: 0, G: 1, H: 2, S: 3 };
+const RANK_INDEX = Object.fromEntries(RANKS.map((r, i) => [r, i])) as Record<Rank, number>;
+
+/** All 48 card ids by index. */
+export const CARDS: readonly Card[] = SUITS.flatMap((s) => RANKS.map((r) => `${s}${r}` as Card));
+
+/** Points by card index (hot-path table). */
+export const POINTS: Int8Array = Int8Array.from(CARDS, (c) => RANK_POINTS[rankOf(c)]);
+/** Suit index (0..3) by card index. */
+export const SUIT_OF: Uint8Array = Uint8Array.from(CARDS, (_, i) => Math.floor(i / RANKS.length));
+
+export function suitOf(card: Card): Suit {
+  return card[0] as Suit;
+}
+export function rankOf(card: Card): Rank {
+  return card[1] as Rank;
+}
+export function cardOf(suit: Suit, rank: Rank): Card {
+  return `${suit}${rank}`;
+}
+export function indexOf(card: Card): CardIndex {
+  return SUIT_INDEX[suitOf(card)] * RANKS.length + RANK_INDEX[rankOf(card)];
+}
+export function cardAt(index: CardIndex): Card {
+  const card = CARDS[index];
+  if (card === undefined) throw new RangeError(`no card at index ${index}`);
+  return card;
+}
+export function pointsOf(card: Card): number {
+  return RANK_POINTS[rankOf(card)];
+}
+export function isCard(value: unknown): value is Card {
+  return typeof value === 'string' && value.length === 2 && CARDS.includes(value as Card);
+}
+
+// Input spellings (RECORD.md): canonical ids, `E10`, Sheepshead `QC`, `JD`, `10H`, `AD`, `7S`, `Q♣`, `J♦`.
+const FRENCH_SUITS: Readonly<Record<string, Suit>> = {
+  C: 'E',
+  '♣': 'E',
+  '♧': 'E',
+  S: 'G',
+  '♠': 'G',
+  '♤': 'G',
+  H: 'H',
+  '♥': 'H',
+  '♡': 'H',
+  D: 'S',
+  '♦': 'S',
+  '♢': 'S',
+};
+const FRENCH_RANKS: Readonly<Record<string, Rank>> = {
+  A: 'A',
+  '10': 'Z',
+  T: 'Z',
+  K: 'K',
+  Q: 'O',
+  J: 'U',
+  '9': '9',
+  '8': '8',
+  '7': '7',
+  '6': '6',
+};
+const GERMAN_RANK_ALIASES: Readonly<Record<string, Rank>> = { '10': 'Z', X: 'Z' };
+
+/**
+ * Parse a card in any accepted spelling, case-insensitively; returns undefined when it is not a card.
+ * @example parseCard('e10') === 'EZ'; parseCard('QC') === 'EO'; parseCard('J♦') === 'SU'
+ */
+export function parseCard(input: string): Card | undefined {
+  const text = input.trim().toUpperCase();
+  if (text.length < 2) return undefined;
+  // German: suit letter first (E, G, H, S), then a rank letter or 10.
+  const german = parseGerman(text);
+  // French (Sheepshead): rank first then suit letter/symbol (QC, 10H, J♦), or rank then symbol.
+  const french = parseFrench(text);
+  // `SA` is both the canonical Schellen-Sau and nothing in French; `AS` is French ace of spades and not German.
+  // Where both parse (e.g. `HK`? French rank H does not exist) German wins: canonical ids are German.
+  return german ?? french;
+}
+
+function parseGerman(text: string): Card | undefined {
+  const suit = text[0] as Suit;
+  if (!(suit in SUIT_INDEX)) return undefined;
+  const rest = text.slice(1);
+  const rank = (GERMAN_RANK_ALIASES[rest] ?? (rest.length === 1 ? rest : undefined)) as Rank | undefined;
+  if (rank === undefined || !(rank in RANK_INDEX)) return undefined;
+  return cardOf(suit, rank);
+}
+
+function parseFrench(text: string): Card | undefined {
+  const chars = Array.from(text);
+  const suitChar = chars[chars.length - 1];
+  if (suitChar === undefined) return undefined;
+  const suit = FRENCH_SUITS[suitChar];
+  const rank = FRENCH_RANKS[chars.slice(0, -1).join('')];
+  if (suit === undefined || rank === undefined) return undefined;
+  return cardOf(suit, rank);
+}
+
+/** Parse a whitespace/comma separated list of cards (test and CLI notation). Throws on a bad card. */
+export function parseCards(text: string): Card[] {
+  return text
+    .split(/[\s,]+/)
+    .filter((t) => t.length > 0)
+    .map((t) => {
+      const card = parseCard(t);
+      if (card === undefined) throw new Error(`not a card: ${t}`);
+      return card;
+    });
+}
+
+export type Language = 'de' | 'en';
+export type Style = 'german' | 'french';
+
+const SUIT_NAMES: Readonly<Record<Language, Record<Suit, string>>> = {
+  de: { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schellen' },
+  en: { E: 'Acorns', G: 'Leaves', H: 'Hearts', S: 'Bells' },
+};
+const RANK_NAMES: Readonly<Record<Language, Record<Rank, string>>> = {
+  de: {
+    A: 'Sau',
+    Z: 'Zehn',
+    S: 'Schöne',
+    K: 'König',
+    O: 'Ober',
+    U: 'Unter',
+    G: 'Gefreiter',
+    '9': 'Neun',
+    '8': 'Acht',
+    '7': 'Sieben',
+    '6': 'Sechs',
+    P: 'Preuße',
+  },
+  en: {
+    A: 'Ace',
+    Z: 'Ten',
+    S: 'Beauty',
+    K: 'King',
+    O: 'Ober',
+    U: 'Unter',
+    G: 'Private',
+    '9': 'Nine',
+    '8': 'Eight',
+    '7': 'Seven',
+    '6': 'Six',
+    P: 'Prussian',
+  },
+};
+const FRENCH_SYMBOL: Readonly<Record<Suit, string>> = { E: '♣', G: '♠', H: '♥', S: '♦' };
+const FRENCH_RANK: Partial<Record<Rank, string>> = { A: 'A', Z: '10', K: 'K', O: 'Q', U: 'J', '9': '9', '8': '8', '7': '7' };
+
+/**
+ * Display name of a card. German style: `Eichel-Ober` (de) / `Ober of Acorns` (en);
+ * French style (Sheepshead): `Q♣`.
+ */
+export function displayName(card: Card, language: Language = 'de', style: Style = 'german'): string {
+  const suit = suitOf(card);
+  const rank = rankOf(card);
+  if (style === 'french') return `${FRENCH_RANK[rank] ?? rank}${FRENCH_SYMBOL[suit]}`;
+  if (language === 'de') return `${SUIT_NAMES.de[suit]}-${RANK_NAMES.de[rank]}`;
+  return `${RANK_NAMES.en[rank]} of ${SUIT_NAMES.en[suit]}`;
+}
+
+export function suitName(suit: Suit, language: Language = 'de'): string {
+  return SUIT_NAMES[language][suit];
+}

@@ -1,0 +1,69 @@
+import { type Card, type Rank, type Suit, SUITS, cardOf } from './card.js';
+
+/** A deck: every suit with the given ranks. */
+export function deckOf(ranks: readonly Rank[], suits: readonly Suit[] = SUITS): Card[] {
+  return suits.flatMap((s) => ranks.map((r) => cardOf(s, r)));
+}
+
+/** The Bavarian long deck (32 cards). */
+export const LONG_RANKS: readonly Rank[] = ['A', 'Z', 'K', 'O', 'U', '9', '8', '7'];
+/** The short deck (24 cards, no 7 and 8). */
+export const SHORT_RANKS: readonly Rank[] = ['A', 'Z', 'K', 'O', 'U', '9'];
+
+/**
+ * A small, fast, seedable PRNG (sfc32). Randomness enters the engine only as data: a seed chosen
+ * by the caller (the server keeps a secret seed per deal and publishes its commitment).
+ */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number | string) {
+    const h = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
+    this.a = 0x9e3779b9;
+    this.b = 0x243f6a88;
+    this.c = 0xb7e15162;
+    this.d = h ^ 0xdeadbeef;
+    for (let i = 0; i < 15; i++) this.next();
+  }
+
+  /** Uniform 32-bit unsigned integer. */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** Uniform integer in [0, n). */
+  int(n: number): number {
+    return Math.floor((this.next() / 4294967296) * n);
+  }
+
+  /** Fisher–Yates shuffle into a new array. */
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      const tmp = out[i] as T;
+      out[i] = out[j] as T;
+      out[j] = tmp;
+    }
+    return out;
+  }
+}
+
+/** FNV-1a over the UTF-16 code units of a string (seed derivation only, not cryptographic). */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,552 @@
+import type { Card } from '../cards/card.js';
+import { type EngineError, ErrorCodes, engineError } from '../errors.js';
+import { type Rational, ZERO, add, format, rat, sum } from '../money/rational.js';
+import type {
+  Action,
+  AnyVariant,
+  Audience,
+  DealNote,
+  DealResult,
+  DealView,
+  Layout,
+  Seat,
+} from '../variant.js';
+import { OptionsError } from '../variant.js';
+import { getVariant } from '../registry.js';
+import { parseAction } from '../record/action.js';
+
+/**
+ * The table session as a Decider (STYLE.md 1): `decide(command, state) → events`, `evolve(state, event) → state`.
+ * A table runs deal after deal: dealer rotation, running totals (exact), the Bock queue, the Stock.
+ * Seats here are table seats; a deal's own seat numbers map to them through `players` (some may sit out).
+ */
+
+export type TableCommand =
+  | {
+      readonly type: 'OpenTable';
+      readonly variant: string;
+      readonly preset?: string;
+      readonly options?: unknown;
+      readonly seats: number;
+      /** The first dealer; default the last seat so that seat 0 is forehand in the first deal. */
+      readonly dealer?: Seat;
+    }
+  /** Randomness enters as data: the shuffled deck (the server derives it from a secret seed it commits to). */
+  | { readonly type: 'StartDeal'; readonly deck: readonly Card[]; readonly commitment?: string }
+  | { readonly type: 'Act'; readonly seat: Seat; readonly action: unknown }
+  | { readonly type: 'CloseTable' };
+
+export type TableEvent =
+  | {
+      readonly type: 'TableOpened';
+      readonly variant: string;
+      readonly preset: string;
+      /** The fully resolved options, so that a table replays identically after defaults change. */
+      readonly options: unknown;
+      readonly seats: number;
+      readonly dealer: Seat;
+    }
+  | {
+      readonly type: 'DealStarted';
+      readonly deal: number;
+      /** Table seat of the dealer. */
+      readonly dealer: Seat;
+      /** Table seats taking part, by deal seat. */
+      readonly players: readonly Seat[];
+      /** Deal seat of the dealer within `players` (forehand is the next one). */
+      readonly dealerInDeal: Seat;
+      readonly layout: Layout;
+      readonly bock: number;
+      readonly commitment?: string;
+    }
+  | { readonly type: 'ActionTaken'; readonly deal: number; readonly seat: Seat; readonly action: Action }
+  /** Derived, for clients: evolve ignores notes (they follow from the ActionTaken before them). */
+  | { readonly type: 'DealNoted'; readonly deal: number; readonly note: DealNote }
+  | {
+      readonly type: 'DealEnded';
+      readonly deal: number;
+      readonly result: ResultJson;
+      /** Running totals after this deal, exact, per table seat. */
+      readonly totals: readonly string[];
+      readonly pot: string;
+    }
+  | { readonly type: 'TableClosed' };
+
+/** A deal result as JSON (RECORD.md): payouts per table seat as numbers and exact fractions. */
+export interface ResultJson {
+  readonly complete: true;
+  readonly contract: DealResult['contract'];
+  readonly declarers: readonly Seat[];
+  readonly cardPoints: readonly number[];
+  readonly tricks: readonly number[];
+  readonly won: boolean;
+  readonly schneider: boolean;
+  readonly schwarz: boolean;
+  readonly laufende: number;
+  readonly multiplier: number;
+  readonly payout: readonly number[];
+  readonly payoutExact?: readonly string[];
+  readonly pot?: string;
+  readonly thrownIn?: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export interface TableState {
+  readonly variant: string;
+  readonly preset: string;
+  readonly options: unknown;
+  readonly seats: number;
+  /** Dealer of the current deal, or of the next one when no deal is running. */
+  readonly dealer: Seat;
+  readonly dealNo: number;
+  readonly totals: readonly Rational[];
+  readonly pot: Rational;
+  /** Multipliers of the coming Bock deals, in order. */
+  readonly bockQueue: readonly number[];
+  readonly deal: DealInProgress | null;
+  readonly lastResult: ResultJson | null;
+  readonly closed: boolean;
+}
+
+export interface DealInProgress {
+  readonly no: number;
+  readonly dealer: Seat;
+  readonly players: readonly Seat[];
+  readonly dealerInDeal: Seat;
+  readonly bock: number;
+  readonly commitment?: string;
+  /** The variant's deal state; treat as opaque and never mutate (evolve clones it). */
+  readonly state: unknown;
+  readonly over: boolean;
+}
+
+export type Decision = { readonly ok: true; readonly events: readonly TableEvent[] } | { readonly ok: false; readonly error: EngineError };
+
+const fail = (error: EngineError): Decision => ({ ok: false, error });
+
+/** The state before the table is opened. */
+export function initialState(): TableState | null {
+  return null;
+}
+
+export function decide(command: TableCommand, state: TableState | null): Decision {
+  switch (command.type) {
+    case 'OpenTable':
+      return decideOpen(command, state);
+    case 'StartDeal':
+      return decideStart(command, state);
+    case 'Act':
+      return decideAct(command, state);
+    case 'CloseTable':
+      if (state === null) return fail(engineError(ErrorCodes.noDeal, 'no table'));
+      if (state.closed) return fail(engineError(ErrorCodes.tableClosed, 'the table is closed'));
+      return { ok: true, events: [{ type: 'TableClosed' }] };
+    default: {
+      const never: never = command;
+      return fail(engineError(ErrorCodes.badAction, `unknown command ${(never as { type: string }).type}`));
+    }
+  }
+}
+
+function decideOpen(command: Extract<TableCommand, { type: 'OpenTable' }>, state: TableState | null): Decision {
+  if (state !== null) return fail(engineError(ErrorCodes.dealInProgress, 'the table is already open'));
+  const variant = getVariant(command.variant);
+  if (variant === undefined)
+    return fail(engineError(ErrorCodes.unknownVariant, `unknown variant ${command.variant}`, { field: 'variant' }));
+  const preset = command.preset ?? variant.defaultPreset;
+  if (!(preset in variant.presets))
+    return fail(engineError(ErrorCodes.unknownPreset, `unknown preset ${preset} for ${variant.id}`, { field: 'preset' }));
+  const seats = command.seats;
+  if (!Number.isInteger(seats) || seats < variant.tableSeats.min || seats > variant.tableSeats.max)
+    return fail(
+      engineError(
+        ErrorCodes.badSeats,
+        `${variant.id} is played by ${variant.tableSeats.min} to ${variant.tableSeats.max} seats`,
+        { field: 'seats' },
+      ),
+    );
+  let options: unknown;
+  try {
+    options = variant.resolveOptions(preset, command.options ?? {}, seats);
+  } catch (e) {
+    if (e instanceof OptionsError)
+      return fail(engineError(ErrorCodes.badOptions, e.message, { field: `options${e.path ? '.' + e.path : ''}` }));
+    throw e;
+  }
+  const dealer = command.dealer ?? seats - 1;
+  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= seats)
+    return fail(engineError(ErrorCodes.badSeat, `dealer must be a seat 0..${seats - 1}`, { field: 'dealer' }));
+  return {
+    ok: true,
+    events: [{ type: 'TableOpened', variant: variant.id, preset, options, seats, dealer }],
+  };
+}
+
+function decideStart(command: Extract<TableCommand, { type: 'StartDeal' }>, state: TableState | null): Decision {
+  if (state === null) return fail(engineError(ErrorCodes.noDeal, 'no table'));
+  if (state.closed) return fail(engineError(ErrorCodes.tableClosed, 'the table is closed'));
+  if (state.deal !== null && !state.deal.over)
+    return fail(engineError(ErrorCodes.dealInProgress, 'a deal is in progress'));
+  const variant = variantOf(state);
+  const players = variant.participants(state.options, state.seats, state.dealer);
+  const dealerInDeal = players.indexOf(state.dealer) >= 0 ? players.indexOf(state.dealer) : players.length - 1;
+  const expected = variant.deck(state.options, players.length);
+  if (!sameCards(expected, command.deck))
+    return fail(engineError(ErrorCodes.badDeck, 'the deck is not this variant’s deck', { field: 'deck' }));
+  const layout = variant.deal(state.options, players.length, dealerInDeal, command.deck);
+  const bock = state.bockQueue[0] ?? 1;
+  const started: TableEvent = {
+    type: 'DealStarted',
+    deal: state.dealNo + 1,
+    dealer: state.dealer,
+    players,
+    dealerInDeal,
+    layout,
+    bock,
+    ...(command.commitment !== undefined ? { commitment: command.commitment } : {}),
+  };
+  // A deal can end at once (e.g. a refused hand is impossible before acting, but a variant may settle at start).
+  const next = evolve(state, started);
+  return { ok: true, events: [started, ...endEvents(next)] };
+}
+
+function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: TableState | null): Decision {
+  if (state === null) return fail(engineError(ErrorCodes.noDeal, 'no table'));
+  if (state.closed) return fail(engineError(ErrorCodes.tableClosed, 'the table is closed'));
+  const deal = state.deal;
+  if (deal === null) return fail(engineError(ErrorCodes.noDeal, 'no deal has started'));
+  if (deal.over) return fail(engineError(ErrorCodes.dealOver, 'the deal is over'));
+  const dealSeat = deal.players.indexOf(command.seat);
+  if (dealSeat < 0)
+    return fail(engineError(ErrorCodes.badSeat, `seat ${command.seat} does not play this deal`, { field: 'seat' }));
+  const parsed = parseAction(command.action);
+  if (!parsed.ok) return fail(engineError(ErrorCodes.badAction, parsed.message, { field: `action${parsed.field ? '.' + parsed.field : ''}` }));
+  const variant = variantOf(state);
+  const illegal = variant.check(deal.state, dealSeat, parsed.action);
+  if (illegal !== undefined)
+    return fail(engineError(illegal.code, illegal.message, { rule: illegal.rule, seat: command.seat }));
+  const scratch = variant.clone(deal.state);
+  const notes = variant.apply(scratch, dealSeat, parsed.action);
+  const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
+  const noted: TableEvent[] = notes
+    .filter((n) => n.type !== 'DealOver')
+    .map((note) => ({ type: 'DealNoted', deal: deal.no, note: mapNote(note, deal.players) }));
+  const next = evolve(state, taken);
+  return { ok: true, events: [taken, ...noted, ...endEvents(next)] };
+}
+
+/** A DealEnded event when the deal in `state` is over. */
+function endEvents(state: TableState): TableEvent[] {
+  const deal = state.deal;
+  if (deal === null || !deal.over || state.lastResult === null) return [];
+  return [
+    {
+      type: 'DealEnded',
+      deal: deal.no,
+      result: state.lastResult,
+      totals: state.totals.map(format),
+      pot: format(state.pot),
+    },
+  ];
+}
+
+export function evolve(state: TableState | null, event: TableEvent): TableState {
+  switch (event.type) {
+    case 'TableOpened':
+      return {
+        variant: event.variant,
+        preset: event.preset,
+        options: event.options,
+        seats: event.seats,
+        dealer: event.dealer,
+        dealNo: 0,
+        totals: Array.from({ length: event.seats }, () => ZERO),
+        pot: ZERO,
+        bockQueue: [],
+        deal: null,
+        lastResult: null,
+        closed: false,
+      };
+    case 'DealStarted': {
+      const s = must(state);
+      const variant = variantOf(s);
+      const dealState = variant.start(s.options, event.players.length, event.dealerInDeal, event.layout, {
+        bock: event.bock,
+        pot: s.pot,
+      });
+      const deal: DealInProgress = {
+        no: event.deal,
+        dealer: event.dealer,
+        players: event.players,
+        dealerInDeal: event.dealerInDeal,
+        bock: event.bock,
+        ...(event.commitment !== undefined ? { commitment: event.commitment } : {}),
+        state: dealState,
+        over: false,
+      };
+      return settleIfOver({ ...s, dealNo: event.deal, deal, lastResult: null });
+    }
+    case 'ActionTaken': {
+      const s = must(state);
+      const deal = must(s.deal);
+      const variant = variantOf(s);
+      const next = variant.clone(deal.state);
+      variant.apply(next, deal.players.indexOf(event.seat), event.action);
+      return settleIfOver({ ...s, deal: { ...deal, state: next } });
+    }
+    case 'DealNoted':
+    case 'DealEnded':
+      // Derived events: they describe what the ActionTaken before them already did.
+      return must(state);
+    case 'TableClosed':
+      return { ...must(state), closed: true };
+    default: {
+      const never: never = event;
+      throw new Error(`unknown event ${(never as { type: string }).type}`);
+    }
+  }
+}
+
+/** When the deal just ended: settle, update totals, Bock queue and the next dealer. */
+function settleIfOver(state: TableState): TableState {
+  const deal = state.deal;
+  if (deal === null || deal.over) return state;
+  const variant = variantOf(state);
+  if (!variant.isOver(deal.state)) return state;
+  const result = variant.result(deal.state);
+  const totals = state.totals.slice();
+  deal.players.forEach((tableSeat, i) => {
+    totals[tableSeat] = add(totals[tableSeat] ?? ZERO, result.payout[i] ?? ZERO);
+  });
+  const rules = variant.session(state.options);
+  const underBock = deal.bock > 1;
+  let queue = state.bockQueue.slice();
+  // Consume this deal's Bock slot (if it was one), then apply extensions and new rounds.
+  const repeat = rules.repeatDealer(result);
+  if (underBock) queue.shift();
+  const extension = rules.bockExtension(result, underBock);
+  for (let i = 0; i < extension; i++) queue.unshift(deal.bock);
+  for (const multiplier of rules.newBockRounds(result)) {
+    // A round is one deal per seat at the table; new rounds are appended, not stacked (seed 003).
+    queue = queue.concat(Array.from({ length: state.seats }, () => multiplier));
+  }
+  const dealer = repeat ? state.dealer : (state.dealer + 1) % state.seats;
+  return {
+    ...state,
+    totals,
+    pot: add(state.pot, result.pot),
+    bockQueue: queue,
+    dealer,
+    deal: { ...deal, over: true },
+    lastResult: resultJson(result, deal.players, state.seats),
+  };
+}
+
+/** A deal result in table seats (seats sitting out get 0), with exact payouts when not whole. */
+export function resultJson(result: DealResult, players: readonly Seat[], seats: number): ResultJson {
+  const toTable = <T>(values: readonly T[], empty: T): T[] => {
+    const out = Array.from({ length: seats }, () => empty);
+    players.forEach((tableSeat, i) => (out[tableSeat] = values[i] ?? empty));
+    return out;
+  };
+  const payout = toTable(result.payout, ZERO);
+  const whole = payout.every((p) => p.d === 1);
+  const contract = result.contract;
+  const mapSeat = (s: Seat): Seat => players[s] ?? s;
+  return {
+    complete: true,
+    contract: contract && contract.declarer !== undefined ? { ...contract, declarer: mapSeat(contract.declarer) } : contract,
+    declarers: result.declarers.map(mapSeat),
+    cardPoints: toTable(result.cardPoints, 0),
+    tricks: toTable(result.tricks, 0),
+    won: result.won,
+    schneider: result.schneider,
+    schwarz: result.schwarz,
+    laufende: result.laufende,
+    multiplier: result.multiplier,
+    payout: payout.map((p) => Math.round((p.n / p.d) * 1e6) / 1e6 + 0),
+    ...(whole ? {} : { payoutExact: payout.map(format) }),
+    ...(result.pot.n !== 0 ? { pot: format(result.pot) } : {}),
+    ...(result.thrownIn !== undefined ? { thrownIn: result.thrownIn } : {}),
+    ...(result.details !== undefined ? { details: result.details } : {}),
+  };
+}
+
+function mapNote(note: DealNote, players: readonly Seat[]): DealNote {
+  const m = (s: Seat): Seat => players[s] ?? s;
+  switch (note.type) {
+    case 'TrickTaken':
+      return { ...note, winner: m(note.winner), cards: note.cards.map((c) => ({ ...c, seat: m(c.seat) })) };
+    case 'ContractSet':
+      return note.contract.declarer === undefined
+        ? note
+        : { ...note, contract: { ...note.contract, declarer: m(note.contract.declarer) } };
+    case 'CardRevealed':
+      return { ...note, seat: m(note.seat) };
+    case 'DealOver':
+      return note;
+    default: {
+      const never: never = note;
+      return never;
+    }
+  }
+}
+
+/** Replay a table's events (the state is the fold of its events). */
+export function replay(events: readonly TableEvent[], from: TableState | null = null): TableState | null {
+  return events.reduce<TableState | null>((s, e) => evolve(s, e), from);
+}
+
+/**
+ * The table as an audience sees it: the deal view (hidden cards removed), totals and the queue.
+ * Seats are table seats; `audience.seat` is a table seat.
+ */
+export interface TableView {
+  readonly variant: string;
+  readonly preset: string;
+  readonly options: unknown;
+  readonly seats: number;
+  readonly dealer: Seat;
+  readonly dealNo: number;
+  readonly totals: readonly string[];
+  readonly pot: string;
+  readonly bockQueue: readonly number[];
+  readonly closed: boolean;
+  readonly deal: (DealView & { readonly no: number; readonly participants: readonly Seat[]; readonly commitment?: string }) | null;
+  readonly lastResult: ResultJson | null;
+  /** The audience seat's legal actions now (empty for others). */
+  readonly legalActions: readonly Action[];
+}
+
+export function view(state: TableState, audience: Audience): TableView {
+  const variant = variantOf(state);
+  const deal = state.deal;
+  let dealView: TableView['deal'] = null;
+  let legal: readonly Action[] = [];
+  if (deal !== null) {
+    const dealSeat = audience.kind === 'seat' ? deal.players.indexOf(audience.seat) : -1;
+    const dealAudience: Audience =
+      audience.kind === 'seat'
+        ? dealSeat >= 0
+          ? { kind: 'seat', seat: dealSeat }
+          : { kind: 'spectator' }
+        : audience.kind === 'organiser' && !deal.over
+          ? { kind: 'spectator' }
+          : audience;
+    const v = variant.view(deal.state, dealAudience);
+    dealView = {
+      ...toTableSeats(v, deal.players, state.seats),
+      no: deal.no,
+      participants: deal.players,
+      ...(deal.commitment !== undefined ? { commitment: deal.commitment } : {}),
+    };
+    if (dealSeat >= 0 && !deal.over) legal = variant.legalActions(deal.state, dealSeat);
+  }
+  return {
+    variant: state.variant,
+    preset: state.preset,
+    options: state.options,
+    seats: state.seats,
+    dealer: state.dealer,
+    dealNo: state.dealNo,
+    totals: state.totals.map(format),
+    pot: format(state.pot),
+    bockQueue: state.bockQueue,
+    closed: state.closed,
+    deal: dealView,
+    lastResult: state.lastResult,
+    legalActions: legal,
+  };
+}
+
+/** Deal-seat arrays and seat numbers of a view mapped to table seats. */
+function toTableSeats(v: DealView, players: readonly Seat[], seats: number): DealView {
+  if (players.length === seats && players.every((p, i) => p === i)) return v;
+  const m = (s: Seat): Seat => players[s] ?? s;
+  const arr = <T>(values: readonly T[], empty: T): T[] => {
+    const out = Array.from({ length: seats }, () => empty);
+    players.forEach((t, i) => (out[t] = values[i] ?? empty));
+    return out;
+  };
+  return {
+    ...v,
+    dealer: m(v.dealer),
+    forehand: m(v.forehand),
+    toAct: v.toAct.map(m),
+    hands: arr<readonly Card[] | null>(v.hands, null),
+    handCounts: arr(v.handCounts, 0),
+    contract: v.contract && v.contract.declarer !== undefined ? { ...v.contract, declarer: m(v.contract.declarer) } : v.contract,
+    declarers: v.declarers.map(m),
+    trick: v.trick.map((c) => ({ ...c, seat: m(c.seat) })),
+    lastTrick: v.lastTrick ? v.lastTrick.map((c) => ({ ...c, seat: m(c.seat) })) : null,
+    tricksTaken: arr(v.tricksTaken, 0),
+    cardPoints: arr(v.cardPoints, 0),
+    auction: v.auction.map((a) => ({ ...a, seat: m(a.seat) })),
+    doublings: v.doublings.map((d) => ({ ...d, seat: m(d.seat) })),
+    result: v.result,
+  };
+}
+
+/**
+ * An event as an audience may see it: other seats' dealt cards and hidden actions removed.
+ * The organiser sees everything once the deal is over (pass `dealOver`).
+ */
+export function redactEvent(state: TableState | null, event: TableEvent, audience: Audience, dealOver = false): TableEvent {
+  if (audience.kind === 'organiser' && dealOver) return event;
+  if (event.type === 'DealStarted') {
+    const seatIndex = audience.kind === 'seat' ? event.players.indexOf(audience.seat) : -1;
+    const hide = (cards: readonly (readonly Card[])[] | undefined, keep: boolean): (readonly Card[])[] | undefined =>
+      cards?.map((hand, i) => (keep && i === seatIndex ? hand : []));
+    const faceUp = event.layout.faceUp;
+    const layout: Layout = {
+      hands: hide(event.layout.hands, true) ?? [],
+      blind: [],
+      ...(faceUp !== undefined ? { faceUp } : {}),
+      ...(event.layout.faceDown !== undefined ? { faceDown: hide(event.layout.faceDown, false) ?? [] } : {}),
+    };
+    return { ...event, layout };
+  }
+  if (event.type === 'ActionTaken' && state !== null && state.deal !== null) {
+    const variant = variantOf(state);
+    const deal = state.deal;
+    const dealAudience: Audience =
+      audience.kind === 'seat'
+        ? deal.players.indexOf(audience.seat) >= 0
+          ? { kind: 'seat', seat: deal.players.indexOf(audience.seat) }
+          : { kind: 'spectator' }
+        : audience;
+    const action = variant.redactAction(deal.state, deal.players.indexOf(event.seat), event.action, dealAudience);
+    return action === event.action ? event : { ...event, action };
+  }
+  return event;
+}
+
+export function variantOf(state: TableState): AnyVariant {
+  const variant = getVariant(state.variant);
+  if (variant === undefined) throw new Error(`unknown variant ${state.variant}`);
+  return variant;
+}
+
+function must<T>(value: T | null): T {
+  if (value === null) throw new Error('event out of order');
+  return value;
+}
+
+function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
+  if (a.length !== b.length) return false;
+  const seen = new Map<string, number>();
+  for (const c of a) seen.set(c, (seen.get(c) ?? 0) + 1);
+  for (const c of b) {
+    const n = seen.get(c);
+    if (n === undefined || n === 0) return false;
+    seen.set(c, n - 1);
+  }
+  return true;
+}
+
+/** Sum of all running totals plus the pot: always zero. */
+export function moneyInvariant(state: TableState): Rational {
+  return add(sum(state.totals), state.pot);
+}
+
+export { rat };

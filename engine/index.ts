@@ -1,0 +1,32 @@
+/**
+ * The engine's public surface: pure, deterministic rules for the Schafkopf family.
+ * Everything outside engine/ imports from here only.
+ */
+export * from './cards/card.js';
+export { Rng, deckOf, hashString, LONG_RANKS, SHORT_RANKS } from './cards/deck.js';
+export * from './tricks/order.js';
+export * as money from './money/rational.js';
+export type { Rational } from './money/rational.js';
+export * from './variant.js';
+export * from './errors.js';
+export { getVariant, listVariants, registerVariant } from './registry.js';
+export {
+  type TableCommand,
+  type TableEvent,
+  type TableState,
+  type TableView,
+  type DealInProgress,
+  type Decision,
+  type ResultJson,
+  initialState,
+  decide,
+  evolve,
+  replay,
+  view,
+  redactEvent,
+  resultJson,
+  moneyInvariant,
+  variantOf,
+} from './game/table.js';
+export { shuffledDeckFor } from './game/shuffle.js';
+export { parseAction } from './record/action.js';

@@ -1,0 +1,255 @@
+import type { Card, Suit } from './cards/card.js';
+import type { Rational } from './money/rational.js';
+
+/** A seat number within a deal, 0-based and clockwise; forehand = (dealer + 1) % players. */
+export type Seat = number;
+
+/**
+ * Every action of the family (RECORD.md "Action payloads"). Core types first, then the variant types.
+ * Commands carry an action; the accepted action is recorded as it was sent (canonical card ids).
+ */
+export type Action =
+  | { readonly type: 'pass' }
+  | {
+      readonly type: 'bid';
+      /** Schafkopf/Mehrkopf: the game (`sauspiel`, `solo`, `wenz`, …); Saukopf bids carry `value` instead. */
+      readonly game?: string;
+      readonly suit?: Suit;
+      readonly tout?: boolean;
+      /** Muss-Spiel renonce / Mehrkopf: the called card when it is not the suit's Sau. */
+      readonly card?: Card;
+      readonly value?: number | 'schwarz';
+    }
+  | { readonly type: 'knock' }
+  | { readonly type: 'kontra' }
+  | { readonly type: 're' }
+  | { readonly type: 'play'; readonly card: Card }
+  /** Hochzeit: take the offered trump and give back `card`. */
+  | { readonly type: 'accept'; readonly card: Card }
+  /** Announce the contract after winning a points auction (Saukopf) or a choice (Mehrkopf dealer). */
+  | {
+      readonly type: 'announce';
+      readonly game: string;
+      readonly suit?: Suit;
+      readonly card?: Card;
+      readonly spiess?: boolean;
+      readonly tout?: boolean;
+    }
+  | { readonly type: 'choose'; readonly choice: string; readonly card?: Card }
+  | { readonly type: 'pick' }
+  | { readonly type: 'bury'; readonly cards: readonly Card[] }
+  | { readonly type: 'call'; readonly card: Card; readonly under?: Card }
+  | { readonly type: 'alone' }
+  | { readonly type: 'crack' }
+  | { readonly type: 'recrack' }
+  | { readonly type: 'blitz'; readonly cards: readonly Card[] }
+  | { readonly type: 'huftritt' }
+  | { readonly type: 'stallgeruch' }
+  | { readonly type: 'trog'; readonly cards: readonly Card[] };
+
+export type ActionType = Action['type'];
+
+export const ACTION_TYPES: readonly ActionType[] = [
+  'pass',
+  'bid',
+  'knock',
+  'kontra',
+  're',
+  'play',
+  'accept',
+  'announce',
+  'choose',
+  'pick',
+  'bury',
+  'call',
+  'alone',
+  'crack',
+  'recrack',
+  'blitz',
+  'huftritt',
+  'stallgeruch',
+  'trog',
+];
+
+/** The contract a deal is played in (RECORD.md `contract`). */
+export interface Contract {
+  readonly declarer?: Seat;
+  readonly game: string;
+  readonly suit?: Suit;
+  readonly tout?: boolean;
+  readonly card?: Card;
+  readonly bid?: number | 'schwarz';
+  readonly spiess?: boolean;
+}
+
+/** Why an action is illegal: a stable code, the rule that forbids it and a human message. */
+export interface Illegal {
+  readonly code: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** The cards as dealt: one hand per seat, the blind (Sheepshead blind, Saukopf Trog) and any layout stacks. */
+export interface Layout {
+  readonly hands: readonly (readonly Card[])[];
+  readonly blind: readonly Card[];
+  /** 2-player layouts: per seat, stacks of cards lying on the table (`faceDown[i][k]` lies under `faceUp[i][k]`). */
+  readonly faceUp?: readonly (readonly Card[])[];
+  readonly faceDown?: readonly (readonly Card[])[];
+}
+
+/** Table context a deal starts with: session multipliers and pots. */
+export interface DealContext {
+  /** Bock multiplier for this deal (1 = none). */
+  readonly bock: number;
+  /** Money in the Stock (pot) before this deal. */
+  readonly pot: Rational;
+  /** Whether this is a Muss-Spiel / forced deal etc. — variant specific flags. */
+  readonly flags?: Readonly<Record<string, boolean>>;
+}
+
+/** The settled outcome of one deal (RECORD.md "Settling a record"), exact money. */
+export interface DealResult {
+  /** null when the deal was thrown in (all passed and redealt, a refused hand, …). */
+  readonly contract: Contract | null;
+  readonly declarers: readonly Seat[];
+  readonly cardPoints: readonly number[];
+  readonly tricks: readonly number[];
+  readonly won: boolean;
+  readonly schneider: boolean;
+  readonly schwarz: boolean;
+  readonly laufende: number;
+  readonly multiplier: number;
+  /** Per seat, zero-sum together with `pot`. */
+  readonly payout: readonly Rational[];
+  /** Money paid into (+) or taken from (−) the Stock: sum(payout) + pot = 0. */
+  readonly pot: Rational;
+  /** Why the deal ended without play, when it did. */
+  readonly thrownIn?: string;
+  /** Variant details: Ramsch loser, Jungfrauen, Bock triggers, … */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** Who is looking. A seat sees its own cards only; the organiser sees everything once the deal is over. */
+export type Audience =
+  | { readonly kind: 'seat'; readonly seat: Seat }
+  | { readonly kind: 'spectator' }
+  | { readonly kind: 'organiser' }
+  | { readonly kind: 'public' };
+
+/** A played card in a trick. */
+export interface TrickCard {
+  readonly seat: Seat;
+  readonly card: Card;
+}
+
+/** What an audience may see of a deal. Hidden cards are never present, only counts. */
+export interface DealView {
+  readonly phase: string;
+  readonly players: number;
+  readonly dealer: Seat;
+  readonly forehand: Seat;
+  /** Seats whose action the deal is waiting for. */
+  readonly toAct: readonly Seat[];
+  /** Own cards (or every hand once public); null for a hand this audience may not see. */
+  readonly hands: readonly (readonly Card[] | null)[];
+  readonly handCounts: readonly number[];
+  readonly blind: readonly Card[] | null;
+  readonly blindCount: number;
+  readonly contract: Contract | null;
+  /** The declaring party as far as this audience knows it (a hidden partner is left out). */
+  readonly declarers: readonly Seat[];
+  readonly trick: readonly TrickCard[];
+  readonly lastTrick: readonly TrickCard[] | null;
+  readonly tricksTaken: readonly number[];
+  readonly cardPoints: readonly number[];
+  readonly auction: readonly { readonly seat: Seat; readonly action: Action }[];
+  readonly doublings: readonly { readonly seat: Seat; readonly type: string }[];
+  readonly result: DealResult | null;
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** Something worth telling clients that follows from an action (a trick taken, the contract fixed). */
+export type DealNote =
+  | { readonly type: 'TrickTaken'; readonly winner: Seat; readonly cards: readonly TrickCard[]; readonly points: number }
+  | { readonly type: 'ContractSet'; readonly contract: Contract }
+  | { readonly type: 'CardRevealed'; readonly seat: Seat; readonly card: Card; readonly reason: string }
+  | { readonly type: 'DealOver' };
+
+/** A preset: a named, documented bundle of option values. */
+export interface Preset<O> {
+  readonly description: string;
+  readonly options: O;
+}
+
+/** A bad option value or combination, naming the option path. */
+export class OptionsError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OptionsError';
+  }
+}
+
+/** Per-variant rules for the table session across deals. */
+export interface SessionRules {
+  /** Whether the same dealer deals the next deal (e.g. after a solo in seed 003). */
+  repeatDealer(result: DealResult): boolean;
+  /** Bock rounds to append after this deal: one multiplier per new round (2 = Bock, 4 = Doppelbock). */
+  newBockRounds(result: DealResult): readonly number[];
+  /** Extra Bock deals when a deal under Bock does not advance the round (seed 003: solo under Bock). */
+  bockExtension(result: DealResult, underBock: boolean): number;
+}
+
+/**
+ * A variant of the family: the rules as one object over a mutable deal state `S`.
+ * The table Decider (engine/game) wraps it with commands, events and immutability; simulation and
+ * record scoring drive it directly for speed.
+ */
+export interface Variant<O = unknown, S = unknown> {
+  readonly id: string;
+  readonly title: string;
+  /** Players at a table (some may sit out a deal). */
+  readonly tableSeats: { readonly min: number; readonly max: number };
+  readonly presets: Readonly<Record<string, Preset<O>>>;
+  readonly defaultPreset: string;
+  /** JSON Schema of the options object, for the API. */
+  readonly optionsSchema: Readonly<Record<string, unknown>>;
+  /** Resolve preset + overrides into complete options; throws {@link OptionsError}. */
+  resolveOptions(preset: string | undefined, overrides: unknown, tableSeats?: number): O;
+  /** Seats (table numbering) who play a deal with this dealer, clockwise from forehand's seat order. */
+  participants(options: O, tableSeats: number, dealer: Seat): readonly Seat[];
+  /** The deck for a deal with `players` players. */
+  deck(options: O, players: number): readonly Card[];
+  /** Lay out a shuffled deck: hands, blind, stacks. */
+  deal(options: O, players: number, dealer: Seat, deck: readonly Card[]): Layout;
+  /** Check a layout given from outside (a record): every card of the deck exactly once, hand sizes. */
+  checkLayout(options: O, players: number, layout: Layout): string | undefined;
+  start(options: O, players: number, dealer: Seat, layout: Layout, ctx: DealContext): S;
+  clone(state: S): S;
+  /** Seats the deal is waiting for (whose turn it is); empty when the deal is over. */
+  toAct(state: S): readonly Seat[];
+  /** Every legal action of `seat` now, including optional ones (knock, kontra) off turn. */
+  legalActions(state: S, seat: Seat): readonly Action[];
+  /** Why `action` by `seat` is illegal now, or undefined when it is legal. */
+  check(state: S, seat: Seat, action: Action): Illegal | undefined;
+  /** Apply a legal action in place; returns notes for clients. */
+  apply(state: S, seat: Seat, action: Action): readonly DealNote[];
+  /** Fix the contract from a record's `contract` shorthand (everyone else passed). */
+  applyContract(state: S, contract: Contract): Illegal | undefined;
+  isOver(state: S): boolean;
+  /** The settlement; only when {@link isOver}. */
+  result(state: S): DealResult;
+  view(state: S, audience: Audience): DealView;
+  /** Redact an action for an audience (e.g. buried cards); undefined = unchanged. */
+  redactAction(state: S, seat: Seat, action: Action, audience: Audience): Action;
+  /** Card points of every card in play must add up to this (120, 148, …). */
+  totalPoints(options: O, players: number): number;
+  session(options: O): SessionRules;
+}
+
+/** A variant with its types erased, for registries and generic code. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyVariant = Variant<any, any>;
