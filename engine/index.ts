@@ -30,3 +30,11 @@ export {
 } from './game/table.js';
 export { shuffledDeckFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
+
+// Variants register themselves here, so that importing the engine makes them available.
+import { registerVariant as register } from './registry.js';
+import { schafkopf } from './variants/schafkopf/index.js';
+register(schafkopf);
+export { schafkopf };
+export { scoreRecord, toRecord, type GameRecord, type ScoreOutcome, type RecordError } from './record/score.js';
+export { playRandomDeal, checkDeal, type RandomDeal } from './sim.js';

@@ -54,8 +54,12 @@ export function rankOf(card: Card): Rank {
 export function cardOf(suit: Suit, rank: Rank): Card {
   return `${suit}${rank}`;
 }
+const CARD_INDEX = new Map<string, CardIndex>(CARDS.map((c, i) => [c, i]));
+
 export function indexOf(card: Card): CardIndex {
-  return SUIT_INDEX[suitOf(card)] * RANKS.length + RANK_INDEX[rankOf(card)];
+  const index = CARD_INDEX.get(card);
+  if (index === undefined) throw new RangeError(`not a card: ${String(card)}`);
+  return index;
 }
 export function cardAt(index: CardIndex): Card {
   const card = CARDS[index];

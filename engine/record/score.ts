@@ -1,0 +1,183 @@
+import { type Card, parseCard } from '../cards/card.js';
+import { type Rational, ZERO, format, toNumber } from '../money/rational.js';
+import { getVariant } from '../registry.js';
+import { type Action, type Contract, type Layout, OptionsError, type Seat } from '../variant.js';
+import { parseAction } from './action.js';
+
+/** A game record (spec/RECORD.md): one deal, complete or partial. */
+export interface GameRecord {
+  readonly variant: string;
+  readonly preset?: string;
+  readonly options?: unknown;
+  readonly seats: number;
+  readonly dealer: Seat;
+  readonly hands: readonly (readonly Card[])[];
+  readonly blind?: readonly Card[];
+  readonly faceDown?: readonly (readonly Card[])[];
+  readonly faceUp?: readonly (readonly Card[])[];
+  readonly contract?: Contract;
+  readonly actions: readonly { readonly seat: Seat; readonly type: string; readonly [k: string]: unknown }[];
+}
+
+export interface RecordError {
+  readonly code: string;
+  readonly message: string;
+  readonly index?: number;
+  readonly seat?: Seat;
+  readonly rule?: string;
+  readonly field?: string;
+}
+
+/** The outcome of settling a record: the RECORD.md result, an incomplete deal, or the first error. */
+export type ScoreOutcome =
+  | ({ readonly complete: true } & Record<string, unknown>)
+  | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string }
+  | { readonly error: RecordError };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fail = (e: RecordError): ScoreOutcome => ({ error: e });
+
+function cardList(value: unknown, field: string): Card[] | RecordError {
+  if (!Array.isArray(value)) return { code: 'record/shape', message: `${field} must be a list of cards`, field };
+  const out: Card[] = [];
+  for (const v of value) {
+    const c = typeof v === 'string' ? parseCard(v) : undefined;
+    if (c === undefined) return { code: 'record/shape', message: `${field}: not a card: ${JSON.stringify(v)}`, field };
+    out.push(c);
+  }
+  return out;
+}
+
+function cardLists(value: unknown, field: string): Card[][] | RecordError {
+  if (!Array.isArray(value)) return { code: 'record/shape', message: `${field} must be a list of card lists`, field };
+  const out: Card[][] = [];
+  for (const [i, v] of value.entries()) {
+    const list = cardList(v, `${field}[${i}]`);
+    if (!Array.isArray(list)) return list;
+    out.push(list);
+  }
+  return out;
+}
+
+/**
+ * Replay a record through the engine and settle it (`stammtisch score`, `POST /v1/records/score`).
+ * @example scoreRecord(JSON.parse(text)) → { complete: true, payout: [60, -60, -60, 60], … }
+ */
+export function scoreRecord(input: unknown): ScoreOutcome {
+  if (!isObject(input)) return fail({ code: 'record/shape', message: 'a record must be a JSON object' });
+  const variant = typeof input.variant === 'string' ? getVariant(input.variant) : undefined;
+  if (variant === undefined)
+    return fail({ code: 'record/unknown_variant', message: `unknown variant ${JSON.stringify(input.variant)}`, field: 'variant' });
+  const preset = input.preset === undefined ? undefined : String(input.preset);
+  if (preset !== undefined && !(preset in variant.presets))
+    return fail({ code: 'record/unknown_preset', message: `unknown preset ${preset}`, field: 'preset' });
+  const seats = input.seats;
+  if (!Number.isInteger(seats) || (seats as number) < 2 || (seats as number) > 8)
+    return fail({ code: 'record/shape', message: 'seats must be the number of players (2–8)', field: 'seats' });
+  const players = seats as number;
+  let options: unknown;
+  try {
+    options = variant.resolveOptions(preset, input.options ?? {}, players);
+  } catch (e) {
+    if (e instanceof OptionsError) return fail({ code: 'record/options', message: e.message, field: `options.${e.path}` });
+    throw e;
+  }
+  const dealer = input.dealer;
+  if (!Number.isInteger(dealer) || (dealer as number) < 0 || (dealer as number) >= players)
+    return fail({ code: 'record/shape', message: `dealer must be a seat 0..${players - 1}`, field: 'dealer' });
+  const hands = cardLists(input.hands, 'hands');
+  if (!Array.isArray(hands)) return fail(hands);
+  const blind = input.blind === undefined ? [] : cardList(input.blind, 'blind');
+  if (!Array.isArray(blind)) return fail(blind);
+  const layout: { -readonly [K in keyof Layout]: Layout[K] } = { hands, blind };
+  for (const key of ['faceUp', 'faceDown'] as const) {
+    if (input[key] === undefined) continue;
+    const lists = cardLists(input[key], key);
+    if (!Array.isArray(lists)) return fail(lists);
+    layout[key] = lists;
+  }
+  const layoutProblem = variant.checkLayout(options, players, layout);
+  if (layoutProblem !== undefined) return fail({ code: 'record/deal', message: layoutProblem, field: 'hands' });
+  if (!Array.isArray(input.actions)) return fail({ code: 'record/shape', message: 'actions must be a list', field: 'actions' });
+  const state = variant.start(options, players, dealer as number, layout, { bock: 1, pot: ZERO });
+  let contractPending = input.contract !== undefined;
+  if (contractPending && !isObject(input.contract))
+    return fail({ code: 'record/shape', message: 'contract must be an object', field: 'contract' });
+  const applyContract = (): ScoreOutcome | undefined => {
+    contractPending = false;
+    const problem = variant.applyContract(state, input.contract as Contract);
+    return problem === undefined ? undefined : fail({ code: problem.code, message: problem.message, rule: problem.rule, field: 'contract' });
+  };
+  for (const [index, raw] of (input.actions as unknown[]).entries()) {
+    if (!isObject(raw)) return fail({ code: 'record/shape', message: 'an action must be an object', index });
+    const { seat, ...rest } = raw;
+    if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players)
+      return fail({ code: 'record/shape', message: `action seat must be 0..${players - 1}`, index, field: 'seat' });
+    const parsed = parseAction(rest);
+    if (!parsed.ok) return fail({ code: 'action/malformed', message: parsed.message, index, seat: seat as number, ...(parsed.field ? { field: parsed.field } : {}) });
+    // With a contract shorthand, knocks come first; the contract replaces the auction before anything else.
+    if (contractPending && !isPreAuction(parsed.action)) {
+      const failed = applyContract();
+      if (failed) return failed;
+    }
+    const problem = variant.check(state, seat as number, parsed.action);
+    if (problem !== undefined)
+      return fail({ code: problem.code, message: problem.message, index, seat: seat as number, rule: problem.rule });
+    variant.apply(state, seat as number, parsed.action);
+  }
+  if (contractPending) {
+    const failed = applyContract();
+    if (failed) return failed;
+  }
+  if (!variant.isOver(state)) {
+    const v = variant.view(state, { kind: 'spectator' });
+    return { complete: false, toAct: variant.toAct(state), phase: v.phase };
+  }
+  const r = variant.result(state);
+  const whole = r.payout.every((p: Rational) => p.d === 1);
+  return {
+    complete: true,
+    contract: r.contract,
+    declarers: r.declarers,
+    cardPoints: r.cardPoints,
+    tricks: r.tricks,
+    won: r.won,
+    schneider: r.schneider,
+    schwarz: r.schwarz,
+    laufende: r.laufende,
+    multiplier: r.multiplier,
+    payout: r.payout.map(toNumber),
+    ...(whole ? {} : { payoutExact: r.payout.map(format) }),
+    ...(r.pot.n !== 0 ? { pot: format(r.pot) } : {}),
+    ...(r.thrownIn !== undefined ? { thrownIn: r.thrownIn } : {}),
+    ...(r.details !== undefined ? { details: r.details } : {}),
+  };
+}
+
+function isPreAuction(action: Action): boolean {
+  return action.type === 'knock';
+}
+
+/** Export a played deal as a record (actions in order). */
+export function toRecord(args: {
+  variant: string;
+  preset?: string;
+  options?: unknown;
+  seats: number;
+  dealer: Seat;
+  layout: Layout;
+  actions: readonly { seat: Seat; action: Action }[];
+}): GameRecord {
+  return {
+    variant: args.variant,
+    ...(args.preset !== undefined ? { preset: args.preset } : {}),
+    ...(args.options !== undefined ? { options: args.options } : {}),
+    seats: args.seats,
+    dealer: args.dealer,
+    hands: args.layout.hands,
+    blind: args.layout.blind,
+    ...(args.layout.faceUp ? { faceUp: args.layout.faceUp } : {}),
+    ...(args.layout.faceDown ? { faceDown: args.layout.faceDown } : {}),
+    actions: args.actions.map((a) => ({ seat: a.seat, ...a.action })),
+  };
+}

@@ -1,0 +1,90 @@
+import { CARDS, type Card, POINTS, indexOf } from './cards/card.js';
+import { Rng } from './cards/deck.js';
+import { type Rational, ZERO, add, format, isZero, sum } from './money/rational.js';
+import type { Action, AnyVariant, DealContext, DealResult, Layout, Seat } from './variant.js';
+
+/** One random legal deal, played straight on the variant (no event objects): simulation and benchmarks. */
+export interface RandomDeal {
+  readonly layout: Layout;
+  readonly dealer: Seat;
+  readonly actions: { seat: Seat; action: Action }[];
+  readonly result: DealResult;
+}
+
+/**
+ * Play one deal with uniformly random legal actions of the seat to act.
+ * `optional` is the chance that a seat off turn uses an optional action (knock, Kontra) first.
+ */
+export function playRandomDeal(
+  variant: AnyVariant,
+  options: unknown,
+  players: number,
+  dealer: Seat,
+  rng: Rng,
+  ctx: DealContext = { bock: 1, pot: ZERO },
+  record = false,
+): RandomDeal {
+  const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+  const state = variant.start(options, players, dealer, layout, ctx);
+  const actions: { seat: Seat; action: Action }[] = [];
+  for (let guard = 0; guard < 10_000; guard++) {
+    const toAct = variant.toAct(state);
+    if (toAct.length === 0) break;
+    const seat = toAct[toAct.length === 1 ? 0 : rng.int(toAct.length)] as Seat;
+    const action = pickAction(variant.legalActions(state, seat), rng);
+    if (action === undefined) throw new Error(`no legal action for seat ${seat} to act`);
+    if (record) actions.push({ seat, action });
+    variant.apply(state, seat, action);
+  }
+  if (!variant.isOver(state)) throw new Error('deal did not end');
+  return { layout, dealer, actions, result: variant.result(state) };
+}
+
+/**
+ * A random action: first a random action type among those legal, then a random action of that type, so that
+ * passing is as likely as bidding and every contract comes up (a uniform pick would almost always bid a Tout).
+ */
+export function pickAction(legal: readonly Action[], rng: Rng): Action {
+  const first = legal[0];
+  if (first === undefined) throw new Error('no legal action');
+  let types = 1;
+  for (let i = 1; i < legal.length; i++) if ((legal[i] as Action).type !== (legal[i - 1] as Action).type) types++;
+  if (types === 1) return legal[rng.int(legal.length)] as Action;
+  // Legal lists are grouped by type; pick a group, then a member.
+  let group = rng.int(types);
+  let start = 0;
+  for (let i = 1; i <= legal.length && group > 0; i++) {
+    if (i === legal.length || (legal[i] as Action).type !== (legal[i - 1] as Action).type) {
+      group--;
+      start = i;
+    }
+  }
+  let end = start + 1;
+  while (end < legal.length && (legal[end] as Action).type === (legal[start] as Action).type) end++;
+  return legal[start + rng.int(end - start)] as Action;
+}
+
+/** Invariants every finished deal must satisfy; returns the broken ones (empty = fine). */
+export function checkDeal(variant: AnyVariant, options: unknown, players: number, deal: RandomDeal): string[] {
+  const problems: string[] = [];
+  const r = deal.result;
+  const money: Rational = add(sum(r.payout), r.pot);
+  if (!isZero(money)) problems.push(`not zero-sum: ${r.payout.map(format).join(' ')} pot ${format(r.pot)}`);
+  if (r.thrownIn === undefined) {
+    const total = r.cardPoints.reduce((a, b) => a + b, 0);
+    // Card points of the deck (minus any cards that are nobody's, e.g. an open Trog left aside).
+    const expected = variant.totalPoints(options, players);
+    if (total !== expected && !(r.details && r.details['pointsOutOfPlay'] !== undefined))
+      problems.push(`card points ${total} != ${expected}`);
+  }
+  const dealt: Card[] = [...deal.layout.hands.flat(), ...deal.layout.blind, ...(deal.layout.faceDown?.flat() ?? []), ...(deal.layout.faceUp?.flat() ?? [])];
+  const deck = variant.deck(options, players);
+  if (dealt.length !== deck.length || new Set(dealt).size !== dealt.length || !deck.every((c) => dealt.includes(c)))
+    problems.push('cards not conserved: the layout is not the deck');
+  const deckPoints = deck.reduce((a, c) => a + (POINTS[indexOf(c)] as number), 0);
+  if (deckPoints !== variant.totalPoints(options, players) && !(r.details && r.details['pointsOutOfPlay'] !== undefined))
+    problems.push(`deck points ${deckPoints} != total ${variant.totalPoints(options, players)}`);
+  return problems;
+}
+
+export { CARDS };

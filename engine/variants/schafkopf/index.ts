@@ -1,0 +1,244 @@
+import { CARDS, type Card, indexOf } from '../../cards/card.js';
+import { LONG_RANKS, SHORT_RANKS, deckOf } from '../../cards/deck.js';
+import type { Action, Audience, Contract, DealContext, DealView, Illegal, Layout, Seat, SessionRules, Variant } from '../../variant.js';
+import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
+import { NORMAL, apply, check, illegal, isSoloGame, legalActions, toAct, toBid, toContract } from './rules.js';
+import { settle } from './settle.js';
+import { type SkState, cloneState } from './state.js';
+
+export type { SchafkopfOptions } from './options.js';
+
+const cardsOf = (xs: readonly number[]): Card[] => xs.map((x) => CARDS[x] as Card);
+
+const LONG_DECK: readonly Card[] = Object.freeze(deckOf(LONG_RANKS));
+const SHORT_DECK: readonly Card[] = Object.freeze(deckOf(SHORT_RANKS));
+
+function deck(o: SchafkopfOptions): readonly Card[] {
+  return o.deck === 'short' ? SHORT_DECK : LONG_DECK;
+}
+
+function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): SkState {
+  const dealt = layout.hands.map((h) => h.map(indexOf));
+  const zeros = (): number[] => Array.from({ length: players }, () => 0);
+  const falses = (): boolean[] => Array.from({ length: players }, () => false);
+  const forehand = (dealer + 1) % players;
+  return {
+    o,
+    ctx,
+    n: players,
+    dealer,
+    forehand,
+    perHand: dealt[0]?.length ?? 8,
+    dealt,
+    hands: dealt.map((h) => h.slice()),
+    phase: 'auction',
+    knocked: falses(),
+    knocks: 0,
+    auctionActed: falses(),
+    passed: falses(),
+    auctionTurn: forehand,
+    auctionLog: [],
+    best: null,
+    mussSeat: -1,
+    hochzeit: null,
+    bidCache: Array.from({ length: players }, () => undefined),
+    contract: null,
+    order: NORMAL,
+    party: falses(),
+    partner: -1,
+    laufende: 0,
+    calledSuit: -1,
+    calledHolder: -1,
+    calledLedTrick: -1,
+    partnerRevealed: false,
+    hochzeitGiven: -1,
+    kontra: -1,
+    re: -1,
+    kontraAt: -1,
+    declarerFirstCardAt: -1,
+    trickNo: 0,
+    turn: forehand,
+    trickSeats: [],
+    trickCards: [],
+    cardsPlayed: 0,
+    tricks: zeros(),
+    points: zeros(),
+    trumpsTaken: zeros(),
+    bestTrumpTaken: zeros(),
+    bestTrumpPlayed: zeros(),
+    lastTrick: null,
+    thrownIn: null,
+    result: null,
+  };
+}
+
+/** The record's `contract` shorthand: the auction ended with this contract and everyone else passed. */
+function applyContract(s: SkState, contract: Contract): Illegal | undefined {
+  if (s.phase !== 'auction' || s.auctionLog.some((a) => a.action.type !== 'knock'))
+    return illegal('record/contract', 'a contract shorthand replaces the whole auction');
+  const declarer = contract.declarer;
+  if (contract.game === 'ramsch') {
+    if (declarer !== undefined) return illegal('record/contract', 'a Ramsch has no declarer');
+    for (let i = 0; i < s.n; i++) apply(s, (s.forehand + i) % s.n, { type: 'pass' });
+    if (s.contract?.game !== 'ramsch') return illegal('record/contract', 'this table does not play Ramsch when all pass');
+    return undefined;
+  }
+  if (declarer === undefined || !Number.isInteger(declarer) || declarer < 0 || declarer >= s.n)
+    return illegal('record/contract', 'the contract needs a declarer seat');
+  if (contract.game === 'hochzeit') return illegal('record/contract', 'a Hochzeit is recorded as actions (bid, accept)');
+  const action: Action = {
+    type: 'bid',
+    game: contract.game,
+    ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
+    ...(contract.tout ? { tout: true } : {}),
+    ...(contract.card !== undefined ? { card: contract.card } : {}),
+  };
+  const bid = toBid(s, declarer, action as Extract<Action, { type: 'bid' }>, false);
+  if ('code' in bid) return { ...bid, code: 'record/contract' };
+  // Everyone before the declarer passes, the declarer bids, everyone after passes.
+  for (let i = 0; i < s.n; i++) {
+    const seat = (s.forehand + i) % s.n;
+    apply(s, seat, seat === declarer ? action : { type: 'pass' });
+  }
+  return undefined;
+}
+
+function view(s: SkState, audience: Audience): DealView {
+  const over = s.phase === 'done';
+  const c = s.contract;
+  const everything = over && (audience.kind === 'organiser' || audience.kind === 'public');
+  const seat = audience.kind === 'seat' ? audience.seat : -1;
+  // Open hands: Sie is shown; a Bettel Brett declarer lays his cards open after the first trick.
+  const open = (i: Seat): boolean =>
+    everything ||
+    i === seat ||
+    (c !== null && i === c.declarer && (c.game === 'sie' || (c.game === 'bettel-brett' && s.trickNo >= 1)));
+  const partnerKnown = over || s.partnerRevealed || (seat >= 0 && seat === s.partner);
+  const declarers: Seat[] = [];
+  if (c !== null && c.game !== 'ramsch')
+    for (let i = 0; i < s.n; i++) if (s.party[i] && (i === c.declarer || partnerKnown)) declarers.push(i);
+  const auction = s.auctionLog
+    .filter((a) => a.action.type !== 'knock')
+    .map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) }));
+  const doublings: { seat: Seat; type: string }[] = [];
+  s.auctionLog.forEach((a) => a.action.type === 'knock' && doublings.push({ seat: a.seat, type: 'knock' }));
+  if (s.kontra >= 0) doublings.push({ seat: s.kontra, type: 'kontra' });
+  if (s.re >= 0) doublings.push({ seat: s.re, type: 're' });
+  const called = c?.called;
+  return {
+    phase: s.phase,
+    players: s.n,
+    dealer: s.dealer,
+    forehand: s.forehand,
+    toAct: toAct(s),
+    hands: s.hands.map((h, i) => (open(i) ? cardsOf(h) : null)),
+    handCounts: s.hands.map((h) => h.length),
+    blind: null,
+    blindCount: 0,
+    contract: c !== null ? toContract(s) : null,
+    declarers,
+    trick: s.trickSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.trickCards[i] as number] as Card })),
+    lastTrick: s.lastTrick ? s.lastTrick.map((x) => ({ seat: x.seat, card: CARDS[x.card] as Card })) : null,
+    tricksTaken: s.tricks.slice(),
+    cardPoints: s.points.slice(),
+    auction,
+    doublings,
+    result: over ? settle(s) : null,
+    extra: {
+      trickNo: s.trickNo,
+      bock: s.ctx.bock,
+      ...(called !== undefined ? { calledCard: CARDS[called] } : {}),
+      ...(s.phase === 'muss' ? { mussSeat: s.mussSeat } : {}),
+      ...(s.hochzeit !== null ? { hochzeit: { offerer: s.hochzeit.offerer, turn: s.hochzeit.turn } } : {}),
+      ...(s.thrownIn !== null ? { thrownIn: s.thrownIn } : {}),
+    },
+  };
+}
+
+/** The card given back for a Hochzeit trump is seen only by the two partners (and by all after the deal). */
+function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Action {
+  if (action.type !== 'accept') return action;
+  const over = s.phase === 'done';
+  if (audience.kind === 'seat' && (audience.seat === actor || audience.seat === s.hochzeit?.offerer || s.party[audience.seat]))
+    return action;
+  if (over && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
+  return { type: 'accept' } as unknown as Action;
+}
+
+function session(o: SchafkopfOptions): SessionRules {
+  const solo = (r: { contract: Contract | null }): boolean =>
+    r.contract !== null && isSoloGame(r.contract.game as Parameters<typeof isSoloGame>[0]);
+  return {
+    repeatDealer: (r) => o.sameDealerAfterSolo && solo(r),
+    newBockRounds: (r) => {
+      const re = o.bock.triggers.includes('re') && r.details?.re === true;
+      const sixty = o.bock.triggers.includes('sixty') && r.details?.sixty === true;
+      // Both triggers in one game make a Doppelbock round; otherwise new rounds queue up (seed 003).
+      return re && sixty ? [4] : re || sixty ? [2] : [];
+    },
+    bockExtension: (r, underBock) =>
+      underBock && solo(r) ? (o.bock.soloExtension === 'deal' ? 1 : o.bock.soloExtension === 'round' ? 4 : 0) : 0,
+  };
+}
+
+function checkLayout(o: SchafkopfOptions, players: number, layout: Layout): string | undefined {
+  const expected = deck(o);
+  const per = expected.length / players;
+  if (layout.hands.length !== players) return `hands must hold ${players} hands`;
+  if (layout.blind.length !== 0) return 'Schafkopf has no blind';
+  const seen = new Set<string>();
+  for (const [i, hand] of layout.hands.entries()) {
+    if (hand.length !== per) return `hand ${i} must hold ${per} cards`;
+    for (const card of hand) {
+      if (!expected.includes(card)) return `${card} is not in the ${o.deck} deck`;
+      if (seen.has(card)) return `${card} is dealt twice`;
+      seen.add(card);
+    }
+  }
+  return undefined;
+}
+
+export const schafkopf: Variant<SchafkopfOptions, SkState> = {
+  id: 'schafkopf',
+  title: 'Bayerischer Schafkopf',
+  tableSeats: { min: 4, max: 7 },
+  presets: PRESETS as unknown as Variant<SchafkopfOptions, SkState>['presets'],
+  defaultPreset: 'sauspiel',
+  optionsSchema: OPTIONS_SCHEMA,
+  resolveOptions: (preset, overrides) => resolveSchafkopfOptions(preset, overrides),
+  // Four play; at 5–7 seats the dealer (then the seats to his right) sit out (REFERENCE §1.1.4).
+  participants: (_o, tableSeats, dealer) =>
+    Array.from({ length: 4 }, (_, i) => (tableSeats === 4 ? i : (dealer + 1 + i) % tableSeats)),
+  deck: (o) => deck(o),
+  deal: (o, players, dealer, cards) => {
+    // Two packets per seat (4 + 4, or 3 + 3 with the short deck), starting at forehand.
+    const per = cards.length / players;
+    const packet = per / 2;
+    const hands: Card[][] = Array.from({ length: players }, () => []);
+    let k = 0;
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < players; i++) {
+        const seat = (dealer + 1 + i) % players;
+        for (let j = 0; j < packet; j++) (hands[seat] as Card[]).push(cards[k++] as Card);
+      }
+    void o;
+    return { hands, blind: [] };
+  },
+  checkLayout,
+  start,
+  clone: cloneState,
+  toAct,
+  legalActions,
+  check,
+  apply,
+  applyContract,
+  isOver: (s) => s.phase === 'done',
+  result: (s) => {
+    if (s.result === null) s.result = settle(s);
+    return s.result;
+  },
+  view,
+  redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
+  totalPoints: () => 120,
+  session,
+};

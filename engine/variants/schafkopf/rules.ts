@@ -1,0 +1,759 @@
+import { CARDS, type Card, POINTS, SUITS, SUIT_OF, type Suit, cardOf, indexOf, suitOf } from '../../cards/card.js';
+import { TRUMP, trickWinner } from '../../tricks/order.js';
+import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import { type Game, type PrecedenceKey, type SchafkopfOptions, TOUT_GAMES, type ToutGame } from './options.js';
+import { type OrderKind, compiled } from './orders.js';
+import type { Bid, SkState } from './state.js';
+
+/** Rules of Bavarian Schafkopf over {@link SkState}: legal moves, the auction, tricks. Settlement is in settle.ts. */
+
+export const NORMAL = compiled('normal');
+const CALLABLE: readonly Suit[] = ['E', 'G', 'S'];
+const OBER_IDX = SUITS.map((s) => indexOf(cardOf(s, 'O')));
+const UNTER_IDX = SUITS.map((s) => indexOf(cardOf(s, 'U')));
+const EO = indexOf('EO');
+
+/** Interned play actions: one frozen object per card, so legal-move lists allocate no actions. */
+export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
+const PASS: Action = Object.freeze({ type: 'pass' });
+const KNOCK: Action = Object.freeze({ type: 'knock' });
+const KONTRA: Action = Object.freeze({ type: 'kontra' });
+const RE: Action = Object.freeze({ type: 're' });
+
+export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
+
+export function orderKind(game: Game, o: SchafkopfOptions): OrderKind {
+  switch (game) {
+    case 'sauspiel':
+    case 'hochzeit':
+    case 'ramsch':
+      return 'normal';
+    case 'solo':
+    case 'sie':
+      return 'solo';
+    case 'wenz':
+    case 'geier':
+    case 'farbwenz':
+    case 'farbgeier':
+      return game;
+    case 'bettel':
+    case 'bettel-brett':
+      return o.bettel.order === 'herz-trumps' ? 'solo' : 'bettel';
+    default: {
+      const never: never = game;
+      throw new Error(`unknown game ${String(never)}`);
+    }
+  }
+}
+
+export function isSoloGame(game: Game): boolean {
+  return game !== 'sauspiel' && game !== 'hochzeit' && game !== 'ramsch';
+}
+
+function precedenceKey(game: Game, tout: boolean): PrecedenceKey | undefined {
+  if (tout) return (TOUT_GAMES as readonly string[]).includes(game) ? (`${game}-tout` as PrecedenceKey) : undefined;
+  return game === 'ramsch' ? undefined : (game as PrecedenceKey);
+}
+
+const GAME_SUIT: Readonly<Record<Game, 'none' | 'any' | 'callable'>> = {
+  sauspiel: 'callable',
+  solo: 'any',
+  wenz: 'none',
+  geier: 'none',
+  farbwenz: 'any',
+  farbgeier: 'any',
+  bettel: 'none',
+  'bettel-brett': 'none',
+  sie: 'none',
+  hochzeit: 'none',
+  ramsch: 'none',
+};
+
+function enabled(game: Game, tout: boolean, o: SchafkopfOptions): boolean {
+  if (tout && !o.contracts.tout) return false;
+  switch (game) {
+    case 'sauspiel':
+    case 'solo':
+    case 'wenz':
+      return true;
+    case 'geier':
+    case 'farbwenz':
+    case 'farbgeier':
+    case 'bettel':
+    case 'sie':
+    case 'hochzeit':
+      return o.contracts[game];
+    case 'bettel-brett':
+      return o.contracts.bettelBrett;
+    case 'ramsch':
+      return false;
+    default: {
+      const never: never = game;
+      return never;
+    }
+  }
+}
+
+const has = (hand: readonly number[], card: number): boolean => hand.includes(card);
+
+/** Plain cards (not trump in a Sauspiel) of a suit in a hand. */
+function plainOf(hand: readonly number[], suit: number): number {
+  let n = 0;
+  for (const c of hand) if (NORMAL.effSuit[c] === suit) n++;
+  return n;
+}
+
+function normalTrumps(hand: readonly number[]): number[] {
+  return hand.filter((c) => NORMAL.effSuit[c] === TRUMP);
+}
+
+/** Why a seat may not call this suit in a Sauspiel (R1–R3), or undefined. */
+function sauspielBlock(hand: readonly number[], suit: Suit): Illegal | undefined {
+  if (!CALLABLE.includes(suit))
+    return illegal('action/illegal', 'only the Eichel, Gras or Schellen Sau can be called (R1)');
+  if (has(hand, indexOf(cardOf(suit, 'A'))))
+    return illegal('action/illegal', 'the caller may not hold the called Sau (R2)');
+  if (plainOf(hand, SUITS.indexOf(suit)) === 0)
+    return illegal('action/illegal', 'the caller must hold a card of the called suit that is not trump (R3)');
+  return undefined;
+}
+
+function gesperrt(hand: readonly number[]): boolean {
+  return CALLABLE.every((s) => sauspielBlock(hand, s) !== undefined);
+}
+
+/** The renonce calls of a gesperrt Muss-Spieler: a Sau he lacks, else a Zehn, else a König (REFERENCE §1.19). */
+function renonceCards(hand: readonly number[]): number[] {
+  for (const rank of ['A', 'Z', 'K'] as const) {
+    const lacking = CALLABLE.map((s) => indexOf(cardOf(s, rank))).filter((c) => !has(hand, c));
+    if (lacking.length > 0) return lacking;
+  }
+  return [];
+}
+
+/** Parse a bid action into a {@link Bid}, or say why it is not a bid this seat could make at all. */
+export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'bid' }>, muss: boolean): Bid | Illegal {
+  const o = s.o;
+  const game = action.game as Game | undefined;
+  if (game === undefined || !(game in GAME_SUIT) || game === 'ramsch')
+    return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
+  const tout = action.tout === true;
+  if (action.value !== undefined) return illegal('action/malformed', 'Schafkopf bids name a game, not a value');
+  if (!enabled(game, tout, o)) return illegal('action/illegal', `${game}${tout ? '-tout' : ''} is not played at this table`);
+  const key = precedenceKey(game, tout);
+  if (key === undefined) return illegal('action/illegal', `${game} cannot be played as Tout`);
+  const suitRule = GAME_SUIT[game];
+  const suit = action.suit;
+  if (suitRule === 'none' && suit !== undefined) return illegal('action/malformed', `${game} takes no suit`);
+  if (suitRule !== 'none' && suit === undefined) return illegal('action/malformed', `${game} needs a suit`);
+  const hand = s.hands[seat] ?? [];
+  let called: number | undefined;
+  if (game === 'sauspiel') {
+    const sauspielSuit = suit as Suit;
+    const block = sauspielBlock(hand, sauspielSuit);
+    if (action.card !== undefined || block !== undefined) {
+      // Renonce: only a gesperrt Muss-Spieler may call a card he lacks without the usual conditions.
+      const renonce = muss && gesperrt(hand) ? renonceCards(hand) : [];
+      const card = action.card !== undefined ? indexOf(action.card) : indexOf(cardOf(sauspielSuit, 'A'));
+      if (renonce.length === 0) {
+        if (action.card !== undefined && action.card !== cardOf(sauspielSuit, 'A'))
+          return illegal('action/illegal', 'only a gesperrt Muss-Spieler may call a Zehn or König (renonce)');
+        if (block !== undefined) return block;
+      } else if (!renonce.includes(card) || suitOf(CARDS[card] as Card) !== sauspielSuit) {
+        return illegal(
+          'action/illegal',
+          'a gesperrt Muss-Spieler calls a Sau he lacks, if he holds all three a Zehn, then a König (renonce)',
+        );
+      }
+      called = card;
+    } else called = indexOf(cardOf(sauspielSuit, 'A'));
+  } else if (action.card !== undefined) return illegal('action/malformed', `${game} calls no card`);
+  if (game === 'sie') {
+    const all = [...OBER_IDX, ...UNTER_IDX];
+    if (!all.every((c) => has(hand, c))) return illegal('action/illegal', 'Sie needs all four Ober and all four Unter');
+  }
+  if (game === 'hochzeit' && muss) return illegal('action/illegal', 'a Muss-Spiel cannot be a Hochzeit');
+  if (game === 'hochzeit' && normalTrumps(hand).length !== 1)
+    return illegal('action/illegal', 'a Hochzeit needs exactly one trump in hand');
+  const rank = o.precedence.indexOf(key);
+  return { game, ...(suit !== undefined ? { suit } : {}), tout, ...(called !== undefined ? { called } : {}), key, rank };
+}
+
+/** Priority in the auction: forehand 0, then clockwise. */
+const priority = (s: SkState, seat: Seat): number => (seat - s.forehand + s.n) % s.n;
+
+function beats(s: SkState, seat: Seat, bid: Bid): boolean {
+  const best = s.best;
+  if (best === null) return true;
+  return bid.rank < best.rank || (bid.rank === best.rank && priority(s, seat) < priority(s, best.seat));
+}
+
+interface Candidate {
+  readonly action: Action;
+  readonly game: Game;
+  readonly suit: Suit | undefined;
+  readonly tout: boolean;
+  readonly key: PrecedenceKey;
+}
+
+/** Every bid of the game, once (actions are frozen and shared). */
+const CANDIDATES: readonly Candidate[] = (Object.keys(GAME_SUIT) as Game[]).flatMap((game) =>
+  game === 'ramsch'
+    ? []
+    : [false, true].flatMap((tout) => {
+        if (tout && !(TOUT_GAMES as readonly string[]).includes(game)) return [];
+        const suits: readonly (Suit | undefined)[] =
+          GAME_SUIT[game] === 'none' ? [undefined] : GAME_SUIT[game] === 'callable' ? CALLABLE : SUITS;
+        return suits.map((suit) => ({
+          action: Object.freeze({ type: 'bid', game, ...(suit ? { suit } : {}), ...(tout ? { tout } : {}) }) as Action,
+          game,
+          suit,
+          tout,
+          key: precedenceKey(game, tout) as PrecedenceKey,
+        }));
+      }),
+);
+
+const candidateBids = new WeakMap<SchafkopfOptions, readonly { action: Action; bid: Bid; cand: Candidate }[]>();
+
+/** The enabled bids of a table's options with their ranks, computed once per options object. */
+function bidsFor(o: SchafkopfOptions): readonly { action: Action; bid: Bid; cand: Candidate }[] {
+  let list = candidateBids.get(o);
+  if (list === undefined) {
+    list = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
+      const called = cand.game === 'sauspiel' ? indexOf(cardOf(cand.suit as Suit, 'A')) : undefined;
+      const bid: Bid = {
+        game: cand.game,
+        ...(cand.suit !== undefined ? { suit: cand.suit } : {}),
+        tout: cand.tout,
+        ...(called !== undefined ? { called } : {}),
+        key: cand.key,
+        rank: o.precedence.indexOf(cand.key),
+      };
+      return { action: cand.action, bid, cand };
+    });
+    candidateBids.set(o, list);
+  }
+  return list;
+}
+
+/** Every bid a seat's hand allows, ignoring the auction so far (the hand does not change during the auction). */
+function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action: Action; bid: Bid }[] {
+  const cache = muss ? undefined : s.bidCache[seat];
+  if (cache !== undefined) return cache;
+  const out: { action: Action; bid: Bid }[] = [];
+  const hand = s.hands[seat] ?? [];
+  let trumps = 0;
+  let oberUnter = 0;
+  // Per suit: holds the Sau, plain (non-trump) cards held.
+  const ace = [false, false, false, false];
+  const plain = [0, 0, 0, 0];
+  for (const c of hand) {
+    const e = NORMAL.effSuit[c] as number;
+    if (e === TRUMP) trumps++;
+    else plain[e] = (plain[e] as number) + 1;
+    const rank = (CARDS[c] as Card)[1];
+    if (rank === 'O' || rank === 'U') oberUnter++;
+    if (rank === 'A') ace[SUIT_OF[c] as number] = true;
+  }
+  for (const entry of bidsFor(s.o)) {
+    const game = entry.cand.game;
+    if (game === 'sauspiel') {
+      const si = SUITS.indexOf(entry.cand.suit as Suit);
+      if (ace[si] || plain[si] === 0) continue;
+    } else if (game === 'sie') {
+      if (oberUnter < 8) continue;
+    } else if (game === 'hochzeit' && (muss || trumps !== 1)) continue;
+    out.push(entry);
+  }
+  if (muss && gesperrt(hand)) {
+    for (const card of renonceCards(hand)) {
+      const c = CARDS[card] as Card;
+      const action: Action =
+        c[1] === 'A' ? { type: 'bid', game: 'sauspiel', suit: suitOf(c) } : { type: 'bid', game: 'sauspiel', suit: suitOf(c), card: c };
+      const bid = toBid(s, seat, action as Extract<Action, { type: 'bid' }>, true);
+      if (!('code' in bid)) out.push({ action, bid });
+    }
+  }
+  if (!muss) s.bidCache[seat] = out;
+  return out;
+}
+
+/** Every bid a seat could make now (eligible and beating the best bid). */
+function possibleBids(s: SkState, seat: Seat, muss: boolean): Action[] {
+  const out: Action[] = [];
+  for (const { action, bid } of eligibleBids(s, seat, muss)) if (muss || beats(s, seat, bid)) out.push(action);
+  return out;
+}
+
+/** Cards the seat may play now (follow suit, called-card obligations, Bettel Stichzwang). */
+export function legalCards(s: SkState, seat: Seat): number[] {
+  const hand = s.hands[seat] as number[];
+  const order = s.order;
+  const c = s.contract;
+  const called = c?.called;
+  const holdsCalled = called !== undefined && seat === s.calledHolder && hand.includes(called);
+  const led = s.trickCards[0];
+  if (led === undefined) {
+    if (!holdsCalled || s.calledLedTrick >= 0) return hand.slice();
+    // The holder may lead the called card, but no other card of its suit unless he runs away (Davonlaufen, P2).
+    let count = 0;
+    for (const x of hand) if (order.effSuit[x] === s.calledSuit) count++;
+    if (count >= s.o.calledAce.davonlaufenMin) return hand.slice();
+    return hand.filter((x) => order.effSuit[x] !== s.calledSuit || x === called);
+  }
+  const ledSuit = order.effSuit[led];
+  let cands: number[] = [];
+  for (const x of hand) if (order.effSuit[x] === ledSuit) cands.push(x);
+  if (cands.length === 0) cands = hand.slice();
+  if (holdsCalled) {
+    // P1: at the first lead of the called suit the called card must be played.
+    if (s.calledLedTrick === s.trickNo) return [called];
+    // P3: before its suit was led the called card may not be discarded, except late in the deal.
+    if (s.calledLedTrick < 0 && cands.length > 1 && !discardAllowed(s)) cands = cands.filter((x) => x !== called);
+  }
+  if (c !== null && (c.game === 'bettel' || c.game === 'bettel-brett') && s.o.bettel.stichzwang) {
+    const winners = cands.filter((x) => beatsTrick(s, x));
+    if (winners.length > 0) cands = winners;
+  }
+  return cands;
+}
+
+function discardAllowed(s: SkState): boolean {
+  switch (s.o.calledAce.discard) {
+    case 'last-trick':
+      return s.trickNo >= s.perHand - 1;
+    case 'from-7th':
+      return s.trickNo >= s.perHand - 2;
+    case 'always':
+      return true;
+    default: {
+      const never: never = s.o.calledAce.discard;
+      return never;
+    }
+  }
+}
+
+/** Whether card x would win the current trick so far. */
+function beatsTrick(s: SkState, x: number): boolean {
+  const cards = [...s.trickCards, x];
+  return trickWinner(s.order, cards) === cards.length - 1;
+}
+
+/** Why the called-card rules forbid a card (for the error message), when they do. */
+function calledCardReason(s: SkState, seat: Seat, card: number): string | undefined {
+  const called = s.contract?.called;
+  if (called === undefined || seat !== s.calledHolder || !(s.hands[seat] ?? []).includes(called)) return undefined;
+  const name = CARDS[called] as Card;
+  if (s.trickCards.length === 0) {
+    if (s.calledLedTrick < 0 && s.order.effSuit[card] === s.calledSuit && card !== called)
+      return `the holder of the called card ${name} may not lead another card of its suit unless he runs away with at least ${s.o.calledAce.davonlaufenMin} cards of the suit (Davonlaufen)`;
+    return undefined;
+  }
+  if (s.calledLedTrick === s.trickNo && card !== called) return `must play the called card ${name} when its suit is led`;
+  if (card === called && s.calledLedTrick < 0) return `the called card ${name} may not be discarded before its suit has been led`;
+  return undefined;
+}
+
+function kontraOpen(s: SkState): boolean {
+  const c = s.contract;
+  if (c === null || c.game === 'ramsch' || s.phase !== 'play') return false;
+  switch (s.o.kontra.window) {
+    case 'off':
+      return false;
+    case 'before-first-card':
+      return s.cardsPlayed === 0;
+    case 'before-second-card':
+      return s.cardsPlayed < 2;
+    case 'declarers-first-card':
+      // Until the declarers' first card, at the latest directly after it; never after the second card (seed 003).
+      return s.cardsPlayed < 2 && (s.declarerFirstCardAt < 0 || s.declarerFirstCardAt === s.cardsPlayed);
+    default: {
+      const never: never = s.o.kontra.window;
+      return never;
+    }
+  }
+}
+
+function reOpen(s: SkState): boolean {
+  if (s.kontra < 0 || s.re >= 0 || s.phase !== 'play') return false;
+  switch (s.o.kontra.window) {
+    case 'off':
+      return false;
+    case 'before-first-card':
+      return s.cardsPlayed === 0;
+    case 'before-second-card':
+      return s.cardsPlayed < 2;
+    case 'declarers-first-card':
+      // Re must answer Kontra directly: before any further card.
+      return s.cardsPlayed === s.kontraAt;
+    default: {
+      const never: never = s.o.kontra.window;
+      return never;
+    }
+  }
+}
+
+export function toAct(s: SkState): Seat[] {
+  switch (s.phase) {
+    case 'auction':
+      return [s.auctionTurn];
+    case 'hochzeit':
+      return [(s.hochzeit as NonNullable<SkState['hochzeit']>).turn];
+    case 'muss':
+      return [s.mussSeat];
+    case 'play':
+      return [s.turn];
+    case 'done':
+      return [];
+    default: {
+      const never: never = s.phase;
+      return never;
+    }
+  }
+}
+
+export function legalActions(s: SkState, seat: Seat): Action[] {
+  const out: Action[] = [];
+  switch (s.phase) {
+    case 'auction':
+      if (s.o.knock.enabled && !s.knocked[seat] && !s.auctionActed[seat]) out.push(KNOCK);
+      if (seat === s.auctionTurn) out.push(PASS, ...possibleBids(s, seat, false));
+      return out;
+    case 'muss':
+      return seat === s.mussSeat ? possibleBids(s, seat, true) : out;
+    case 'hochzeit': {
+      const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
+      if (seat !== h.turn) return out;
+      out.push(PASS);
+      for (const c of s.hands[seat] ?? []) if (NORMAL.effSuit[c] !== TRUMP) out.push({ type: 'accept', card: CARDS[c] as Card });
+      return out;
+    }
+    case 'play':
+      if (seat === s.turn) for (const c of legalCards(s, seat)) out.push(PLAY[c] as Action);
+      if (kontraOpen(s) && s.kontra < 0 && !s.party[seat]) out.push(KONTRA);
+      if (reOpen(s) && s.party[seat]) out.push(RE);
+      return out;
+    case 'done':
+      return out;
+    default: {
+      const never: never = s.phase;
+      return never;
+    }
+  }
+}
+
+const notTurn = (seat: Seat): Illegal => illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
+
+export function check(s: SkState, seat: Seat, action: Action): Illegal | undefined {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.n) return illegal('action/bad_seat', `no seat ${seat}`);
+  if (s.phase === 'done') return illegal('deal/over', 'the deal is over');
+  switch (action.type) {
+    case 'knock':
+      if (!s.o.knock.enabled) return illegal('action/illegal', 'Klopfen is not played at this table');
+      if (s.phase !== 'auction' || s.auctionActed[seat])
+        return illegal('action/illegal', 'knocking (Klopfen/Legen) is only allowed before the seat’s first auction call');
+      if (s.knocked[seat]) return illegal('action/illegal', 'each seat knocks at most once');
+      return undefined;
+    case 'pass':
+      if (s.phase === 'auction') return seat === s.auctionTurn ? undefined : notTurn(seat);
+      if (s.phase === 'hochzeit') return seat === s.hochzeit?.turn ? undefined : notTurn(seat);
+      if (s.phase === 'muss') return illegal('action/illegal', 'the Muss-Spieler must declare a game (Muss-Spiel)');
+      return illegal('action/illegal', 'there is nothing to pass now');
+    case 'bid': {
+      const muss = s.phase === 'muss';
+      if (s.phase !== 'auction' && !muss) return illegal('action/illegal', 'bids are only made in the auction');
+      if (seat !== (muss ? s.mussSeat : s.auctionTurn)) return notTurn(seat);
+      const bid = toBid(s, seat, action, muss);
+      if ('code' in bid) return bid;
+      if (!muss && !beats(s, seat, bid))
+        return illegal(
+          'action/illegal',
+          'a bid must outrank the best bid so far; at equal rank the earlier seat from forehand wins',
+        );
+      return undefined;
+    }
+    case 'accept': {
+      if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
+      if (seat !== s.hochzeit?.turn) return notTurn(seat);
+      const card = indexOf(action.card);
+      if (!(s.hands[seat] ?? []).includes(card)) return illegal('action/illegal', 'the card given back must be in hand');
+      if (NORMAL.effSuit[card] === TRUMP)
+        return illegal('action/illegal', 'the card given back for the Hochzeit trump may not be a trump');
+      return undefined;
+    }
+    case 'kontra':
+      if (s.o.kontra.window === 'off') return illegal('action/illegal', 'Kontra and Re are not allowed at this table');
+      if (s.kontra >= 0) return illegal('action/illegal', 'Kontra has already been given');
+      if (s.contract?.game === 'ramsch') return illegal('action/illegal', 'there is no Kontra in a Ramsch');
+      if (!kontraOpen(s)) return illegal('action/illegal', 'Kontra is too late (window: ' + s.o.kontra.window + ')');
+      if (s.party[seat]) return illegal('action/illegal', 'only a defender may give Kontra');
+      return undefined;
+    case 're':
+      if (s.o.kontra.window === 'off') return illegal('action/illegal', 'Kontra and Re are not allowed at this table');
+      if (s.kontra < 0) return illegal('action/illegal', 'Re answers a Kontra');
+      if (s.re >= 0) return illegal('action/illegal', 'Re has already been given');
+      if (!reOpen(s)) return illegal('action/illegal', 'Re is too late (window: ' + s.o.kontra.window + ')');
+      if (!s.party[seat]) return illegal('action/illegal', 'only the declaring party may give Re');
+      return undefined;
+    case 'play': {
+      if (s.phase !== 'play') return illegal('action/illegal', 'cards are played only after the auction');
+      if (seat !== s.turn) return notTurn(seat);
+      const card = indexOf(action.card);
+      const hand = s.hands[seat] ?? [];
+      if (!hand.includes(card)) return illegal('action/illegal', 'the card is not in the seat’s hand', `${action.card} is not in seat ${seat}’s hand`);
+      const legal = legalCards(s, seat);
+      if (legal.includes(card)) return undefined;
+      const reason = calledCardReason(s, seat, card);
+      if (reason !== undefined) return illegal('action/illegal', reason);
+      const led = s.trickCards[0];
+      if (led !== undefined && s.order.effSuit[card] !== s.order.effSuit[led])
+        return illegal(
+          'action/illegal',
+          s.order.effSuit[led] === TRUMP ? 'must follow trump (Trumpfzwang)' : 'must follow suit (Farbzwang)',
+        );
+      return illegal('action/illegal', 'must take the trick when able (Bettel Stichzwang)');
+    }
+    default:
+      return illegal('action/illegal', `${action.type} is not an action of Schafkopf`);
+  }
+}
+
+/** Apply a legal action in place. */
+export function apply(s: SkState, seat: Seat, action: Action): DealNote[] {
+  switch (action.type) {
+    case 'knock':
+      s.knocked[seat] = true;
+      s.knocks++;
+      s.auctionLog.push({ seat, action });
+      return [];
+    case 'pass':
+      if (s.phase === 'hochzeit') return hochzeitPass(s);
+      s.auctionLog.push({ seat, action });
+      s.auctionActed[seat] = true;
+      s.passed[seat] = true;
+      return advanceAuction(s);
+    case 'bid': {
+      const muss = s.phase === 'muss';
+      const known = eligibleBids(s, seat, muss).find(
+        (e) => e.action === action || (action.card === undefined && sameBid(e.action, action)),
+      );
+      const bid = known?.bid ?? (toBid(s, seat, action, muss) as Bid);
+      s.auctionLog.push({ seat, action });
+      if (muss) return fixContract(s, seat, bid, true);
+      s.auctionActed[seat] = true;
+      s.best = { ...bid, seat };
+      return advanceAuction(s);
+    }
+    case 'accept':
+      return hochzeitAccept(s, seat, indexOf(action.card));
+    case 'kontra':
+      s.kontra = seat;
+      s.kontraAt = s.cardsPlayed;
+      return [];
+    case 're':
+      s.re = seat;
+      s.partnerRevealed = true;
+      return [];
+    case 'play':
+      return playCard(s, seat, indexOf(action.card));
+    default:
+      throw new Error(`cannot apply ${action.type}`);
+  }
+}
+
+function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
+  return a.type === 'bid' && a.game === b.game && a.suit === b.suit && (a.tout ?? false) === (b.tout ?? false) && a.card === b.card;
+}
+
+/** After a pass or bid: the next seat to call, or the end of the auction. */
+function advanceAuction(s: SkState): DealNote[] {
+  const active: Seat[] = [];
+  for (let i = 0; i < s.n; i++) if (!s.passed[i]) active.push(i);
+  const allActed = s.auctionActed.every(Boolean);
+  const best = s.best;
+  if (allActed && (active.length === 0 || (active.length === 1 && best !== null && active[0] === best.seat))) {
+    if (best === null) return allPassed(s);
+    if (best.game === 'hochzeit') {
+      const hand = s.hands[best.seat] ?? [];
+      s.phase = 'hochzeit';
+      s.hochzeit = { offerer: best.seat, turn: (best.seat + 1) % s.n, asked: 0, card: normalTrumps(hand)[0] as number };
+      return [];
+    }
+    return fixContract(s, best.seat, best, false);
+  }
+  let next = (s.auctionTurn + 1) % s.n;
+  while (s.passed[next]) next = (next + 1) % s.n;
+  s.auctionTurn = next;
+  return [];
+}
+
+function allPassed(s: SkState): DealNote[] {
+  switch (s.o.allPass) {
+    case 'redeal':
+      return throwIn(s, 'all-passed');
+    case 'stock':
+      return throwIn(s, 'stock');
+    case 'ramsch':
+      return fixContract(s, s.forehand, { game: 'ramsch', tout: false, key: 'sauspiel', rank: -1 }, false);
+    case 'muss':
+      s.phase = 'muss';
+      s.mussSeat = s.hands.findIndex((h) => h.includes(EO));
+      return [];
+    default: {
+      const never: never = s.o.allPass;
+      return never;
+    }
+  }
+}
+
+function throwIn(s: SkState, reason: string): DealNote[] {
+  s.phase = 'done';
+  s.thrownIn = reason;
+  return [{ type: 'DealOver' }];
+}
+
+function hochzeitPass(s: SkState): DealNote[] {
+  const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
+  s.auctionLog.push({ seat: h.turn, action: PASS });
+  const asked = h.asked + 1;
+  if (asked >= s.n - 1) {
+    // Nobody takes the Hochzeit: as if everyone had passed.
+    s.hochzeit = null;
+    s.best = null;
+    return allPassed(s);
+  }
+  s.hochzeit = { ...h, asked, turn: (h.turn + 1) % s.n };
+  return [];
+}
+
+function hochzeitAccept(s: SkState, seat: Seat, given: number): DealNote[] {
+  const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
+  s.auctionLog.push({ seat, action: { type: 'accept', card: CARDS[given] as Card } });
+  // The offered trump changes hands face down; the acceptor gives back a non-trump.
+  const offerer = s.hands[h.offerer] as number[];
+  const taker = s.hands[seat] as number[];
+  offerer.splice(offerer.indexOf(h.card), 1, given);
+  taker.splice(taker.indexOf(given), 1, h.card);
+  s.hochzeitGiven = given;
+  const best = s.best as NonNullable<SkState['best']>;
+  const notes = fixContract(s, h.offerer, best, false);
+  s.partner = seat;
+  s.party[seat] = true;
+  s.partnerRevealed = true;
+  s.laufende = countLaufende(s);
+  return notes;
+}
+
+function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean): DealNote[] {
+  s.contract = { ...bid, declarer, muss };
+  s.order = compiled(orderKind(bid.game, s.o), bid.suit ?? 'H');
+  s.phase = 'play';
+  s.turn = s.forehand;
+  s.party = Array.from({ length: s.n }, () => false);
+  if (bid.game !== 'ramsch') s.party[declarer] = true;
+  if (bid.called !== undefined) {
+    const called = bid.called;
+    s.calledSuit = s.order.effSuit[called] as number;
+    s.calledHolder = s.hands.findIndex((h) => h.includes(called));
+    s.partner = s.calledHolder;
+    if (s.partner >= 0) s.party[s.partner] = true;
+  }
+  s.laufende = countLaufende(s);
+  const contract: Contract = toContract(s);
+  const notes: DealNote[] = [{ type: 'ContractSet', contract }];
+  if (bid.game === 'sie') {
+    // Sie is shown, not played: the declarer takes every trick.
+    const total = s.hands.flat().reduce((a, c) => a + (POINTS[c] as number), 0);
+    s.points[declarer] = total;
+    s.tricks[declarer] = s.perHand;
+    s.phase = 'done';
+    notes.push({ type: 'DealOver' });
+  }
+  return notes;
+}
+
+export function toContract(s: SkState): Contract {
+  const c = s.contract as NonNullable<SkState['contract']>;
+  const called = c.called !== undefined ? (CARDS[c.called] as Card) : undefined;
+  return {
+    declarer: c.declarer,
+    game: c.game,
+    ...(c.suit !== undefined ? { suit: c.suit } : {}),
+    ...(c.tout ? { tout: true } : {}),
+    ...(called !== undefined && called[1] !== 'A' ? { card: called } : {}),
+  };
+}
+
+/** Laufende from the top of the contract's trumps, held from the deal by one party (either). */
+export function countLaufende(s: SkState): number {
+  const c = s.contract;
+  if (c === null || c.game === 'ramsch' || c.game === 'bettel' || c.game === 'bettel-brett') return 0;
+  if (c.game === 'sie') return 8;
+  // Owner party of every card in play: 1 = declarers, 2 = defenders, 0 = not in this deck.
+  const owner = new Uint8Array(48);
+  s.hands.forEach((h, seat) => {
+    for (const x of h) owner[x] = s.party[seat] ? 1 : 2;
+  });
+  let side = 0;
+  let n = 0;
+  for (const t of s.order.source.trumps) {
+    const who = owner[indexOf(t)] as number;
+    if (who === 0) continue;
+    if (side === 0) side = who;
+    else if (who !== side) break;
+    n++;
+  }
+  const game = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
+  const cap = s.o.laufendeCap[game];
+  return cap !== undefined ? Math.min(n, cap) : n;
+}
+
+function playCard(s: SkState, seat: Seat, card: number): DealNote[] {
+  const hand = s.hands[seat] as number[];
+  hand.splice(hand.indexOf(card), 1);
+  const order = s.order;
+  if (s.trickCards.length === 0 && s.calledLedTrick < 0 && s.contract?.called !== undefined && order.effSuit[card] === s.calledSuit)
+    s.calledLedTrick = s.trickNo;
+  if (card === s.contract?.called) s.partnerRevealed = true;
+  s.trickSeats.push(seat);
+  s.trickCards.push(card);
+  s.cardsPlayed++;
+  if (s.party[seat] && s.declarerFirstCardAt < 0) s.declarerFirstCardAt = s.cardsPlayed;
+  const tr = order.trumpRank[card] as number;
+  if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number))) s.bestTrumpPlayed[seat] = tr;
+  if (s.trickCards.length < s.n) {
+    s.turn = (seat + 1) % s.n;
+    return [];
+  }
+  const winner = s.trickSeats[trickWinner(order, s.trickCards)] as Seat;
+  let pts = 0;
+  const cards: { seat: Seat; card: number }[] = [];
+  for (let i = 0; i < s.n; i++) {
+    const c = s.trickCards[i] as number;
+    pts += POINTS[c] as number;
+    cards.push({ seat: s.trickSeats[i] as Seat, card: c });
+    const r = order.trumpRank[c] as number;
+    if (r > 0) {
+      s.trumpsTaken[winner] = (s.trumpsTaken[winner] as number) + 1;
+      if (s.bestTrumpTaken[winner] === 0 || r < (s.bestTrumpTaken[winner] as number)) s.bestTrumpTaken[winner] = r;
+    }
+  }
+  s.points[winner] = (s.points[winner] as number) + pts;
+  s.tricks[winner] = (s.tricks[winner] as number) + 1;
+  s.lastTrick = cards;
+  s.trickSeats = [];
+  s.trickCards = [];
+  s.trickNo++;
+  s.turn = winner;
+  const notes: DealNote[] = [
+    { type: 'TrickTaken', winner, cards: cards.map((x) => ({ seat: x.seat, card: CARDS[x.card] as Card })), points: pts },
+  ];
+  if (s.trickNo === s.perHand) {
+    s.phase = 'done';
+    notes.push({ type: 'DealOver' });
+  }
+  return notes;
+}
+
+export { priority, gesperrt };

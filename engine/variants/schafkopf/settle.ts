@@ -1,0 +1,230 @@
+import { type Rational, ZERO, add, div, mul, rat } from '../../money/rational.js';
+import type { DealResult, Seat } from '../../variant.js';
+import type { SchafkopfOptions, ToutGame } from './options.js';
+import { isSoloGame, toContract } from './rules.js';
+import type { SkState } from './state.js';
+
+/** Settlement of a finished Schafkopf deal: exact, zero-sum together with the Stock. */
+export function settle(s: SkState): DealResult {
+  const zeros = (): Rational[] => Array.from({ length: s.n }, () => ZERO);
+  if (s.thrownIn !== null) {
+    // All passed: a redeal costs nothing; with the Stock every player pays its price into the pot.
+    const payout = zeros();
+    let pot = ZERO;
+    if (s.thrownIn === 'stock') {
+      const price = s.o.tariff.stock ?? s.o.tariff.sauspiel;
+      payout.fill(rat(-price));
+      pot = rat(price * s.n);
+    }
+    return {
+      contract: null,
+      declarers: [],
+      cardPoints: s.points.slice(),
+      tricks: s.tricks.slice(),
+      won: false,
+      schneider: false,
+      schwarz: false,
+      laufende: 0,
+      multiplier: 1,
+      payout,
+      pot,
+      thrownIn: s.thrownIn,
+    };
+  }
+  const c = s.contract as NonNullable<SkState['contract']>;
+  return c.game === 'ramsch' ? settleRamsch(s) : settleGame(s);
+}
+
+function knockFactor(s: SkState): { factor: number; addPoints: number } {
+  return s.o.knock.mode === 'double' ? { factor: 2 ** s.knocks, addPoints: 0 } : { factor: 1, addPoints: s.knocks };
+}
+
+function baseTariff(o: SchafkopfOptions, game: string): number {
+  const t = o.tariff;
+  switch (game) {
+    case 'sauspiel':
+      return t.sauspiel;
+    case 'hochzeit':
+      return t.hochzeit ?? t.sauspiel;
+    case 'bettel':
+    case 'bettel-brett':
+      return t.bettel;
+    case 'wenz':
+    case 'geier':
+    case 'farbwenz':
+    case 'farbgeier':
+      return t[game] ?? t.solo;
+    default:
+      return t.solo;
+  }
+}
+
+function settleGame(s: SkState): DealResult {
+  const o = s.o;
+  const c = s.contract as NonNullable<SkState['contract']>;
+  const declarers: Seat[] = [];
+  for (let i = 0; i < s.n; i++) if (s.party[i]) declarers.push(i);
+  let declPoints = 0;
+  let declTricks = 0;
+  for (const d of declarers) {
+    declPoints += s.points[d] as number;
+    declTricks += s.tricks[d] as number;
+  }
+  const totalPoints = s.points.reduce((a, b) => a + b, 0);
+  const defPoints = totalPoints - declPoints;
+  const defTricks = s.perHand - declTricks;
+  const bettel = c.game === 'bettel' || c.game === 'bettel-brett';
+  const sie = c.game === 'sie';
+  let won: boolean;
+  if (sie) won = true;
+  else if (c.tout) won = defTricks === 0;
+  else if (bettel) won = declTricks === 0;
+  else won = declPoints >= (c.muss && o.mussSpiel.sixtyWins ? 60 : 61);
+  // Schneider and Schwarz count in point games only (not in Tout, Sie or Bettel).
+  const pointGame = !c.tout && !sie && !bettel;
+  const schneider = pointGame && (won ? defPoints < o.schneiderBelow.defenders : declPoints < o.schneiderBelow.declarers);
+  const schwarz = pointGame && (won ? defTricks === 0 : declTricks === 0);
+  const lGame = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
+  const laufende = !bettel && (sie || s.laufende >= (o.laufendeMin[lGame] ?? Infinity)) ? s.laufende : 0;
+  const base = baseTariff(o, c.game);
+  const { factor: knockMul, addPoints } = knockFactor(s);
+  let value: number;
+  if (sie) value = (base + 8 * o.tariff.laufende + addPoints) * 4;
+  else if (c.tout) value = (base + laufende * o.tariff.laufende + addPoints) * 2;
+  else if (c.game === 'bettel-brett') value = (base + addPoints) * 2;
+  else
+    value =
+      base +
+      (schneider ? o.tariff.schneider : 0) +
+      (schwarz ? o.tariff.schwarz : 0) +
+      laufende * o.tariff.laufende +
+      addPoints;
+  const multiplier = knockMul * (s.kontra >= 0 ? 2 : 1) * (s.re >= 0 ? 2 : 1) * s.ctx.bock;
+  const perPlayer = value * multiplier;
+  const sign = won ? 1 : -1;
+  const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
+  const solo = isSoloGame(c.game);
+  for (let i = 0; i < s.n; i++) {
+    if (solo) payout[i] = rat(s.party[i] ? sign * perPlayer * (s.n - 1) : -sign * perPlayer);
+    else payout[i] = rat(s.party[i] ? sign * perPlayer : -sign * perPlayer);
+  }
+  // The Stock goes to the winners of the next Sauspiel; its losers double it.
+  let pot = ZERO;
+  if (c.game === 'sauspiel' && s.ctx.pot.n > 0) {
+    const losers = won ? payout.map((_, i) => !s.party[i]) : s.party.slice();
+    const winners = won ? s.party.slice() : payout.map((_, i) => !s.party[i]);
+    if (won) {
+      const share = div(s.ctx.pot, winners.filter(Boolean).length);
+      winners.forEach((w, i) => w && (payout[i] = add(payout[i] as Rational, share)));
+      pot = mul(s.ctx.pot, -1);
+    } else {
+      const share = div(s.ctx.pot, losers.filter(Boolean).length);
+      losers.forEach((l, i) => l && (payout[i] = add(payout[i] as Rational, mul(share, -1))));
+      pot = s.ctx.pot;
+    }
+  }
+  const sixty = !bettel && !sie && !c.tout && declPoints === 60;
+  return {
+    contract: toContract(s),
+    declarers,
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    won,
+    schneider,
+    schwarz,
+    laufende,
+    multiplier,
+    payout,
+    pot,
+    details: {
+      value,
+      knocks: s.knocks,
+      kontra: s.kontra >= 0,
+      re: s.re >= 0,
+      bock: s.ctx.bock,
+      sixty,
+      ...(c.muss ? { mussSpiel: true } : {}),
+      ...(s.partner >= 0 ? { partner: s.partner } : {}),
+    },
+  };
+}
+
+function settleRamsch(s: SkState): DealResult {
+  const o = s.o;
+  const { factor, addPoints } = knockFactor(s);
+  const multiplier = factor * s.ctx.bock;
+  const price = (o.tariff.ramsch + addPoints) * multiplier;
+  const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
+  const seats = Array.from({ length: s.n }, (_, i) => i);
+  const durch = o.ramsch.durchmarsch;
+  const durchmarsch = seats.find((i) =>
+    durch === 'off' ? false : durch === 'all-tricks' ? s.tricks[i] === s.perHand : (s.points[i] as number) >= durch,
+  );
+  const base = {
+    contract: { game: 'ramsch' },
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    schneider: false,
+    schwarz: false,
+    laufende: 0,
+    multiplier,
+    pot: ZERO,
+  };
+  if (durchmarsch !== undefined) {
+    const amount = ((o.tariff.durchmarsch ?? o.tariff.ramsch) + addPoints) * multiplier;
+    for (const i of seats) payout[i] = rat(i === durchmarsch ? amount * (s.n - 1) : -amount);
+    return { ...base, declarers: [durchmarsch], won: true, payout, details: { durchmarsch } };
+  }
+  const losers = ramschLosers(s);
+  const jungfrauen = seats.filter((i) => s.tricks[i] === 0);
+  const j = jungfrauen.length;
+  for (const i of seats) {
+    if (losers.includes(i)) continue;
+    let receive = price;
+    switch (o.ramsch.jungfrau) {
+      case 'off':
+        break;
+      case 'double-all':
+        receive = price * 2 ** j;
+        break;
+      case 'double-individually-once':
+        if (jungfrauen.includes(i)) receive = price * 2;
+        break;
+      case 'double-individually-multiple':
+        if (jungfrauen.includes(i)) receive = price * 2 ** j;
+        break;
+      default: {
+        const never: never = o.ramsch.jungfrau;
+        return never;
+      }
+    }
+    // Each loser pays this player.
+    payout[i] = rat(receive * losers.length);
+    for (const l of losers) payout[l] = add(payout[l] as Rational, rat(-receive));
+  }
+  return {
+    ...base,
+    declarers: [],
+    won: false,
+    payout,
+    details: { losers, jungfrauen },
+  };
+}
+
+/** Who pays in a Ramsch: the most card points; ties per the tie-break option; still tied: all of them. */
+function ramschLosers(s: SkState): Seat[] {
+  const max = Math.max(...s.points);
+  let tied = s.points.map((p, i) => (p === max ? i : -1)).filter((i) => i >= 0);
+  const keepBest = (score: (i: Seat) => number): void => {
+    const best = Math.max(...tied.map(score));
+    tied = tied.filter((i) => score(i) === best);
+  };
+  // Trump ranks: 1 is the highest, 0 means none; map to a score where higher is "worse" (pays).
+  const trumpScore = (r: number): number => (r === 0 ? 0 : 100 - r);
+  if (s.o.ramsch.tieBreak === 'seed-003') {
+    if (tied.length > 1) keepBest((i) => s.tricks[i] as number);
+    if (tied.length > 1) keepBest((i) => s.trumpsTaken[i] as number);
+    if (tied.length > 1) keepBest((i) => trumpScore(s.bestTrumpTaken[i] as number));
+  } else if (tied.length > 1) keepBest((i) => trumpScore(s.bestTrumpPlayed[i] as number));
+  return tied;
+}

@@ -1,0 +1,96 @@
+import type { Suit } from '../../cards/card.js';
+import type { CompiledOrder } from '../../tricks/order.js';
+import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
+import type { Game, PrecedenceKey, SchafkopfOptions } from './options.js';
+
+/** A bid or the contract: the game, its suit, Tout, and for a Sauspiel the called card. */
+export interface Bid {
+  readonly game: Game;
+  readonly suit?: Suit;
+  readonly tout: boolean;
+  /** Card index of the called card (Sauspiel; a Zehn or König in a Muss-Spiel renonce). */
+  readonly called?: number;
+  readonly key: PrecedenceKey;
+  /** Position in the precedence list: lower ranks higher. */
+  readonly rank: number;
+}
+
+export type Phase = 'auction' | 'hochzeit' | 'muss' | 'play' | 'done';
+
+/** The mutable state of one Schafkopf deal (card indices, see cards/card.ts). */
+export interface SkState {
+  readonly o: SchafkopfOptions;
+  readonly ctx: DealContext;
+  readonly n: number;
+  readonly dealer: Seat;
+  readonly forehand: Seat;
+  readonly perHand: number;
+  /** As dealt; never mutated. */
+  readonly dealt: readonly (readonly number[])[];
+  hands: number[][];
+  phase: Phase;
+
+  knocked: boolean[];
+  knocks: number;
+  auctionActed: boolean[];
+  passed: boolean[];
+  auctionTurn: Seat;
+  auctionLog: { seat: Seat; action: Action }[];
+  best: (Bid & { seat: Seat }) | null;
+  mussSeat: Seat;
+  hochzeit: { offerer: Seat; turn: Seat; asked: number; card: number } | null;
+  /** Per seat, the bids its hand allows (computed once; shared between clones, never mutated after). */
+  bidCache: (readonly { action: Action; bid: Bid }[] | undefined)[];
+
+  contract: (Bid & { declarer: Seat; muss: boolean }) | null;
+  order: CompiledOrder;
+  party: boolean[];
+  partner: Seat;
+  laufende: number;
+  calledSuit: number;
+  calledHolder: Seat;
+  calledLedTrick: number;
+  partnerRevealed: boolean;
+  hochzeitGiven: number;
+
+  kontra: Seat;
+  re: Seat;
+  kontraAt: number;
+  declarerFirstCardAt: number;
+
+  trickNo: number;
+  turn: Seat;
+  trickSeats: number[];
+  trickCards: number[];
+  cardsPlayed: number;
+  tricks: number[];
+  points: number[];
+  trumpsTaken: number[];
+  /** Best (lowest) trump rank taken in tricks, 0 = none. */
+  bestTrumpTaken: number[];
+  /** Best (lowest) trump rank played, 0 = none. */
+  bestTrumpPlayed: number[];
+  lastTrick: { seat: Seat; card: number }[] | null;
+  thrownIn: string | null;
+  result: DealResult | null;
+}
+
+export function cloneState(s: SkState): SkState {
+  return {
+    ...s,
+    hands: s.hands.map((h) => h.slice()),
+    knocked: s.knocked.slice(),
+    auctionActed: s.auctionActed.slice(),
+    passed: s.passed.slice(),
+    auctionLog: s.auctionLog.slice(),
+    bidCache: s.bidCache.slice(),
+    party: s.party.slice(),
+    trickSeats: s.trickSeats.slice(),
+    trickCards: s.trickCards.slice(),
+    tricks: s.tricks.slice(),
+    points: s.points.slice(),
+    trumpsTaken: s.trumpsTaken.slice(),
+    bestTrumpTaken: s.bestTrumpTaken.slice(),
+    bestTrumpPlayed: s.bestTrumpPlayed.slice(),
+  };
+}
