@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type Audience,
+  type Card,
+  type TableEvent,
+  type TableState,
+  CARDS,
+  Rng,
+  checkDeal,
+  decide,
+  evolve,
+  getVariant,
+  money,
+  moneyInvariant,
+  playRandomDeal,
+  redactEvent,
+  replay,
+  shuffledDeckFor,
+  view,
+} from '../../engine/index.js';
+import { pickAction } from '../../engine/sim.js';
+
+export interface ContractOptions {
+  /** Seats at the table. */
+  readonly players: number;
+  readonly preset?: string;
+  readonly options?: unknown;
+  /** fast-check runs (tables); each table plays `deals` deals. */
+  readonly runs?: number;
+  readonly deals?: number;
+}
+
+const CARD_SET = new Set<string>(CARDS);
+
+/** Every card id in a JSON value (strings equal to a card id). */
+function cardsIn(value: unknown, out: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') {
+    if (CARD_SET.has(value)) out.add(value);
+  } else if (Array.isArray(value)) value.forEach((v) => cardsIn(v, out));
+  else if (typeof value === 'object' && value !== null) Object.values(value).forEach((v) => cardsIn(v, out));
+  return out;
+}
+
+/** Cards a seat may not see now: in other seats' hands and not visible to a spectator (open hands are public). */
+function hiddenFrom(state: TableState, seat: number): Set<string> {
+  const deal = state.deal;
+  if (deal === null || deal.over) return new Set();
+  const publicCards = cardsIn(view(state, { kind: 'spectator' }).deal?.hands ?? []);
+  const hidden = new Set<string>();
+  trueHands(state).forEach((hand, i) => {
+    if (deal.players[i] === seat) return;
+    for (const c of hand) if (!publicCards.has(c)) hidden.add(c);
+  });
+  return hidden;
+}
+
+/** The real hands of the running deal (test-only: each seat's own view shows its own hand). */
+function trueHands(state: TableState): (readonly Card[])[] {
+  const deal = state.deal!;
+  return deal.players.map((tableSeat) => view(state, { kind: 'seat', seat: tableSeat }).deal?.hands[tableSeat] ?? []);
+}
+
+/** Strip what legitimately names cards that may lie in other hands: the contract (a called card) and bids. */
+function scannable(v: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
+  const deal = copy.deal as Record<string, unknown> | null;
+  if (deal) {
+    delete deal.contract;
+    delete deal.auction;
+    const extra = deal.extra as Record<string, unknown> | undefined;
+    if (extra) delete extra.calledCard;
+  }
+  delete copy.options;
+  // A bid, call or announcement names a card publicly (the called card), not where it lies.
+  const action = copy.action as Record<string, unknown> | undefined;
+  if (copy.type === 'ActionTaken' && action && ['bid', 'call', 'announce'].includes(String(action.type))) delete action.card;
+  const note = copy.note as Record<string, unknown> | undefined;
+  if (note?.type === 'ContractSet') delete note.contract;
+  return copy;
+}
+
+/**
+ * The property suite every variant must pass (STYLE.md 6), driven through the table Decider:
+ * zero-sum money, card points, card conservation, legal actions until the deal ends,
+ * replay of the event log, and no hidden card in any seat's view or events.
+ */
+export function variantContract(variantId: string, opts: ContractOptions): void {
+  const label = `${variantId} ${opts.players} seats${opts.preset ? ` (${opts.preset})` : ''}`;
+  const runs = opts.runs ?? 12;
+  const deals = opts.deals ?? 3;
+
+  describe(`variant contract: ${label}`, () => {
+    it('random deals keep money zero-sum, card points and cards conserved (direct engine)', () => {
+      const variant = getVariant(variantId)!;
+      const options = variant.resolveOptions(opts.preset, opts.options ?? {}, opts.players);
+      const players = variant.participants(options, opts.players, opts.players - 1).length;
+      fc.assert(
+        fc.property(fc.integer(), (seed) => {
+          const rng = new Rng(seed);
+          const deal = playRandomDeal(variant, options, players, Math.abs(seed) % players, rng, undefined, true);
+          expect(checkDeal(variant, options, players, deal)).toEqual([]);
+        }),
+        { numRuns: runs * 5 },
+      );
+    });
+
+    it('tables driven through decide/evolve: legal actions, replay, redaction, totals', () => {
+      fc.assert(
+        fc.property(fc.integer(), (seed) => {
+          const rng = new Rng(seed);
+          const events: TableEvent[] = [];
+          let state: TableState | null = null;
+          const run = (cmd: Parameters<typeof decide>[0]): void => {
+            const d = decide(cmd, state);
+            if (!d.ok) throw new Error(`${cmd.type} rejected: ${JSON.stringify(d.error)}`);
+            for (const e of d.events) {
+              // Redaction: each seat's copy of the event shows none of the cards hidden from it.
+              const next: TableState = evolve(state, e);
+              if (state !== null) {
+                for (let seat = 0; seat < opts.players; seat++) {
+                  // Cards still hidden once the event has happened (a played card is public from then on).
+                  const hidden = hiddenFrom(next, seat);
+                  const seen = cardsIn(scannable(redactEvent(state, e, { kind: 'seat', seat })));
+                  if (e.type === 'DealStarted') {
+                    const own = e.layout.hands[e.players.indexOf(seat)] ?? [];
+                    const others = e.layout.hands.flat().filter((c) => !own.includes(c));
+                    for (const c of others) expect(seen.has(c), `seat ${seat} sees ${c} in DealStarted`).toBe(false);
+                  } else for (const c of hidden) expect(seen.has(c), `seat ${seat} sees ${c} in ${e.type}`).toBe(false);
+                }
+              }
+              state = next;
+              events.push(e);
+            }
+          };
+          run({ type: 'OpenTable', variant: variantId, ...(opts.preset ? { preset: opts.preset } : {}), options: opts.options ?? {}, seats: opts.players });
+          for (let d = 0; d < deals; d++) {
+            run({ type: 'StartDeal', deck: shuffledDeckFor(state!, `${seed}:${d}`) });
+            for (let guard = 0; guard < 2000 && !state!.deal!.over; guard++) {
+              const s: TableState = state!;
+              const toAct = view(s, { kind: 'spectator' }).deal!.toAct;
+              expect(toAct.length, 'someone must be to act until the deal ends').toBeGreaterThan(0);
+              const seat = toAct[rng.int(toAct.length)]!;
+              const seatView = view(s, { kind: 'seat', seat });
+              expect(seatView.legalActions.length, `seat ${seat} to act has legal actions`).toBeGreaterThan(0);
+              // No other seat's hidden card in this seat's view.
+              const hidden = hiddenFrom(s, seat);
+              const seen = cardsIn(scannable(seatView));
+              for (const c of hidden) expect(seen.has(c), `seat ${seat} view shows ${c}`).toBe(false);
+              // Spectators and the organiser (during the deal) see no hand at all.
+              const hiddenFromAll = hiddenFrom(s, -1);
+              for (const other of [{ kind: 'spectator' }, { kind: 'organiser' }] as Audience[]) {
+                const seenOther = cardsIn(scannable(view(s, other)));
+                for (const c of hiddenFromAll) expect(seenOther.has(c), `${other.kind} view shows ${c}`).toBe(false);
+              }
+              run({ type: 'Act', seat, action: pickAction(seatView.legalActions, rng) });
+            }
+            expect(state!.deal!.over).toBe(true);
+            expect(money.isZero(moneyInvariant(state!))).toBe(true);
+            const result = state!.lastResult!;
+            if (result.thrownIn === undefined && !(result.details && 'pointsOutOfPlay' in result.details)) {
+              const variant = getVariant(variantId)!;
+              const sum = result.cardPoints.reduce((a, b) => a + b, 0);
+              expect(sum).toBe(variant.totalPoints(state!.options, state!.deal!.players.length));
+            }
+          }
+          // Replaying the event log reproduces the table exactly (compared through every audience's view).
+          const replayed = replay(events)!;
+          for (const audience of [{ kind: 'organiser' }, { kind: 'spectator' }, ...Array.from({ length: opts.players }, (_, seat) => ({ kind: 'seat', seat }))] as Audience[])
+            expect(JSON.stringify(view(replayed, audience))).toBe(JSON.stringify(view(state!, audience)));
+          expect(replayed.totals.map(money.format)).toEqual(state!.totals.map(money.format));
+        }),
+        { numRuns: runs },
+      );
+    });
+  });
+}
