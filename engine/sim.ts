@@ -34,7 +34,7 @@ export function playRandomDeal(
     const action = pickAction(variant.legalActions(state, seat), rng);
     if (action === undefined) throw new Error(`no legal action for seat ${seat} to act`);
     if (record) actions.push({ seat, action });
-    variant.apply(state, seat, action);
+    variant.apply(state, seat, action, true);
   }
   if (!variant.isOver(state)) throw new Error('deal did not end');
   return { layout, dealer, actions, result: variant.result(state) };

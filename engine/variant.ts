@@ -235,8 +235,10 @@ export interface Variant<O = unknown, S = unknown> {
   legalActions(state: S, seat: Seat): readonly Action[];
   /** Why `action` by `seat` is illegal now, or undefined when it is legal. */
   check(state: S, seat: Seat, action: Action): Illegal | undefined;
-  /** Apply a legal action in place; returns notes for clients. */
-  apply(state: S, seat: Seat, action: Action): readonly DealNote[];
+  /**
+   * Apply a legal action in place; returns notes for clients. `quiet` (simulation) may skip building notes.
+   */
+  apply(state: S, seat: Seat, action: Action, quiet?: boolean): readonly DealNote[];
   /** Fix the contract from a record's `contract` shorthand (everyone else passed). */
   applyContract(state: S, contract: Contract): Illegal | undefined;
   isOver(state: S): boolean;

@@ -19,8 +19,8 @@ function deck(o: SchafkopfOptions): readonly Card[] {
 
 function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): SkState {
   const dealt = layout.hands.map((h) => h.map(indexOf));
-  const zeros = (): number[] => Array.from({ length: players }, () => 0);
-  const falses = (): boolean[] => Array.from({ length: players }, () => false);
+  const zeros = (): number[] => new Array<number>(players).fill(0);
+  const falses = (): boolean[] => new Array<boolean>(players).fill(false);
   const forehand = (dealer + 1) % players;
   return {
     o,
@@ -66,7 +66,8 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
     trumpsTaken: zeros(),
     bestTrumpTaken: zeros(),
     bestTrumpPlayed: zeros(),
-    lastTrick: null,
+    lastSeats: [],
+    lastCards: [],
     thrownIn: null,
     result: null,
   };
@@ -138,7 +139,8 @@ function view(s: SkState, audience: Audience): DealView {
     contract: c !== null ? toContract(s) : null,
     declarers,
     trick: s.trickSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.trickCards[i] as number] as Card })),
-    lastTrick: s.lastTrick ? s.lastTrick.map((x) => ({ seat: x.seat, card: CARDS[x.card] as Card })) : null,
+    lastTrick:
+      s.lastCards.length > 0 ? s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card })) : null,
     tricksTaken: s.tricks.slice(),
     cardPoints: s.points.slice(),
     auction,

@@ -16,6 +16,7 @@ const EO = indexOf('EO');
 /** Interned play actions: one frozen object per card, so legal-move lists allocate no actions. */
 export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
 const PASS: Action = Object.freeze({ type: 'pass' });
+const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 const KNOCK: Action = Object.freeze({ type: 'knock' });
 const KONTRA: Action = Object.freeze({ type: 'kontra' });
 const RE: Action = Object.freeze({ type: 're' });
@@ -275,19 +276,24 @@ function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action:
       if (!('code' in bid)) out.push({ action, bid });
     }
   }
+  // Highest rank first, so that the bids beating the best bid so far are a prefix of the list.
+  out.sort((a, b) => a.bid.rank - b.bid.rank);
   if (!muss) s.bidCache[seat] = out;
   return out;
 }
 
 /** Every bid a seat could make now (eligible and beating the best bid). */
 function possibleBids(s: SkState, seat: Seat, muss: boolean): Action[] {
-  const out: Action[] = [];
-  for (const { action, bid } of eligibleBids(s, seat, muss)) if (muss || beats(s, seat, bid)) out.push(action);
+  const eligible = eligibleBids(s, seat, muss);
+  let k = 0;
+  while (k < eligible.length && (muss || beats(s, seat, (eligible[k] as { bid: Bid }).bid))) k++;
+  const out = new Array<Action>(k);
+  for (let i = 0; i < k; i++) out[i] = (eligible[i] as { action: Action }).action;
   return out;
 }
 
 /** Cards the seat may play now (follow suit, called-card obligations, Bettel Stichzwang). */
-export function legalCards(s: SkState, seat: Seat): number[] {
+export function legalCards(s: SkState, seat: Seat): readonly number[] {
   const hand = s.hands[seat] as number[];
   const order = s.order;
   const c = s.contract;
@@ -295,17 +301,19 @@ export function legalCards(s: SkState, seat: Seat): number[] {
   const holdsCalled = called !== undefined && seat === s.calledHolder && hand.includes(called);
   const led = s.trickCards[0];
   if (led === undefined) {
-    if (!holdsCalled || s.calledLedTrick >= 0) return hand.slice();
+    // The hand itself (read-only to callers) when every card may be led.
+    if (!holdsCalled || s.calledLedTrick >= 0) return hand;
     // The holder may lead the called card, but no other card of its suit unless he runs away (Davonlaufen, P2).
     let count = 0;
     for (const x of hand) if (order.effSuit[x] === s.calledSuit) count++;
-    if (count >= s.o.calledAce.davonlaufenMin) return hand.slice();
+    if (count >= s.o.calledAce.davonlaufenMin) return hand;
     return hand.filter((x) => order.effSuit[x] !== s.calledSuit || x === called);
   }
   const ledSuit = order.effSuit[led];
-  let cands: number[] = [];
-  for (const x of hand) if (order.effSuit[x] === ledSuit) cands.push(x);
-  if (cands.length === 0) cands = hand.slice();
+  let cands: readonly number[] = hand;
+  let follow = 0;
+  for (const x of hand) if (order.effSuit[x] === ledSuit) follow++;
+  if (follow > 0 && follow < hand.length) cands = hand.filter((x) => order.effSuit[x] === ledSuit);
   if (holdsCalled) {
     // P1: at the first lead of the called suit the called card must be played.
     if (s.calledLedTrick === s.trickNo) return [called];
@@ -394,18 +402,22 @@ function reOpen(s: SkState): boolean {
   }
 }
 
-export function toAct(s: SkState): Seat[] {
+/** One shared, frozen list per seat: toAct is called on every move and need not allocate. */
+const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
+const NOBODY: readonly Seat[] = Object.freeze([]);
+
+export function toAct(s: SkState): readonly Seat[] {
   switch (s.phase) {
     case 'auction':
-      return [s.auctionTurn];
+      return ONLY[s.auctionTurn] as readonly Seat[];
     case 'hochzeit':
-      return [(s.hochzeit as NonNullable<SkState['hochzeit']>).turn];
+      return ONLY[(s.hochzeit as NonNullable<SkState['hochzeit']>).turn] as readonly Seat[];
     case 'muss':
-      return [s.mussSeat];
+      return ONLY[s.mussSeat] as readonly Seat[];
     case 'play':
-      return [s.turn];
+      return ONLY[s.turn] as readonly Seat[];
     case 'done':
-      return [];
+      return NOBODY;
     default: {
       const never: never = s.phase;
       return never;
@@ -430,7 +442,10 @@ export function legalActions(s: SkState, seat: Seat): Action[] {
       return out;
     }
     case 'play':
-      if (seat === s.turn) for (const c of legalCards(s, seat)) out.push(PLAY[c] as Action);
+      if (seat === s.turn) {
+        const cards = legalCards(s, seat);
+        for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
+      }
       if (kontraOpen(s) && s.kontra < 0 && !s.party[seat]) out.push(KONTRA);
       if (reOpen(s) && s.party[seat]) out.push(RE);
       return out;
@@ -520,7 +535,7 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
 }
 
 /** Apply a legal action in place. */
-export function apply(s: SkState, seat: Seat, action: Action): DealNote[] {
+export function apply(s: SkState, seat: Seat, action: Action, quiet = false): readonly DealNote[] {
   switch (action.type) {
     case 'knock':
       s.knocked[seat] = true;
@@ -556,7 +571,7 @@ export function apply(s: SkState, seat: Seat, action: Action): DealNote[] {
       s.partnerRevealed = true;
       return [];
     case 'play':
-      return playCard(s, seat, indexOf(action.card));
+      return playCard(s, seat, indexOf(action.card), quiet);
     default:
       throw new Error(`cannot apply ${action.type}`);
   }
@@ -685,13 +700,15 @@ export function toContract(s: SkState): Contract {
   };
 }
 
+const OWNER = new Uint8Array(48);
+
 /** Laufende from the top of the contract's trumps, held from the deal by one party (either). */
 export function countLaufende(s: SkState): number {
   const c = s.contract;
   if (c === null || c.game === 'ramsch' || c.game === 'bettel' || c.game === 'bettel-brett') return 0;
   if (c.game === 'sie') return 8;
   // Owner party of every card in play: 1 = declarers, 2 = defenders, 0 = not in this deck.
-  const owner = new Uint8Array(48);
+  const owner = OWNER.fill(0);
   s.hands.forEach((h, seat) => {
     for (const x of h) owner[x] = s.party[seat] ? 1 : 2;
   });
@@ -709,7 +726,7 @@ export function countLaufende(s: SkState): number {
   return cap !== undefined ? Math.min(n, cap) : n;
 }
 
-function playCard(s: SkState, seat: Seat, card: number): DealNote[] {
+function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
   hand.splice(hand.indexOf(card), 1);
   const order = s.order;
@@ -724,15 +741,13 @@ function playCard(s: SkState, seat: Seat, card: number): DealNote[] {
   if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number))) s.bestTrumpPlayed[seat] = tr;
   if (s.trickCards.length < s.n) {
     s.turn = (seat + 1) % s.n;
-    return [];
+    return NO_NOTES;
   }
   const winner = s.trickSeats[trickWinner(order, s.trickCards)] as Seat;
   let pts = 0;
-  const cards: { seat: Seat; card: number }[] = [];
   for (let i = 0; i < s.n; i++) {
     const c = s.trickCards[i] as number;
     pts += POINTS[c] as number;
-    cards.push({ seat: s.trickSeats[i] as Seat, card: c });
     const r = order.trumpRank[c] as number;
     if (r > 0) {
       s.trumpsTaken[winner] = (s.trumpsTaken[winner] as number) + 1;
@@ -741,18 +756,19 @@ function playCard(s: SkState, seat: Seat, card: number): DealNote[] {
   }
   s.points[winner] = (s.points[winner] as number) + pts;
   s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  s.lastTrick = cards;
+  // The finished trick's arrays become the last trick; fresh arrays hold the next one.
+  s.lastSeats = s.trickSeats;
+  s.lastCards = s.trickCards;
   s.trickSeats = [];
   s.trickCards = [];
   s.trickNo++;
   s.turn = winner;
-  const notes: DealNote[] = [
-    { type: 'TrickTaken', winner, cards: cards.map((x) => ({ seat: x.seat, card: CARDS[x.card] as Card })), points: pts },
-  ];
-  if (s.trickNo === s.perHand) {
-    s.phase = 'done';
-    notes.push({ type: 'DealOver' });
-  }
+  const over = s.trickNo === s.perHand;
+  if (over) s.phase = 'done';
+  if (quiet) return NO_NOTES;
+  const cards = s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }));
+  const notes: DealNote[] = [{ type: 'TrickTaken', winner, cards, points: pts }];
+  if (over) notes.push({ type: 'DealOver' });
   return notes;
 }
 

@@ -70,7 +70,9 @@ export interface SkState {
   bestTrumpTaken: number[];
   /** Best (lowest) trump rank played, 0 = none. */
   bestTrumpPlayed: number[];
-  lastTrick: { seat: Seat; card: number }[] | null;
+  /** The last finished trick (seats and cards in play order); empty before the first. */
+  lastSeats: number[];
+  lastCards: number[];
   thrownIn: string | null;
   result: DealResult | null;
 }
