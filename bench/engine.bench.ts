@@ -33,7 +33,14 @@ function recordMicros(variantId: string, preset: string | undefined, players: nu
   const records = Array.from({ length: 2000 }, (_, i) => {
     const deal = playRandomDeal(variant, options, players, i % players, rng, undefined, true);
     if (checkDeal(variant, options, players, deal).length > 0) throw new Error('invariant broken');
-    return toRecord({ variant: variantId, ...(preset ? { preset } : {}), seats: players, dealer: deal.dealer, layout: deal.layout, actions: deal.actions });
+    return toRecord({
+      variant: variantId,
+      ...(preset ? { preset } : {}),
+      seats: players,
+      dealer: deal.dealer,
+      layout: deal.layout,
+      actions: deal.actions,
+    });
   });
   // The records arrive as text in practice: parse is part of the cost.
   const texts = records.map((r) => JSON.stringify(r));
@@ -56,7 +63,13 @@ const rows: string[] = [];
 const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');
 console.log(`Stammtisch engine benchmark (node ${process.version}, one core, ${seconds}s per figure)`);
 for (const variant of listVariants()) {
-  const counts = variant.id === 'schafkopf' ? [4] : Array.from({ length: variant.tableSeats.max - variant.tableSeats.min + 1 }, (_, i) => variant.tableSeats.min + i);
+  const counts =
+    variant.id === 'schafkopf'
+      ? [4]
+      : Array.from(
+          { length: variant.tableSeats.max - variant.tableSeats.min + 1 },
+          (_, i) => variant.tableSeats.min + i,
+        );
   for (const players of counts) {
     for (const preset of variant.id === 'schafkopf' ? Object.keys(variant.presets) : [variant.defaultPreset]) {
       const gps = gamesPerSecond(variant.id, preset, players);

@@ -4,7 +4,15 @@
  *   stammtisch simulate --variant schafkopf --games 10000 --seed 1 [--players 4] [--preset sauspiel]
  */
 import { readFileSync } from 'node:fs';
-import { Rng, checkDeal, getVariant, listVariants, playRandomDeal, scoreRecord, type ScoreOutcome } from '../engine/index.js';
+import {
+  Rng,
+  checkDeal,
+  getVariant,
+  listVariants,
+  playRandomDeal,
+  scoreRecord,
+  type ScoreOutcome,
+} from '../engine/index.js';
 
 const USAGE = `usage:
   stammtisch score FILE… | -     settle game records (spec/RECORD.md); '-' reads JSON Lines from stdin
@@ -52,7 +60,9 @@ function score(files: string[]): number {
     try {
       text = file === '-' ? readStdin() : readFileSync(file, 'utf8');
     } catch (e) {
-      console.log(JSON.stringify({ error: { code: 'record/io', message: `cannot read ${file}: ${(e as Error).message}` } }));
+      console.log(
+        JSON.stringify({ error: { code: 'record/io', message: `cannot read ${file}: ${(e as Error).message}` } }),
+      );
       failed = true;
       continue;
     }
@@ -86,7 +96,11 @@ function simulate(args: string[]): number {
   const f = flags(args);
   const variant = getVariant(f.get('variant') ?? 'schafkopf');
   if (variant === undefined) {
-    console.error(`unknown variant ${f.get('variant')}; known: ${listVariants().map((v) => v.id).join(', ')}`);
+    console.error(
+      `unknown variant ${f.get('variant')}; known: ${listVariants()
+        .map((v) => v.id)
+        .join(', ')}`,
+    );
     return 2;
   }
   const players = Number(f.get('players') ?? (variant.id === 'schafkopf' ? 4 : variant.tableSeats.min));
@@ -137,7 +151,9 @@ function simulate(args: string[]): number {
 
 function variants(): number {
   for (const v of listVariants())
-    console.log(`${v.id}\t${v.tableSeats.min}-${v.tableSeats.max} seats\tpresets: ${Object.keys(v.presets).join(', ')} (default ${v.defaultPreset})`);
+    console.log(
+      `${v.id}\t${v.tableSeats.min}-${v.tableSeats.max} seats\tpresets: ${Object.keys(v.presets).join(', ')} (default ${v.defaultPreset})`,
+    );
   return 0;
 }
 

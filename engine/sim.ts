@@ -77,12 +77,20 @@ export function checkDeal(variant: AnyVariant, options: unknown, players: number
     if (total !== expected && !(r.details && r.details['pointsOutOfPlay'] !== undefined))
       problems.push(`card points ${total} != ${expected}`);
   }
-  const dealt: Card[] = [...deal.layout.hands.flat(), ...deal.layout.blind, ...(deal.layout.faceDown?.flat() ?? []), ...(deal.layout.faceUp?.flat() ?? [])];
+  const dealt: Card[] = [
+    ...deal.layout.hands.flat(),
+    ...deal.layout.blind,
+    ...(deal.layout.faceDown?.flat() ?? []),
+    ...(deal.layout.faceUp?.flat() ?? []),
+  ];
   const deck = variant.deck(options, players);
   if (dealt.length !== deck.length || new Set(dealt).size !== dealt.length || !deck.every((c) => dealt.includes(c)))
     problems.push('cards not conserved: the layout is not the deck');
   const deckPoints = deck.reduce((a, c) => a + (POINTS[indexOf(c)] as number), 0);
-  if (deckPoints !== variant.totalPoints(options, players) && !(r.details && r.details['pointsOutOfPlay'] !== undefined))
+  if (
+    deckPoints !== variant.totalPoints(options, players) &&
+    !(r.details && r.details['pointsOutOfPlay'] !== undefined)
+  )
     problems.push(`deck points ${deckPoints} != total ${variant.totalPoints(options, players)}`);
   return problems;
 }

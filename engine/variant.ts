@@ -171,7 +171,12 @@ export interface DealView {
 
 /** Something worth telling clients that follows from an action (a trick taken, the contract fixed). */
 export type DealNote =
-  | { readonly type: 'TrickTaken'; readonly winner: Seat; readonly cards: readonly TrickCard[]; readonly points: number }
+  | {
+      readonly type: 'TrickTaken';
+      readonly winner: Seat;
+      readonly cards: readonly TrickCard[];
+      readonly points: number;
+    }
   | { readonly type: 'ContractSet'; readonly contract: Contract }
   | { readonly type: 'CardRevealed'; readonly seat: Seat; readonly card: Card; readonly reason: string }
   | { readonly type: 'DealOver' };

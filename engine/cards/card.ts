@@ -187,7 +187,16 @@ const RANK_NAMES: Readonly<Record<Language, Record<Rank, string>>> = {
   },
 };
 const FRENCH_SYMBOL: Readonly<Record<Suit, string>> = { E: '♣', G: '♠', H: '♥', S: '♦' };
-const FRENCH_RANK: Partial<Record<Rank, string>> = { A: 'A', Z: '10', K: 'K', O: 'Q', U: 'J', '9': '9', '8': '8', '7': '7' };
+const FRENCH_RANK: Partial<Record<Rank, string>> = {
+  A: 'A',
+  Z: '10',
+  K: 'K',
+  O: 'Q',
+  U: 'J',
+  '9': '9',
+  '8': '8',
+  '7': '7',
+};
 
 /**
  * Display name of a card. German style: `Eichel-Ober` (de) / `Ober of Acorns` (en);

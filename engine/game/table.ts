@@ -1,16 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { type EngineError, ErrorCodes, engineError } from '../errors.js';
 import { type Rational, ZERO, add, format, rat, sum } from '../money/rational.js';
-import type {
-  Action,
-  AnyVariant,
-  Audience,
-  DealNote,
-  DealResult,
-  DealView,
-  Layout,
-  Seat,
-} from '../variant.js';
+import type { Action, AnyVariant, Audience, DealNote, DealResult, DealView, Layout, Seat } from '../variant.js';
 import { OptionsError } from '../variant.js';
 import { getVariant } from '../registry.js';
 import { parseAction } from '../record/action.js';
@@ -120,7 +111,8 @@ export interface DealInProgress {
   readonly over: boolean;
 }
 
-export type Decision = { readonly ok: true; readonly events: readonly TableEvent[] } | { readonly ok: false; readonly error: EngineError };
+export type Decision =
+  { readonly ok: true; readonly events: readonly TableEvent[] } | { readonly ok: false; readonly error: EngineError };
 
 const fail = (error: EngineError): Decision => ({ ok: false, error });
 
@@ -155,7 +147,9 @@ function decideOpen(command: Extract<TableCommand, { type: 'OpenTable' }>, state
     return fail(engineError(ErrorCodes.unknownVariant, `unknown variant ${command.variant}`, { field: 'variant' }));
   const preset = command.preset ?? variant.defaultPreset;
   if (!(preset in variant.presets))
-    return fail(engineError(ErrorCodes.unknownPreset, `unknown preset ${preset} for ${variant.id}`, { field: 'preset' }));
+    return fail(
+      engineError(ErrorCodes.unknownPreset, `unknown preset ${preset} for ${variant.id}`, { field: 'preset' }),
+    );
   const seats = command.seats;
   if (!Number.isInteger(seats) || seats < variant.tableSeats.min || seats > variant.tableSeats.max)
     return fail(
@@ -220,7 +214,10 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   if (dealSeat < 0)
     return fail(engineError(ErrorCodes.badSeat, `seat ${command.seat} does not play this deal`, { field: 'seat' }));
   const parsed = parseAction(command.action);
-  if (!parsed.ok) return fail(engineError(ErrorCodes.badAction, parsed.message, { field: `action${parsed.field ? '.' + parsed.field : ''}` }));
+  if (!parsed.ok)
+    return fail(
+      engineError(ErrorCodes.badAction, parsed.message, { field: `action${parsed.field ? '.' + parsed.field : ''}` }),
+    );
   const variant = variantOf(state);
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
   if (illegal !== undefined)
@@ -355,7 +352,8 @@ export function resultJson(result: DealResult, players: readonly Seat[], seats: 
   const mapSeat = (s: Seat): Seat => players[s] ?? s;
   return {
     complete: true,
-    contract: contract && contract.declarer !== undefined ? { ...contract, declarer: mapSeat(contract.declarer) } : contract,
+    contract:
+      contract && contract.declarer !== undefined ? { ...contract, declarer: mapSeat(contract.declarer) } : contract,
     declarers: result.declarers.map(mapSeat),
     cardPoints: toTable(result.cardPoints, 0),
     tricks: toTable(result.tricks, 0),
@@ -412,7 +410,8 @@ export interface TableView {
   readonly pot: string;
   readonly bockQueue: readonly number[];
   readonly closed: boolean;
-  readonly deal: (DealView & { readonly no: number; readonly participants: readonly Seat[]; readonly commitment?: string }) | null;
+  readonly deal:
+    (DealView & { readonly no: number; readonly participants: readonly Seat[]; readonly commitment?: string }) | null;
   readonly lastResult: ResultJson | null;
   /** The audience seat's legal actions now (empty for others). */
   readonly legalActions: readonly Action[];
@@ -475,7 +474,10 @@ function toTableSeats(v: DealView, players: readonly Seat[], seats: number): Dea
     toAct: v.toAct.map(m),
     hands: arr<readonly Card[] | null>(v.hands, null),
     handCounts: arr(v.handCounts, 0),
-    contract: v.contract && v.contract.declarer !== undefined ? { ...v.contract, declarer: m(v.contract.declarer) } : v.contract,
+    contract:
+      v.contract && v.contract.declarer !== undefined
+        ? { ...v.contract, declarer: m(v.contract.declarer) }
+        : v.contract,
     declarers: v.declarers.map(m),
     trick: v.trick.map((c) => ({ ...c, seat: m(c.seat) })),
     lastTrick: v.lastTrick ? v.lastTrick.map((c) => ({ ...c, seat: m(c.seat) })) : null,
@@ -491,7 +493,12 @@ function toTableSeats(v: DealView, players: readonly Seat[], seats: number): Dea
  * An event as an audience may see it: other seats' dealt cards and hidden actions removed.
  * The organiser sees everything once the deal is over (pass `dealOver`).
  */
-export function redactEvent(state: TableState | null, event: TableEvent, audience: Audience, dealOver = false): TableEvent {
+export function redactEvent(
+  state: TableState | null,
+  event: TableEvent,
+  audience: Audience,
+  dealOver = false,
+): TableEvent {
   if (audience.kind === 'organiser' && dealOver) return event;
   if (event.type === 'DealStarted') {
     const seatIndex = audience.kind === 'seat' ? event.players.indexOf(audience.seat) : -1;

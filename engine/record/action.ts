@@ -73,7 +73,9 @@ function checkField(key: string, value: unknown): Checked {
     case 'card':
     case 'under': {
       const card = typeof value === 'string' ? parseCard(value) : undefined;
-      return card === undefined ? { ok: false, message: `${key} is not a card: ${JSON.stringify(value)}` } : { ok: true, value: card };
+      return card === undefined
+        ? { ok: false, message: `${key} is not a card: ${JSON.stringify(value)}` }
+        : { ok: true, value: card };
     }
     case 'cards': {
       if (!Array.isArray(value) || value.length > 16) return { ok: false, message: 'cards must be an array of cards' };
@@ -87,7 +89,9 @@ function checkField(key: string, value: unknown): Checked {
     }
     case 'suit': {
       const suit = typeof value === 'string' ? value.toUpperCase() : '';
-      return SUITS.includes(suit as Suit) ? { ok: true, value: suit } : { ok: false, message: 'suit must be E, G, H or S' };
+      return SUITS.includes(suit as Suit)
+        ? { ok: true, value: suit }
+        : { ok: false, message: 'suit must be E, G, H or S' };
     }
     case 'game':
     case 'choice':

@@ -67,7 +67,11 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   if (!isObject(input)) return fail({ code: 'record/shape', message: 'a record must be a JSON object' });
   const variant = typeof input.variant === 'string' ? getVariant(input.variant) : undefined;
   if (variant === undefined)
-    return fail({ code: 'record/unknown_variant', message: `unknown variant ${JSON.stringify(input.variant)}`, field: 'variant' });
+    return fail({
+      code: 'record/unknown_variant',
+      message: `unknown variant ${JSON.stringify(input.variant)}`,
+      field: 'variant',
+    });
   const preset = input.preset === undefined ? undefined : String(input.preset);
   if (preset !== undefined && !(preset in variant.presets))
     return fail({ code: 'record/unknown_preset', message: `unknown preset ${preset}`, field: 'preset' });
@@ -79,7 +83,8 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   try {
     options = variant.resolveOptions(preset, input.options ?? {}, players);
   } catch (e) {
-    if (e instanceof OptionsError) return fail({ code: 'record/options', message: e.message, field: `options.${e.path}` });
+    if (e instanceof OptionsError)
+      return fail({ code: 'record/options', message: e.message, field: `options.${e.path}` });
     throw e;
   }
   const dealer = input.dealer;
@@ -98,7 +103,8 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   }
   const layoutProblem = variant.checkLayout(options, players, layout);
   if (layoutProblem !== undefined) return fail({ code: 'record/deal', message: layoutProblem, field: 'hands' });
-  if (!Array.isArray(input.actions)) return fail({ code: 'record/shape', message: 'actions must be a list', field: 'actions' });
+  if (!Array.isArray(input.actions))
+    return fail({ code: 'record/shape', message: 'actions must be a list', field: 'actions' });
   const state = variant.start(options, players, dealer as number, layout, { bock: 1, pot: ZERO });
   let contractPending = input.contract !== undefined;
   if (contractPending && !isObject(input.contract))
@@ -106,7 +112,9 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   const applyContract = (): ScoreOutcome | undefined => {
     contractPending = false;
     const problem = variant.applyContract(state, input.contract as Contract);
-    return problem === undefined ? undefined : fail({ code: problem.code, message: problem.message, rule: problem.rule, field: 'contract' });
+    return problem === undefined
+      ? undefined
+      : fail({ code: problem.code, message: problem.message, rule: problem.rule, field: 'contract' });
   };
   for (const [index, raw] of (input.actions as unknown[]).entries()) {
     if (!isObject(raw)) return fail({ code: 'record/shape', message: 'an action must be an object', index });
@@ -114,7 +122,14 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players)
       return fail({ code: 'record/shape', message: `action seat must be 0..${players - 1}`, index, field: 'seat' });
     const parsed = parseAction(rest);
-    if (!parsed.ok) return fail({ code: 'action/malformed', message: parsed.message, index, seat: seat as number, ...(parsed.field ? { field: parsed.field } : {}) });
+    if (!parsed.ok)
+      return fail({
+        code: 'action/malformed',
+        message: parsed.message,
+        index,
+        seat: seat as number,
+        ...(parsed.field ? { field: parsed.field } : {}),
+      });
     // With a contract shorthand, knocks come first; the contract replaces the auction before anything else.
     if (contractPending && !isPreAuction(parsed.action)) {
       const failed = applyContract();

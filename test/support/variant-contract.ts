@@ -74,7 +74,8 @@ function scannable(v: unknown): unknown {
   delete copy.options;
   // A bid, call or announcement names a card publicly (the called card), not where it lies.
   const action = copy.action as Record<string, unknown> | undefined;
-  if (copy.type === 'ActionTaken' && action && ['bid', 'call', 'announce'].includes(String(action.type))) delete action.card;
+  if (copy.type === 'ActionTaken' && action && ['bid', 'call', 'announce'].includes(String(action.type)))
+    delete action.card;
   const note = copy.note as Record<string, unknown> | undefined;
   if (note?.type === 'ContractSet') delete note.contract;
   return copy;
@@ -133,7 +134,13 @@ export function variantContract(variantId: string, opts: ContractOptions): void 
               events.push(e);
             }
           };
-          run({ type: 'OpenTable', variant: variantId, ...(opts.preset ? { preset: opts.preset } : {}), options: opts.options ?? {}, seats: opts.players });
+          run({
+            type: 'OpenTable',
+            variant: variantId,
+            ...(opts.preset ? { preset: opts.preset } : {}),
+            options: opts.options ?? {},
+            seats: opts.players,
+          });
           for (let d = 0; d < deals; d++) {
             run({ type: 'StartDeal', deck: shuffledDeckFor(state!, `${seed}:${d}`) });
             for (let guard = 0; guard < 2000 && !state!.deal!.over; guard++) {
@@ -166,7 +173,11 @@ export function variantContract(variantId: string, opts: ContractOptions): void 
           }
           // Replaying the event log reproduces the table exactly (compared through every audience's view).
           const replayed = replay(events)!;
-          for (const audience of [{ kind: 'organiser' }, { kind: 'spectator' }, ...Array.from({ length: opts.players }, (_, seat) => ({ kind: 'seat', seat }))] as Audience[])
+          for (const audience of [
+            { kind: 'organiser' },
+            { kind: 'spectator' },
+            ...Array.from({ length: opts.players }, (_, seat) => ({ kind: 'seat', seat })),
+          ] as Audience[])
             expect(JSON.stringify(view(replayed, audience))).toBe(JSON.stringify(view(state!, audience)));
           expect(replayed.totals.map(money.format)).toEqual(state!.totals.map(money.format));
         }),

@@ -1,6 +1,17 @@
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, SHORT_RANKS, deckOf } from '../../cards/deck.js';
-import type { Action, Audience, Contract, DealContext, DealView, Illegal, Layout, Seat, SessionRules, Variant } from '../../variant.js';
+import type {
+  Action,
+  Audience,
+  Contract,
+  DealContext,
+  DealView,
+  Illegal,
+  Layout,
+  Seat,
+  SessionRules,
+  Variant,
+} from '../../variant.js';
 import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
 import { NORMAL, apply, check, illegal, isSoloGame, legalActions, toAct, toBid, toContract } from './rules.js';
 import { settle } from './settle.js';
@@ -81,12 +92,14 @@ function applyContract(s: SkState, contract: Contract): Illegal | undefined {
   if (contract.game === 'ramsch') {
     if (declarer !== undefined) return illegal('record/contract', 'a Ramsch has no declarer');
     for (let i = 0; i < s.n; i++) apply(s, (s.forehand + i) % s.n, { type: 'pass' });
-    if (s.contract?.game !== 'ramsch') return illegal('record/contract', 'this table does not play Ramsch when all pass');
+    if (s.contract?.game !== 'ramsch')
+      return illegal('record/contract', 'this table does not play Ramsch when all pass');
     return undefined;
   }
   if (declarer === undefined || !Number.isInteger(declarer) || declarer < 0 || declarer >= s.n)
     return illegal('record/contract', 'the contract needs a declarer seat');
-  if (contract.game === 'hochzeit') return illegal('record/contract', 'a Hochzeit is recorded as actions (bid, accept)');
+  if (contract.game === 'hochzeit')
+    return illegal('record/contract', 'a Hochzeit is recorded as actions (bid, accept)');
   const action: Action = {
     type: 'bid',
     game: contract.game,
@@ -140,7 +153,9 @@ function view(s: SkState, audience: Audience): DealView {
     declarers,
     trick: s.trickSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.trickCards[i] as number] as Card })),
     lastTrick:
-      s.lastCards.length > 0 ? s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card })) : null,
+      s.lastCards.length > 0
+        ? s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }))
+        : null,
     tricksTaken: s.tricks.slice(),
     cardPoints: s.points.slice(),
     auction,
@@ -161,7 +176,10 @@ function view(s: SkState, audience: Audience): DealView {
 function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Action {
   if (action.type !== 'accept') return action;
   const over = s.phase === 'done';
-  if (audience.kind === 'seat' && (audience.seat === actor || audience.seat === s.hochzeit?.offerer || s.party[audience.seat]))
+  if (
+    audience.kind === 'seat' &&
+    (audience.seat === actor || audience.seat === s.hochzeit?.offerer || s.party[audience.seat])
+  )
     return action;
   if (over && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
   return { type: 'accept' } as unknown as Action;

@@ -155,7 +155,9 @@ export const DEFAULTS: SchafkopfOptions = {
   bock: { triggers: [], soloExtension: 'deal' },
 };
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K] };
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K];
+};
 
 export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   sauspiel: {
@@ -167,7 +169,16 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
     description:
       'Bayerischer Schafkopf-Verein recommendation "10/50": Sauspiel 10 (Schneider/Schwarz +10 each), solo types 50, Laufende 10, Bettel 30, Ramsch 20 (a Jungfrau receives 40, Durchmarsch receives 70 from each); all pass: Ramsch.',
     options: {
-      tariff: { sauspiel: 10, solo: 50, bettel: 30, ramsch: 20, durchmarsch: 70, schneider: 10, schwarz: 10, laufende: 10 },
+      tariff: {
+        sauspiel: 10,
+        solo: 50,
+        bettel: 30,
+        ramsch: 20,
+        durchmarsch: 70,
+        schneider: 10,
+        schwarz: 10,
+        laufende: 10,
+      },
       allPass: 'ramsch',
       ramsch: { jungfrau: 'double-individually-once', tieBreak: 'seed-003', durchmarsch: 'all-tricks' },
     },
@@ -272,7 +283,8 @@ function nonNegInt(path: string, v: unknown): void {
   if (!Number.isSafeInteger(v) || (v as number) < 0) throw new OptionsError(path, `${path} must be a whole number ≥ 0`);
 }
 function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
-  if (!values.includes(v)) throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
+  if (!values.includes(v))
+    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
 }
 function bool(path: string, v: unknown): void {
   if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
@@ -292,7 +304,12 @@ function validate(o: SchafkopfOptions): void {
   if (new Set(o.precedence).size !== PRECEDENCE_KEYS.length)
     throw new OptionsError('precedence', `precedence must list each of ${PRECEDENCE_KEYS.join(', ')} exactly once`);
   oneOf('allPass', o.allPass, ['redeal', 'ramsch', 'muss', 'stock']);
-  oneOf('ramsch.jungfrau', o.ramsch.jungfrau, ['off', 'double-all', 'double-individually-once', 'double-individually-multiple']);
+  oneOf('ramsch.jungfrau', o.ramsch.jungfrau, [
+    'off',
+    'double-all',
+    'double-individually-once',
+    'double-individually-multiple',
+  ]);
   oneOf('ramsch.tieBreak', o.ramsch.tieBreak, ['seed-003', 'highest-trump']);
   if (typeof o.ramsch.durchmarsch === 'number') {
     if (!Number.isInteger(o.ramsch.durchmarsch) || o.ramsch.durchmarsch < 61 || o.ramsch.durchmarsch > 120)
@@ -309,7 +326,8 @@ function validate(o: SchafkopfOptions): void {
     throw new OptionsError('schneiderBelow', 'Schneider thresholds must be at most 60');
   oneOf('calledAce.discard', o.calledAce.discard, ['last-trick', 'from-7th', 'always']);
   nonNegInt('calledAce.davonlaufenMin', o.calledAce.davonlaufenMin);
-  if (o.calledAce.davonlaufenMin < 2) throw new OptionsError('calledAce.davonlaufenMin', 'calledAce.davonlaufenMin must be at least 2');
+  if (o.calledAce.davonlaufenMin < 2)
+    throw new OptionsError('calledAce.davonlaufenMin', 'calledAce.davonlaufenMin must be at least 2');
   bool('mussSpiel.sixtyWins', o.mussSpiel.sixtyWins);
   bool('sameDealerAfterSolo', o.sameDealerAfterSolo);
   if (!Array.isArray(o.bock.triggers)) throw new OptionsError('bock.triggers', 'bock.triggers must be a list');
@@ -328,9 +346,22 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       type: 'object',
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['sauspiel', 'solo', 'wenz', 'geier', 'farbwenz', 'farbgeier', 'bettel', 'hochzeit', 'ramsch', 'durchmarsch', 'stock', 'schneider', 'schwarz', 'laufende'].map(
-          (k) => [k, { type: 'integer', minimum: 0 }],
-        ),
+        [
+          'sauspiel',
+          'solo',
+          'wenz',
+          'geier',
+          'farbwenz',
+          'farbgeier',
+          'bettel',
+          'hochzeit',
+          'ramsch',
+          'durchmarsch',
+          'stock',
+          'schneider',
+          'schwarz',
+          'laufende',
+        ].map((k) => [k, { type: 'integer', minimum: 0 }]),
       ),
     },
     laufendeMin: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
@@ -339,7 +370,10 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       type: 'object',
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['geier', 'farbwenz', 'farbgeier', 'bettel', 'bettelBrett', 'tout', 'sie', 'hochzeit'].map((k) => [k, { type: 'boolean' }]),
+        ['geier', 'farbwenz', 'farbgeier', 'bettel', 'bettelBrett', 'tout', 'sie', 'hochzeit'].map((k) => [
+          k,
+          { type: 'boolean' },
+        ]),
       ),
     },
     precedence: { type: 'array', items: { enum: [...PRECEDENCE_KEYS] } },
@@ -367,7 +401,10 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
     },
     calledAce: {
       type: 'object',
-      properties: { discard: { enum: ['last-trick', 'from-7th', 'always'] }, davonlaufenMin: { type: 'integer', minimum: 2 } },
+      properties: {
+        discard: { enum: ['last-trick', 'from-7th', 'always'] },
+        davonlaufenMin: { type: 'integer', minimum: 2 },
+      },
     },
     mussSpiel: { type: 'object', properties: { sixtyWins: { type: 'boolean' } } },
     sameDealerAfterSolo: { type: 'boolean' },

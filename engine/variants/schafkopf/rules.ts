@@ -140,7 +140,8 @@ export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'b
     return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
   const tout = action.tout === true;
   if (action.value !== undefined) return illegal('action/malformed', 'Schafkopf bids name a game, not a value');
-  if (!enabled(game, tout, o)) return illegal('action/illegal', `${game}${tout ? '-tout' : ''} is not played at this table`);
+  if (!enabled(game, tout, o))
+    return illegal('action/illegal', `${game}${tout ? '-tout' : ''} is not played at this table`);
   const key = precedenceKey(game, tout);
   if (key === undefined) return illegal('action/illegal', `${game} cannot be played as Tout`);
   const suitRule = GAME_SUIT[game];
@@ -177,7 +178,14 @@ export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'b
   if (game === 'hochzeit' && normalTrumps(hand).length !== 1)
     return illegal('action/illegal', 'a Hochzeit needs exactly one trump in hand');
   const rank = o.precedence.indexOf(key);
-  return { game, ...(suit !== undefined ? { suit } : {}), tout, ...(called !== undefined ? { called } : {}), key, rank };
+  return {
+    game,
+    ...(suit !== undefined ? { suit } : {}),
+    tout,
+    ...(called !== undefined ? { called } : {}),
+    key,
+    rank,
+  };
 }
 
 /** Priority in the auction: forehand 0, then clockwise. */
@@ -271,7 +279,9 @@ function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action:
     for (const card of renonceCards(hand)) {
       const c = CARDS[card] as Card;
       const action: Action =
-        c[1] === 'A' ? { type: 'bid', game: 'sauspiel', suit: suitOf(c) } : { type: 'bid', game: 'sauspiel', suit: suitOf(c), card: c };
+        c[1] === 'A'
+          ? { type: 'bid', game: 'sauspiel', suit: suitOf(c) }
+          : { type: 'bid', game: 'sauspiel', suit: suitOf(c), card: c };
       const bid = toBid(s, seat, action as Extract<Action, { type: 'bid' }>, true);
       if (!('code' in bid)) out.push({ action, bid });
     }
@@ -358,8 +368,10 @@ function calledCardReason(s: SkState, seat: Seat, card: number): string | undefi
       return `the holder of the called card ${name} may not lead another card of its suit unless he runs away with at least ${s.o.calledAce.davonlaufenMin} cards of the suit (Davonlaufen)`;
     return undefined;
   }
-  if (s.calledLedTrick === s.trickNo && card !== called) return `must play the called card ${name} when its suit is led`;
-  if (card === called && s.calledLedTrick < 0) return `the called card ${name} may not be discarded before its suit has been led`;
+  if (s.calledLedTrick === s.trickNo && card !== called)
+    return `must play the called card ${name} when its suit is led`;
+  if (card === called && s.calledLedTrick < 0)
+    return `the called card ${name} may not be discarded before its suit has been led`;
   return undefined;
 }
 
@@ -438,7 +450,8 @@ export function legalActions(s: SkState, seat: Seat): Action[] {
       const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
       if (seat !== h.turn) return out;
       out.push(PASS);
-      for (const c of s.hands[seat] ?? []) if (NORMAL.effSuit[c] !== TRUMP) out.push({ type: 'accept', card: CARDS[c] as Card });
+      for (const c of s.hands[seat] ?? [])
+        if (NORMAL.effSuit[c] !== TRUMP) out.push({ type: 'accept', card: CARDS[c] as Card });
       return out;
     }
     case 'play':
@@ -458,7 +471,8 @@ export function legalActions(s: SkState, seat: Seat): Action[] {
   }
 }
 
-const notTurn = (seat: Seat): Illegal => illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
+const notTurn = (seat: Seat): Illegal =>
+  illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
 
 export function check(s: SkState, seat: Seat, action: Action): Illegal | undefined {
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.n) return illegal('action/bad_seat', `no seat ${seat}`);
@@ -467,7 +481,10 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
     case 'knock':
       if (!s.o.knock.enabled) return illegal('action/illegal', 'Klopfen is not played at this table');
       if (s.phase !== 'auction' || s.auctionActed[seat])
-        return illegal('action/illegal', 'knocking (Klopfen/Legen) is only allowed before the seat’s first auction call');
+        return illegal(
+          'action/illegal',
+          'knocking (Klopfen/Legen) is only allowed before the seat’s first auction call',
+        );
       if (s.knocked[seat]) return illegal('action/illegal', 'each seat knocks at most once');
       return undefined;
     case 'pass':
@@ -492,7 +509,8 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
       if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
       if (seat !== s.hochzeit?.turn) return notTurn(seat);
       const card = indexOf(action.card);
-      if (!(s.hands[seat] ?? []).includes(card)) return illegal('action/illegal', 'the card given back must be in hand');
+      if (!(s.hands[seat] ?? []).includes(card))
+        return illegal('action/illegal', 'the card given back must be in hand');
       if (NORMAL.effSuit[card] === TRUMP)
         return illegal('action/illegal', 'the card given back for the Hochzeit trump may not be a trump');
       return undefined;
@@ -516,7 +534,12 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
       if (seat !== s.turn) return notTurn(seat);
       const card = indexOf(action.card);
       const hand = s.hands[seat] ?? [];
-      if (!hand.includes(card)) return illegal('action/illegal', 'the card is not in the seat’s hand', `${action.card} is not in seat ${seat}’s hand`);
+      if (!hand.includes(card))
+        return illegal(
+          'action/illegal',
+          'the card is not in the seat’s hand',
+          `${action.card} is not in seat ${seat}’s hand`,
+        );
       const legal = legalCards(s, seat);
       if (legal.includes(card)) return undefined;
       const reason = calledCardReason(s, seat, card);
@@ -578,7 +601,13 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
 }
 
 function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
-  return a.type === 'bid' && a.game === b.game && a.suit === b.suit && (a.tout ?? false) === (b.tout ?? false) && a.card === b.card;
+  return (
+    a.type === 'bid' &&
+    a.game === b.game &&
+    a.suit === b.suit &&
+    (a.tout ?? false) === (b.tout ?? false) &&
+    a.card === b.card
+  );
 }
 
 /** After a pass or bid: the next seat to call, or the end of the auction. */
@@ -730,7 +759,12 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
   const hand = s.hands[seat] as number[];
   hand.splice(hand.indexOf(card), 1);
   const order = s.order;
-  if (s.trickCards.length === 0 && s.calledLedTrick < 0 && s.contract?.called !== undefined && order.effSuit[card] === s.calledSuit)
+  if (
+    s.trickCards.length === 0 &&
+    s.calledLedTrick < 0 &&
+    s.contract?.called !== undefined &&
+    order.effSuit[card] === s.calledSuit
+  )
     s.calledLedTrick = s.trickNo;
   if (card === s.contract?.called) s.partnerRevealed = true;
   s.trickSeats.push(seat);
@@ -738,7 +772,8 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
   s.cardsPlayed++;
   if (s.party[seat] && s.declarerFirstCardAt < 0) s.declarerFirstCardAt = s.cardsPlayed;
   const tr = order.trumpRank[card] as number;
-  if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number))) s.bestTrumpPlayed[seat] = tr;
+  if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number)))
+    s.bestTrumpPlayed[seat] = tr;
   if (s.trickCards.length < s.n) {
     s.turn = (seat + 1) % s.n;
     return NO_NOTES;

@@ -82,7 +82,8 @@ function settleGame(s: SkState): DealResult {
   else won = declPoints >= (c.muss && o.mussSpiel.sixtyWins ? 60 : 61);
   // Schneider and Schwarz count in point games only (not in Tout, Sie or Bettel).
   const pointGame = !c.tout && !sie && !bettel;
-  const schneider = pointGame && (won ? defPoints < o.schneiderBelow.defenders : declPoints < o.schneiderBelow.declarers);
+  const schneider =
+    pointGame && (won ? defPoints < o.schneiderBelow.defenders : declPoints < o.schneiderBelow.declarers);
   const schwarz = pointGame && (won ? defTricks === 0 : declTricks === 0);
   const lGame = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
   const laufende = !bettel && (sie || s.laufende >= (o.laufendeMin[lGame] ?? Infinity)) ? s.laufende : 0;
