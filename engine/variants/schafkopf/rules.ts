@@ -241,6 +241,8 @@ function bidsFor(o: SchafkopfOptions): readonly { action: Action; bid: Bid; cand
       };
       return { action: cand.action, bid, cand };
     });
+    // Highest rank first, so that the bids beating the best bid so far are a prefix of every hand's list.
+    list.sort((a, b) => a.bid.rank - b.bid.rank);
     candidateBids.set(o, list);
   }
   return list;
@@ -286,8 +288,6 @@ function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action:
       if (!('code' in bid)) out.push({ action, bid });
     }
   }
-  // Highest rank first, so that the bids beating the best bid so far are a prefix of the list.
-  out.sort((a, b) => a.bid.rank - b.bid.rank);
   if (!muss) s.bidCache[seat] = out;
   return out;
 }
