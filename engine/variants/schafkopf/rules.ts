@@ -691,7 +691,8 @@ function hochzeitAccept(s: SkState, seat: Seat, given: number): DealNote[] {
 
 function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean): DealNote[] {
   s.contract = { ...bid, declarer, muss };
-  s.order = compiled(orderKind(bid.game, s.o), bid.suit ?? 'H');
+  // Only a solo-type game's suit is its trump suit; a Sauspiel's suit is the called suit (Herz stays trump).
+  s.order = compiled(orderKind(bid.game, s.o), GAME_SUIT[bid.game] === 'any' ? (bid.suit ?? 'H') : 'H');
   s.phase = 'play';
   s.turn = s.forehand;
   s.party = Array.from({ length: s.n }, () => false);
