@@ -40,7 +40,12 @@ export const PRECEDENCE_KEYS = [
 ] as const;
 export type PrecedenceKey = (typeof PRECEDENCE_KEYS)[number];
 
-export type KontraWindow = 'declarers-first-card' | 'before-first-card' | 'before-second-card' | 'off';
+/**
+ * When Kontra and Re may be given: `declarers-first-card` (seed 003: Kontra until the declarers' first card, Re
+ * directly after), `before-first-card`, `before-second-card` (of trick 1), `holding-all` (internet-schafkopf.de:
+ * Kontra while the giver still holds all his cards, Re while the giver has played at most one card), `off`.
+ */
+export type KontraWindow = 'declarers-first-card' | 'before-first-card' | 'before-second-card' | 'holding-all' | 'off';
 export type JungfrauMode = 'off' | 'double-all' | 'double-individually-once' | 'double-individually-multiple';
 export type TieBreak = 'seed-003' | 'highest-trump';
 export type AllPass = 'redeal' | 'ramsch' | 'muss' | 'stock';
@@ -319,7 +324,13 @@ function validate(o: SchafkopfOptions): void {
   oneOf('bettel.order', o.bettel.order, ['no-trumps', 'herz-trumps']);
   bool('knock.enabled', o.knock.enabled);
   oneOf('knock.mode', o.knock.mode, ['double', 'add-point']);
-  oneOf('kontra.window', o.kontra.window, ['declarers-first-card', 'before-first-card', 'before-second-card', 'off']);
+  oneOf('kontra.window', o.kontra.window, [
+    'declarers-first-card',
+    'before-first-card',
+    'before-second-card',
+    'holding-all',
+    'off',
+  ]);
   nonNegInt('schneiderBelow.declarers', o.schneiderBelow.declarers);
   nonNegInt('schneiderBelow.defenders', o.schneiderBelow.defenders);
   if (o.schneiderBelow.declarers > 60 || o.schneiderBelow.defenders > 60)
@@ -393,7 +404,9 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
     knock: { type: 'object', properties: { enabled: { type: 'boolean' }, mode: { enum: ['double', 'add-point'] } } },
     kontra: {
       type: 'object',
-      properties: { window: { enum: ['declarers-first-card', 'before-first-card', 'before-second-card', 'off'] } },
+      properties: {
+        window: { enum: ['declarers-first-card', 'before-first-card', 'before-second-card', 'holding-all', 'off'] },
+      },
     },
     schneiderBelow: {
       type: 'object',

@@ -227,9 +227,10 @@ const candidateBids = new WeakMap<SchafkopfOptions, readonly { action: Action; b
 
 /** The enabled bids of a table's options with their ranks, computed once per options object. */
 function bidsFor(o: SchafkopfOptions): readonly { action: Action; bid: Bid; cand: Candidate }[] {
-  let list = candidateBids.get(o);
-  if (list === undefined) {
-    list = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
+  const cached = candidateBids.get(o);
+  if (cached !== undefined) return cached;
+  {
+    const list = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
       const called = cand.game === 'sauspiel' ? indexOf(cardOf(cand.suit as Suit, 'A')) : undefined;
       const bid: Bid = {
         game: cand.game,
@@ -244,8 +245,8 @@ function bidsFor(o: SchafkopfOptions): readonly { action: Action; bid: Bid; cand
     // Highest rank first, so that the bids beating the best bid so far are a prefix of every hand's list.
     list.sort((a, b) => a.bid.rank - b.bid.rank);
     candidateBids.set(o, list);
+    return list;
   }
-  return list;
 }
 
 /** Every bid a seat's hand allows, ignoring the auction so far (the hand does not change during the auction). */
@@ -375,7 +376,7 @@ function calledCardReason(s: SkState, seat: Seat, card: number): string | undefi
   return undefined;
 }
 
-function kontraOpen(s: SkState): boolean {
+function kontraOpen(s: SkState, seat: Seat): boolean {
   const c = s.contract;
   if (c === null || c.game === 'ramsch' || s.phase !== 'play') return false;
   switch (s.o.kontra.window) {
@@ -385,6 +386,8 @@ function kontraOpen(s: SkState): boolean {
       return s.cardsPlayed === 0;
     case 'before-second-card':
       return s.cardsPlayed < 2;
+    case 'holding-all':
+      return (s.hands[seat]?.length ?? 0) === s.perHand;
     case 'declarers-first-card':
       // Until the declarers' first card, at the latest directly after it; never after the second card (seed 003).
       return s.cardsPlayed < 2 && (s.declarerFirstCardAt < 0 || s.declarerFirstCardAt === s.cardsPlayed);
@@ -395,7 +398,7 @@ function kontraOpen(s: SkState): boolean {
   }
 }
 
-function reOpen(s: SkState): boolean {
+function reOpen(s: SkState, seat: Seat): boolean {
   if (s.kontra < 0 || s.re >= 0 || s.phase !== 'play') return false;
   switch (s.o.kontra.window) {
     case 'off':
@@ -404,6 +407,8 @@ function reOpen(s: SkState): boolean {
       return s.cardsPlayed === 0;
     case 'before-second-card':
       return s.cardsPlayed < 2;
+    case 'holding-all':
+      return (s.hands[seat]?.length ?? 0) >= s.perHand - 1;
     case 'declarers-first-card':
       // Re must answer Kontra directly: before any further card.
       return s.cardsPlayed === s.kontraAt;
@@ -459,8 +464,8 @@ export function legalActions(s: SkState, seat: Seat): Action[] {
         const cards = legalCards(s, seat);
         for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
       }
-      if (kontraOpen(s) && s.kontra < 0 && !s.party[seat]) out.push(KONTRA);
-      if (reOpen(s) && s.party[seat]) out.push(RE);
+      if (kontraOpen(s, seat) && s.kontra < 0 && !s.party[seat]) out.push(KONTRA);
+      if (reOpen(s, seat) && s.party[seat]) out.push(RE);
       return out;
     case 'done':
       return out;
@@ -519,14 +524,15 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
       if (s.o.kontra.window === 'off') return illegal('action/illegal', 'Kontra and Re are not allowed at this table');
       if (s.kontra >= 0) return illegal('action/illegal', 'Kontra has already been given');
       if (s.contract?.game === 'ramsch') return illegal('action/illegal', 'there is no Kontra in a Ramsch');
-      if (!kontraOpen(s)) return illegal('action/illegal', 'Kontra is too late (window: ' + s.o.kontra.window + ')');
+      if (!kontraOpen(s, seat))
+        return illegal('action/illegal', 'Kontra is too late (window: ' + s.o.kontra.window + ')');
       if (s.party[seat]) return illegal('action/illegal', 'only a defender may give Kontra');
       return undefined;
     case 're':
       if (s.o.kontra.window === 'off') return illegal('action/illegal', 'Kontra and Re are not allowed at this table');
       if (s.kontra < 0) return illegal('action/illegal', 'Re answers a Kontra');
       if (s.re >= 0) return illegal('action/illegal', 'Re has already been given');
-      if (!reOpen(s)) return illegal('action/illegal', 'Re is too late (window: ' + s.o.kontra.window + ')');
+      if (!reOpen(s, seat)) return illegal('action/illegal', 'Re is too late (window: ' + s.o.kontra.window + ')');
       if (!s.party[seat]) return illegal('action/illegal', 'only the declaring party may give Re');
       return undefined;
     case 'play': {
