@@ -1,0 +1,63 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+
+/** A DynamoDB client; `endpoint` points it at dynalite locally. */
+export function dynamoClient(endpoint?: string): DynamoDBClient {
+  return endpoint === undefined
+    ? new DynamoDBClient({})
+    : new DynamoDBClient({
+        endpoint,
+        region: 'local',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxAttempts: 3,
+      });
+}
+
+/** Create the two tables as infra/ defines them (local runtime and tests only). Idempotent. */
+export async function ensureTables(client: DynamoDBClient, dataTable: string, connectionsTable: string): Promise<void> {
+  const exists = async (name: string): Promise<boolean> => {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: name }));
+      return true;
+    } catch (e) {
+      if (e instanceof ResourceNotFoundException) return false;
+      throw e;
+    }
+  };
+  if (!(await exists(dataTable)))
+    await client.send(
+      new CreateTableCommand({
+        TableName: dataTable,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+  if (!(await exists(connectionsTable)))
+    await client.send(
+      new CreateTableCommand({
+        TableName: connectionsTable,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'connectionId', AttributeType: 'S' },
+          { AttributeName: 'tableId', AttributeType: 'S' },
+        ],
+        KeySchema: [{ AttributeName: 'connectionId', KeyType: 'HASH' }],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'byTable',
+            KeySchema: [
+              { AttributeName: 'tableId', KeyType: 'HASH' },
+              { AttributeName: 'connectionId', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+}

@@ -1,0 +1,70 @@
+import type { AppendResult, Commit, LobbyEntry, TableMeta, TableStore } from '../../ports/table-store.js';
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/** An in-memory TableStore with the same semantics as the DynamoDB adapter (for tests and tools). */
+export class MemoryTableStore implements TableStore {
+  private readonly metas = new Map<string, TableMeta>();
+  private readonly commits = new Map<string, Commit[]>();
+  private readonly lobby = new Map<string, LobbyEntry>();
+
+  async createMeta(meta: TableMeta): Promise<boolean> {
+    if (this.metas.has(meta.tableId)) return false;
+    this.metas.set(meta.tableId, copy(meta));
+    return true;
+  }
+
+  async getMeta(tableId: string): Promise<TableMeta | undefined> {
+    const meta = this.metas.get(tableId);
+    return meta === undefined ? undefined : copy(meta);
+  }
+
+  async updateMeta(meta: TableMeta): Promise<boolean> {
+    const current = this.metas.get(meta.tableId);
+    if (current === undefined || current.rev !== meta.rev - 1) return false;
+    this.metas.set(meta.tableId, copy(meta));
+    return true;
+  }
+
+  async append(commit: Commit): Promise<AppendResult> {
+    const list = this.commits.get(commit.tableId) ?? [];
+    if (list.some((c) => c.seq === commit.seq)) return { ok: false, reason: 'conflict' };
+    list.push(copy(commit));
+    list.sort((a, b) => a.seq - b.seq);
+    this.commits.set(commit.tableId, list);
+    return { ok: true };
+  }
+
+  async head(tableId: string): Promise<Commit | undefined> {
+    const list = this.commits.get(tableId);
+    const last = list?.[list.length - 1];
+    return last === undefined ? undefined : copy(last);
+  }
+
+  async commitHolding(tableId: string, seq: number): Promise<Commit | undefined> {
+    const list = this.commits.get(tableId) ?? [];
+    let found: Commit | undefined;
+    for (const c of list) if (c.seq <= seq) found = c;
+    return found === undefined ? undefined : copy(found);
+  }
+
+  async range(tableId: string, fromSeq: number, toSeq: number, limit = 1000): Promise<readonly Commit[]> {
+    const list = this.commits.get(tableId) ?? [];
+    return list.filter((c) => c.seq >= fromSeq && c.seq <= toSeq).slice(0, limit).map(copy);
+  }
+
+  async putLobby(entry: LobbyEntry): Promise<void> {
+    this.lobby.set(entry.tableId, copy(entry));
+  }
+
+  async deleteLobby(tableId: string): Promise<void> {
+    this.lobby.delete(tableId);
+  }
+
+  async listLobby(limit: number): Promise<readonly LobbyEntry[]> {
+    return [...this.lobby.values()]
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, limit)
+      .map(copy);
+  }
+}

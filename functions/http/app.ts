@@ -1,0 +1,282 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { sha256 } from '../shared/secrets.js';
+import { AppError } from '../use-cases/errors.js';
+import type { Actor, TableService } from '../use-cases/table-service.js';
+import { errorResponse, problemResponse } from './problem.js';
+
+export interface AppConfig {
+  readonly service: TableService;
+  /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
+  readonly apiKeyHashes?: readonly string[];
+  readonly version?: string;
+}
+
+const tableId = z.string().regex(/^[a-z0-9]{4,40}$/, 'not a table id');
+const seatNo = z.coerce.number().int().min(0).max(15);
+
+const CreateTable = z.strictObject({
+  variant: z.string().min(1).max(40),
+  preset: z.string().min(1).max(60).optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  seats: z.number().int().min(2).max(8),
+  bots: z.array(z.number().int().min(0).max(7)).max(8).optional(),
+  visibility: z.enum(['public', 'private']).optional(),
+  dealer: z.number().int().min(0).max(7).optional(),
+  maxDeals: z.number().int().min(1).max(10_000).optional(),
+});
+const Join = z.strictObject({
+  seat: z.number().int().min(0).max(7).optional(),
+  name: z.string().trim().min(1).max(40).optional(),
+});
+const AddBot = z.strictObject({ seat: z.number().int().min(0).max(7).optional() });
+const ActBody = z.strictObject({
+  action: z.record(z.string(), z.unknown()),
+  expectedVersion: z.number().int().min(0).optional(),
+});
+const Verify = z.strictObject({ seed: z.string().min(1).max(200) });
+const EventsQuery = z.strictObject({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'letters, digits and _.:- (1–128)');
+
+/** Parse with zod; a failure is a 400 naming the first offending field. */
+function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const out = schema.safeParse(value);
+  if (out.success) return out.data;
+  const issue = out.error.issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  throw new AppError(400, 'request/invalid', `${where}: ${issue?.message ?? 'invalid'}`, {
+    field: path === '' ? where : path,
+  });
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('application/json'))
+    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
+      field: 'content-type',
+    });
+  try {
+    return JSON.parse(await c.req.text()) as unknown;
+  } catch {
+    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
+  }
+}
+
+function bearer(c: Context): string | undefined {
+  const h = c.req.header('authorization');
+  if (h === undefined) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  if (m === null) throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
+  return m[1];
+}
+
+/**
+ * The REST API (runtime free): mounted by functions/http/lambda.ts on AWS and by local/ on a laptop.
+ * Every route is described in openapi.yaml; test/functions/openapi.test.ts keeps them in step.
+ */
+export function createApp(config: AppConfig): Hono {
+  const { service } = config;
+  const app = new Hono();
+  const apiKeys = new Set(config.apiKeyHashes ?? []);
+
+  app.onError((e, c) => errorResponse(c, e));
+  app.notFound((c) =>
+    problemResponse(c, {
+      type: 'https://stammtisch.dev/problems/route/not_found',
+      title: 'Not found',
+      status: 404,
+      detail: `no route ${c.req.method} ${c.req.path}`,
+      code: 'route/not_found',
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) =>
+        problemResponse(c, {
+          type: 'https://stammtisch.dev/problems/request/too_large',
+          title: 'Payload too large',
+          status: 413,
+          detail: 'the body is larger than 64 KiB',
+          code: 'request/too_large',
+        }),
+    }),
+  );
+
+  const actorFor = async (c: Context, id: string): Promise<Actor> =>
+    service.authorize(await service.meta(id), bearer(c));
+
+  app.get('/v1/health', (c) => c.json({ status: 'ok', version: config.version ?? '0.1.0' }));
+
+  app.get('/v1/variants', (c) => c.json({ variants: service.variants() }));
+  app.get('/v1/variants/:variantId', (c) => c.json(service.variant(c.req.param('variantId'))));
+
+  app.post('/v1/tables', async (c) => {
+    if (apiKeys.size > 0) {
+      const key = bearer(c);
+      if (key === undefined) throw new AppError(401, 'auth/missing_token', 'creating tables needs an API key');
+      if (!apiKeys.has(sha256(key))) throw new AppError(403, 'auth/forbidden', 'unknown API key');
+    }
+    const body = parse(CreateTable, await jsonBody(c), 'body');
+    const created = await service.create(body);
+    return c.json(
+      {
+        tableId: created.tableId,
+        organiserKey: created.organiserKey,
+        version: created.version,
+        table: publicTable(created.meta, created.version),
+      },
+      201,
+    );
+  });
+
+  app.get('/v1/tables', async (c) => {
+    const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
+    return c.json({ tables: await service.openTables(limit) });
+  });
+
+  app.get('/v1/tables/:tableId', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const meta = await service.meta(id);
+    service.authorize(meta, bearer(c));
+    const { version, view } = await service.view(id, { kind: 'spectator' });
+    return c.json({ ...publicTable(meta, version), dealNo: view.dealNo, closed: view.closed, totals: view.totals });
+  });
+
+  app.post('/v1/tables/:tableId/close', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const actor = await actorFor(c, id);
+    if (actor.kind !== 'organiser') throw new AppError(403, 'auth/forbidden', 'only the organiser closes a table');
+    return c.json(await service.close(id));
+  });
+
+  app.post('/v1/tables/:tableId/seats', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const meta = await service.meta(id);
+    const body = parse(Join, c.req.header('content-length') === '0' ? {} : await jsonBody(c), 'body');
+    if (meta.visibility === 'private') {
+      const actor = service.authorize(meta, bearer(c));
+      if (actor.kind !== 'organiser' && actor.kind !== 'spectator')
+        throw new AppError(403, 'auth/forbidden', 'joining a private table needs a token from its organiser');
+    }
+    const joined = await service.join(id, body.seat, body.name ?? 'player');
+    return c.json({ tableId: id, seat: joined.seat, seatToken: joined.token }, 201);
+  });
+
+  app.delete('/v1/tables/:tableId/seats/:seat', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const seat = parse(seatNo, c.req.param('seat'), 'seat');
+    const actor = await actorFor(c, id);
+    const allowed = actor.kind === 'organiser' || (actor.kind === 'seat' && actor.seat === seat);
+    if (!allowed) throw new AppError(403, 'auth/forbidden', 'only the seat itself or the organiser frees a seat');
+    await service.leave(id, seat);
+    return c.body(null, 204);
+  });
+
+  app.post('/v1/tables/:tableId/bots', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const actor = await actorFor(c, id);
+    if (actor.kind !== 'organiser') throw new AppError(403, 'auth/forbidden', 'only the organiser adds bots');
+    const body = parse(AddBot, c.req.header('content-length') === '0' ? {} : await jsonBody(c), 'body');
+    return c.json(await service.addBot(id, body.seat), 201);
+  });
+
+  app.post('/v1/tables/:tableId/spectators', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, bearer(c));
+    if (meta.visibility === 'private' && actor.kind !== 'organiser')
+      throw new AppError(403, 'auth/forbidden', 'spectators of a private table are let in by the organiser');
+    const { token } = await service.addSpectator(id);
+    return c.json({ tableId: id, spectatorToken: token }, 201);
+  });
+
+  app.post('/v1/tables/:tableId/actions', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const actor = await actorFor(c, id);
+    if (actor.kind !== 'seat') throw new AppError(403, 'auth/forbidden', 'only a seat token acts for its seat');
+    const keyHeader = c.req.header('idempotency-key');
+    const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
+    const body = parse(ActBody, await jsonBody(c), 'body');
+    const out = await service.act(id, actor, body.action, {
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
+    });
+    return c.json({ version: out.version, events: out.events, replayed: out.replayed }, 200);
+  });
+
+  app.get('/v1/tables/:tableId/view', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const actor = await actorFor(c, id);
+    const out = await service.view(id, actor);
+    return c.json({ tableId: id, audience: audienceName(actor), ...out });
+  });
+
+  app.get('/v1/tables/:tableId/events', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const query = parse(EventsQuery, c.req.query(), 'query');
+    const actor = await actorFor(c, id);
+    const out = await service.events(id, actor, query.after, query.limit);
+    return c.json({ tableId: id, audience: audienceName(actor), ...out });
+  });
+
+  app.get('/v1/tables/:tableId/deals/:deal/record', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
+    await actorFor(c, id);
+    return c.json(await service.record(id, deal));
+  });
+
+  app.get('/v1/tables/:tableId/deals/:deal/fairness', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
+    await actorFor(c, id);
+    return c.json(await service.fairness(id, deal));
+  });
+
+  app.post('/v1/tables/:tableId/deals/:deal/verify', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
+    await actorFor(c, id);
+    const body = parse(Verify, await jsonBody(c), 'body');
+    return c.json(await service.verify(id, deal, body.seed));
+  });
+
+  app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
+
+  return app;
+}
+
+function audienceName(actor: Actor): string {
+  switch (actor.kind) {
+    case 'seat':
+    case 'bot':
+      return `seat:${actor.seat}`;
+    case 'organiser':
+      return 'organiser';
+    case 'spectator':
+      return 'spectator';
+    default: {
+      const never: never = actor;
+      return never;
+    }
+  }
+}
+
+function publicTable(meta: import('../ports/table-store.js').TableMeta, version: number): Record<string, unknown> {
+  return {
+    tableId: meta.tableId,
+    variant: meta.variant,
+    preset: meta.preset,
+    visibility: meta.visibility,
+    seats: meta.seats.map((s, seat) => (s.kind === 'open' ? { seat, kind: 'open' } : { seat, kind: s.kind, name: s.name })),
+    createdAt: new Date(meta.createdAt).toISOString(),
+    ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
+    version,
+  };
+}

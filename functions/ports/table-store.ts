@@ -1,0 +1,85 @@
+import type { TableEvent, TableState } from '../../engine/index.js';
+
+/**
+ * One accepted command: the events it produced, written as ONE item with one conditional write.
+ * The stream version is the seq of the last event; a commit is keyed by the seq of its first event.
+ */
+export interface Commit {
+  readonly tableId: string;
+  /** Seq of the first event (1-based). */
+  readonly seq: number;
+  readonly events: readonly TableEvent[];
+  /** Seq of the commit that holds the snapshot of the deal running after this commit (reads start there). */
+  readonly base: number;
+  /** Seq of the commit that holds the snapshot of the deal running before this commit. */
+  readonly prevBase: number;
+  /** Present on base commits: the table state before `events[snapshot.at]` (a deal start), `null` = not opened. */
+  readonly snapshot?: { readonly at: number; readonly state: TableState | null };
+  /** Idempotency: `<actor>:<key>` and a hash of the request, stored with the write. */
+  readonly idempotencyKey?: string;
+  readonly requestHash?: string;
+  /** Secret seeds of the deals started in this commit (deal number → seed); never shown before the deal ends. */
+  readonly seeds?: Readonly<Record<string, string>>;
+  /** Epoch millis. */
+  readonly at: number;
+}
+
+/** Seq of the last event of a commit: the stream version after it. */
+export const lastSeq = (c: Commit): number => c.seq + c.events.length - 1;
+
+export type SeatInfo =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'human'; readonly name: string; readonly tokenHash: string }
+  | { readonly kind: 'bot'; readonly name: string };
+
+export type Visibility = 'public' | 'private';
+
+/** Who sits where and who may do what: the table's metadata (not part of the game's event stream). */
+export interface TableMeta {
+  readonly tableId: string;
+  readonly variant: string;
+  readonly preset: string;
+  readonly visibility: Visibility;
+  readonly seats: readonly SeatInfo[];
+  readonly organiserKeyHash: string;
+  /** Hashes of the spectator tokens handed out (newest last, at most 100). */
+  readonly spectatorKeyHashes: readonly string[];
+  readonly createdAt: number;
+  /** The table closes itself after this many deals (tournaments, bot-only tables). */
+  readonly maxDeals?: number | undefined;
+  /** Optimistic-concurrency revision of this item. */
+  readonly rev: number;
+}
+
+export interface LobbyEntry {
+  readonly tableId: string;
+  readonly variant: string;
+  readonly preset: string;
+  readonly seats: number;
+  readonly openSeats: number;
+  readonly createdAt: number;
+}
+
+export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'conflict' };
+
+/**
+ * The event store port. Adapters: memory (tests) and DynamoDB. Every adapter passes test/functions/store.contract.
+ */
+export interface TableStore {
+  /** Create the metadata item; false when the id exists. */
+  createMeta(meta: TableMeta): Promise<boolean>;
+  getMeta(tableId: string): Promise<TableMeta | undefined>;
+  /** Replace the metadata when its revision is still `meta.rev - 1`; false when someone else changed it. */
+  updateMeta(meta: TableMeta): Promise<boolean>;
+  /** Append a commit at `commit.seq`; a conflict when a commit with that seq exists (a lost race). */
+  append(commit: Commit): Promise<AppendResult>;
+  /** The newest commit. */
+  head(tableId: string): Promise<Commit | undefined>;
+  /** The commit that holds event `seq` (the last commit with first seq ≤ seq). */
+  commitHolding(tableId: string, seq: number): Promise<Commit | undefined>;
+  /** Commits with first seq in [fromSeq, toSeq], ascending, at most `limit`. */
+  range(tableId: string, fromSeq: number, toSeq: number, limit?: number): Promise<readonly Commit[]>;
+  putLobby(entry: LobbyEntry): Promise<void>;
+  deleteLobby(tableId: string, createdAt: number): Promise<void>;
+  listLobby(limit: number): Promise<readonly LobbyEntry[]>;
+}

@@ -1,0 +1,46 @@
+import type { EngineError } from '../../engine/index.js';
+
+/**
+ * A client-facing failure: rendered as application/problem+json with a stable, namespaced `code`.
+ * Every code appears in openapi.yaml (components.schemas.ErrorCode).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly code: string,
+    message: string,
+    readonly extra: {
+      readonly field?: string;
+      readonly rule?: string;
+      readonly seat?: number;
+      readonly currentVersion?: number;
+      readonly index?: number;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** HTTP status for an engine error code: illegal content 422, wrong moment (turn, deal state) 409. */
+export function statusForEngineCode(code: string): 409 | 422 {
+  switch (code) {
+    case 'action/not_your_turn':
+    case 'action/bad_seat':
+    case 'deal/in_progress':
+    case 'deal/not_started':
+    case 'deal/over':
+    case 'table/closed':
+      return 409;
+    default:
+      return 422;
+  }
+}
+
+export function fromEngineError(e: EngineError): AppError {
+  return new AppError(statusForEngineCode(e.code), e.code, e.message, {
+    ...(e.field !== undefined ? { field: e.field } : {}),
+    ...(e.rule !== undefined ? { rule: e.rule } : {}),
+    ...(e.seat !== undefined ? { seat: e.seat } : {}),
+  });
+}
