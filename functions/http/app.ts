@@ -70,7 +70,8 @@ function bearer(c: Context): string | undefined {
   const h = c.req.header('authorization');
   if (h === undefined) return undefined;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
-  if (m === null) throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
+  if (m === null)
+    throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
   return m[1];
 }
 
@@ -274,7 +275,9 @@ function publicTable(meta: import('../ports/table-store.js').TableMeta, version:
     variant: meta.variant,
     preset: meta.preset,
     visibility: meta.visibility,
-    seats: meta.seats.map((s, seat) => (s.kind === 'open' ? { seat, kind: 'open' } : { seat, kind: s.kind, name: s.name })),
+    seats: meta.seats.map((s, seat) =>
+      s.kind === 'open' ? { seat, kind: 'open' } : { seat, kind: s.kind, name: s.name },
+    ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
     version,

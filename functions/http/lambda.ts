@@ -7,5 +7,9 @@ const runtime = createRuntime();
 
 /** API Gateway (HTTP API) entry point: the Hono REST app. */
 export const handler = handle(
-  createApp({ service: runtime.service, apiKeyHashes: runtime.settings.apiKeyHashes, version: runtime.settings.version }),
+  createApp({
+    service: runtime.service,
+    apiKeyHashes: runtime.settings.apiKeyHashes,
+    version: runtime.settings.version,
+  }),
 );

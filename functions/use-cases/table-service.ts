@@ -8,7 +8,6 @@ import {
   type TableView,
   decide,
   evolve,
-  getVariant,
   listVariants,
   redactEvent,
   scoreRecord,
@@ -16,7 +15,14 @@ import {
   toRecord,
   view,
 } from '../../engine/index.js';
-import { type Commit, type SeatInfo, type TableMeta, type TableStore, type Visibility, lastSeq } from '../ports/table-store.js';
+import {
+  type Commit,
+  type SeatInfo,
+  type TableMeta,
+  type TableStore,
+  type Visibility,
+  lastSeq,
+} from '../ports/table-store.js';
 import { commitmentFor, matchesHash, newSecret, newSeed, newTableId, sha256 } from '../shared/secrets.js';
 import { AppError, fromEngineError } from './errors.js';
 
@@ -174,7 +180,11 @@ export class TableService {
   authorize(meta: TableMeta, secret: string | undefined): Actor {
     if (secret === undefined || secret === '') {
       if (meta.visibility === 'public') return { kind: 'spectator' };
-      throw new AppError(401, 'auth/missing_token', 'this table is private: send a seat token, spectator or organiser key');
+      throw new AppError(
+        401,
+        'auth/missing_token',
+        'this table is private: send a seat token, spectator or organiser key',
+      );
     }
     if (secret.startsWith('ok_') && matchesHash(secret, meta.organiserKeyHash)) return { kind: 'organiser' };
     if (secret.startsWith('sk_') && meta.spectatorKeyHashes.some((h) => matchesHash(secret, h)))
@@ -297,9 +307,14 @@ export class TableService {
         const previous = await this.findIdempotent(tableId, loaded, idem);
         if (previous !== undefined) {
           if (previous.commit.requestHash !== requestHash)
-            throw new AppError(422, 'request/idempotency_mismatch', 'this Idempotency-Key was used for another request', {
-              field: 'Idempotency-Key',
-            });
+            throw new AppError(
+              422,
+              'request/idempotency_mismatch',
+              'this Idempotency-Key was used for another request',
+              {
+                field: 'Idempotency-Key',
+              },
+            );
           return {
             version: lastSeq(previous.commit),
             events: redactAll(previous.before, previous.commit, audience, loaded.state),
@@ -316,9 +331,19 @@ export class TableService {
       const after = decided.events.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
       const auto = this.advance(tableId, meta, after, decided.events.length);
       const events = [...decided.events, ...auto.events];
-      const commit = await this.appendCommit(tableId, loaded, events, auto, idem === undefined ? undefined : { idem, requestHash });
+      const commit = await this.appendCommit(
+        tableId,
+        loaded,
+        events,
+        auto,
+        idem === undefined ? undefined : { idem, requestHash },
+      );
       if (commit !== undefined)
-        return { version: lastSeq(commit), events: redactAll(loaded.state, commit, audience, auto.state), replayed: false };
+        return {
+          version: lastSeq(commit),
+          events: redactAll(loaded.state, commit, audience, auto.state),
+          replayed: false,
+        };
       if (opts.expectedVersion !== undefined) {
         const head = await this.store.head(tableId);
         const current = head === undefined ? 0 : lastSeq(head);
@@ -602,7 +627,11 @@ export class TableService {
     const toAct = v.deal?.toAct ?? [];
     return toAct
       .filter((seat) => meta.seats[seat]?.kind === 'bot')
-      .map((seat) => ({ seat, legal: view(loaded.state, { kind: 'seat', seat }).legalActions, version: loaded.version }));
+      .map((seat) => ({
+        seat,
+        legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
+        version: loaded.version,
+      }));
   }
 }
 
@@ -666,12 +695,7 @@ function redactOne(before: TableState | null, event: TableEvent, audience: Audie
 }
 
 /** Redact a commit's events for an audience, folding the state event by event. */
-function redactAll(
-  before: TableState | null,
-  commit: Commit,
-  audience: Audience,
-  current: TableState,
-): SeatedEvent[] {
+function redactAll(before: TableState | null, commit: Commit, audience: Audience, current: TableState): SeatedEvent[] {
   let state = before;
   return commit.events.map((event, i) => {
     const out = { seq: commit.seq + i, event: redactOne(state, event, audience, current) };

@@ -34,6 +34,7 @@ export class DynamoTableStore implements TableStore {
       await this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
           Item: metaItem(meta),
           // A table id is created once: fail when any item already has this key.
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -50,6 +51,7 @@ export class DynamoTableStore implements TableStore {
     const out = await this.client.send(
       new GetItemCommand({
         TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
         Key: { pk: { S: tablePk(tableId) }, sk: { S: 'META' } },
         ConsistentRead: true,
       }),
@@ -63,6 +65,7 @@ export class DynamoTableStore implements TableStore {
       await this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
           Item: metaItem(meta),
           // Optimistic concurrency on the metadata: only replace the revision we read (seat joins race here).
           ConditionExpression: 'rev = :prev',
@@ -81,6 +84,7 @@ export class DynamoTableStore implements TableStore {
       await this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
           Item: commitItem(commit),
           // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
           // decided on the same version compute the same seq; the second write fails here (a lost race, 409).
@@ -98,6 +102,7 @@ export class DynamoTableStore implements TableStore {
     const out = await this.client.send(
       new QueryCommand({
         TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
         ExpressionAttributeValues: { ':pk': { S: tablePk(tableId) }, ':c': { S: 'C#' } },
         ScanIndexForward: false,
@@ -113,6 +118,7 @@ export class DynamoTableStore implements TableStore {
     const out = await this.client.send(
       new QueryCommand({
         TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
         ExpressionAttributeValues: {
           ':pk': { S: tablePk(tableId) },
@@ -135,6 +141,7 @@ export class DynamoTableStore implements TableStore {
       const out = await this.client.send(
         new QueryCommand({
           TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
           ExpressionAttributeValues: {
             ':pk': { S: tablePk(tableId) },
@@ -156,7 +163,12 @@ export class DynamoTableStore implements TableStore {
     await this.client.send(
       new PutItemCommand({
         TableName: this.tableName,
-        Item: { pk: { S: 'LOBBY' }, sk: { S: lobbySk(entry.tableId, entry.createdAt) }, m: { S: JSON.stringify(entry) } },
+        ReturnConsumedCapacity: 'TOTAL',
+        Item: {
+          pk: { S: 'LOBBY' },
+          sk: { S: lobbySk(entry.tableId, entry.createdAt) },
+          m: { S: JSON.stringify(entry) },
+        },
       }),
     );
   }
@@ -165,6 +177,7 @@ export class DynamoTableStore implements TableStore {
     await this.client.send(
       new DeleteItemCommand({
         TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
         Key: { pk: { S: 'LOBBY' }, sk: { S: lobbySk(tableId, createdAt) } },
       }),
     );
@@ -174,6 +187,7 @@ export class DynamoTableStore implements TableStore {
     const out = await this.client.send(
       new QueryCommand({
         TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': { S: 'LOBBY' } },
         ScanIndexForward: false,
@@ -189,7 +203,8 @@ const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
 const lobbySk = (tableId: string, createdAt: number): string => `${String(createdAt).padStart(15, '0')}#${tableId}`;
 
 const pack = (value: unknown): Uint8Array => deflateRawSync(Buffer.from(JSON.stringify(value)));
-const unpack = <T>(bytes: Uint8Array | undefined): T => JSON.parse(inflateRawSync(bytes ?? new Uint8Array()).toString()) as T;
+const unpack = <T>(bytes: Uint8Array | undefined): T =>
+  JSON.parse(inflateRawSync(bytes ?? new Uint8Array()).toString()) as T;
 
 function metaItem(meta: TableMeta): Record<string, AttributeValue> {
   return {
@@ -228,9 +243,7 @@ function fromCommitItem(item: Record<string, AttributeValue>): Commit {
     base: num(item.base),
     prevBase: num(item.pb),
     at: num(item.at),
-    ...(item.snap?.B !== undefined
-      ? { snapshot: unpack<{ at: number; state: TableState | null }>(item.snap.B) }
-      : {}),
+    ...(item.snap?.B !== undefined ? { snapshot: unpack<{ at: number; state: TableState | null }>(item.snap.B) } : {}),
     ...(item.idem?.S !== undefined ? { idempotencyKey: item.idem.S } : {}),
     ...(item.rh?.S !== undefined ? { requestHash: item.rh.S } : {}),
     ...(item.seeds?.S !== undefined ? { seeds: JSON.parse(item.seeds.S) as Record<string, string> } : {}),

@@ -50,7 +50,10 @@ export class MemoryTableStore implements TableStore {
 
   async range(tableId: string, fromSeq: number, toSeq: number, limit = 1000): Promise<readonly Commit[]> {
     const list = this.commits.get(tableId) ?? [];
-    return list.filter((c) => c.seq >= fromSeq && c.seq <= toSeq).slice(0, limit).map(copy);
+    return list
+      .filter((c) => c.seq >= fromSeq && c.seq <= toSeq)
+      .slice(0, limit)
+      .map(copy);
   }
 
   async putLobby(entry: LobbyEntry): Promise<void> {

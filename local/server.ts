@@ -1,0 +1,100 @@
+import { createAdaptorServer } from '@hono/node-server';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
+import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
+import { createApp } from '../functions/http/app.js';
+import { botStep } from '../functions/shared/bots.js';
+import { type Settings, settingsFromEnv } from '../functions/shared/config.js';
+import { type Runtime, createRuntime } from '../functions/shared/runtime.js';
+import { createStreamHandler, streamEventFor } from '../functions/stream/handler.js';
+import { Dispatcher } from './dispatcher.js';
+
+export interface LocalOptions {
+  /** HTTP port; 0 picks a free one. */
+  readonly port?: number;
+  /** Folder for dynalite's LevelDB files; undefined keeps the store in memory. */
+  readonly dataDir?: string;
+  readonly apiKeys?: readonly string[];
+  readonly host?: string;
+}
+
+export interface LocalServer {
+  readonly url: string;
+  readonly port: number;
+  readonly runtime: Runtime;
+  readonly client: DynamoDBClient;
+  /** Resolves when every queued fan-out (pushes, bot moves) has run. */
+  idle(): Promise<void>;
+  /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
+  hold(): void;
+  release(): void;
+  close(): Promise<void>;
+}
+
+const listen = (server: Server, port: number, host?: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+
+const closeServer = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
+
+/**
+ * The local runtime: dynalite in-process, the real handlers behind one HTTP port. dynalite has no streams, so
+ * after each successful append the runtime calls the very same stream handler with a Streams-shaped event.
+ */
+export async function startLocal(options: LocalOptions = {}): Promise<LocalServer> {
+  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const store = dynalite({ createTableMs: 0, ...(options.dataDir !== undefined ? { path: options.dataDir } : {}) });
+  const dynamoPort = await listen(store, 0, '127.0.0.1');
+  const base = settingsFromEnv();
+  const settings: Settings = {
+    ...base,
+    dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    apiKeyHashes:
+      options.apiKeys !== undefined
+        ? settingsFromEnv({ API_KEYS: options.apiKeys.join(',') }).apiKeyHashes
+        : base.apiKeyHashes,
+  };
+  const client = dynamoClient(settings.dynamoEndpoint);
+  await ensureTables(client, settings.dataTable, settings.connectionsTable);
+
+  let sequence = 0;
+  const onCommit = createStreamHandler(async (commit) => {
+    await botStep(runtime.service, commit.tableId);
+  });
+  const dispatcher = new Dispatcher(async (commit) => {
+    const result = await onCommit(streamEventFor(encodeCommitItem(commit), ++sequence));
+    if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
+  });
+  const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
+
+  const app = createApp({ service: runtime.service, apiKeyHashes: settings.apiKeyHashes, version: settings.version });
+  const http = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    runtime,
+    client,
+    idle: () => dispatcher.idle(),
+    hold: () => dispatcher.hold(),
+    release: () => dispatcher.release(),
+    close: async () => {
+      dispatcher.release();
+      await dispatcher.idle();
+      dispatcher.stop();
+      await closeServer(http);
+      client.destroy();
+      await closeServer(store);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoTableStore, encodeCommitItem } from '../../functions/adapters/dynamodb/table-store.js';
+import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js';
+import type { Commit, TableMeta, TableStore } from '../../functions/ports/table-store.js';
+import { startDynalite } from '../support/functions/dynalite.js';
+
+/** One contract for every TableStore adapter (STYLE.md 6). */
+function storeContract(name: string, make: () => TableStore): void {
+  describe(`TableStore contract: ${name}`, () => {
+    let n = 0;
+    const freshId = (): string => `tcontract${name.length}x${++n}`;
+    const meta = (tableId: string, rev = 1): TableMeta => ({
+      tableId,
+      variant: 'schafkopf',
+      preset: 'sauspiel',
+      visibility: 'public',
+      seats: [{ kind: 'open' }, { kind: 'bot', name: 'bot-1' }],
+      organiserKeyHash: 'ab'.repeat(32),
+      spectatorKeyHashes: [],
+      createdAt: 1_700_000_000_000,
+      rev,
+    });
+    const commit = (tableId: string, seq: number, extra: Partial<Commit> = {}): Commit => ({
+      tableId,
+      seq,
+      events: [{ type: 'TableClosed' }],
+      base: 1,
+      prevBase: 1,
+      at: 1_700_000_000_000 + seq,
+      ...extra,
+    });
+
+    it('creates a table once', async () => {
+      const store = make();
+      const id = freshId();
+      expect(await store.createMeta(meta(id))).toBe(true);
+      expect(await store.createMeta(meta(id))).toBe(false);
+      expect((await store.getMeta(id))?.seats).toEqual(meta(id).seats);
+      expect(await store.getMeta(freshId())).toBeUndefined();
+    });
+
+    it('updates metadata only from the revision it read', async () => {
+      const store = make();
+      const id = freshId();
+      await store.createMeta(meta(id));
+      expect(await store.updateMeta({ ...meta(id, 2), visibility: 'private' })).toBe(true);
+      expect(await store.updateMeta({ ...meta(id, 2), visibility: 'public' })).toBe(false);
+      expect((await store.getMeta(id))?.visibility).toBe('private');
+    });
+
+    it('appends once per seq: the second writer of a slot loses', async () => {
+      const store = make();
+      const id = freshId();
+      expect(await store.append(commit(id, 1, { snapshot: { at: 0, state: null } }))).toEqual({ ok: true });
+      const racing = await Promise.all([store.append(commit(id, 2)), store.append(commit(id, 2))]);
+      expect(racing.filter((r) => r.ok)).toHaveLength(1);
+      expect(racing.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'conflict' }]);
+      expect((await store.range(id, 1, 100)).map((c) => c.seq)).toEqual([1, 2]);
+    });
+
+    it('finds the head, the commit holding a seq, and ranges in order with a limit', async () => {
+      const store = make();
+      const id = freshId();
+      const three: Commit = {
+        ...commit(id, 3),
+        events: [{ type: 'TableClosed' }, { type: 'TableClosed' }, { type: 'TableClosed' }],
+      };
+      await store.append(commit(id, 1, { snapshot: { at: 0, state: null } }));
+      await store.append(commit(id, 2));
+      await store.append(three);
+      await store.append(commit(id, 6, { idempotencyKey: 'seat0:k', requestHash: 'h', seeds: { '1': 'abc' } }));
+      expect((await store.head(id))?.seq).toBe(6);
+      expect((await store.commitHolding(id, 4))?.seq).toBe(3);
+      expect((await store.commitHolding(id, 5))?.seq).toBe(3);
+      expect((await store.commitHolding(id, 6))?.seq).toBe(6);
+      expect((await store.range(id, 2, 6, 2)).map((c) => c.seq)).toEqual([2, 3]);
+      const last = await store.head(id);
+      expect(last).toMatchObject({ idempotencyKey: 'seat0:k', requestHash: 'h', seeds: { '1': 'abc' } });
+      expect((await store.range(id, 1, 1))[0]?.snapshot).toEqual({ at: 0, state: null });
+      expect(await store.head(freshId())).toBeUndefined();
+    });
+
+    it('lists, replaces and removes lobby entries', async () => {
+      const store = make();
+      const id = freshId();
+      const entry = { tableId: id, variant: 'schafkopf', preset: 'sauspiel', seats: 4, openSeats: 3, createdAt: 5 };
+      await store.putLobby(entry);
+      await store.putLobby({ ...entry, openSeats: 2 });
+      expect((await store.listLobby(100)).filter((e) => e.tableId === id)).toEqual([{ ...entry, openSeats: 2 }]);
+      await store.deleteLobby(id, 5);
+      expect((await store.listLobby(100)).some((e) => e.tableId === id)).toBe(false);
+    });
+  });
+}
+
+storeContract('memory', () => new MemoryTableStore());
+
+let dynamo: Awaited<ReturnType<typeof startDynalite>> | undefined;
+beforeAll(async () => {
+  dynamo = await startDynalite();
+});
+afterAll(async () => {
+  await dynamo?.stop();
+});
+storeContract('dynamodb (dynalite)', () => {
+  if (dynamo === undefined) throw new Error('dynalite not started');
+  return new DynamoTableStore(dynamo.client, 'data');
+});
+
+describe('DynamoDB commit items', () => {
+  it('a move commit stays well under 1 KB', () => {
+    const item = encodeCommitItem({
+      tableId: 'tmwscoc454f5155e059',
+      seq: 123,
+      base: 100,
+      prevBase: 100,
+      at: Date.now(),
+      idempotencyKey: 'seat2:0b7c3c1e-1d2f-4c69-9d4a-7f3b1c2d3e4f',
+      requestHash: 'f'.repeat(64),
+      events: [
+        { type: 'ActionTaken', deal: 7, seat: 2, action: { type: 'play', card: 'EO' } },
+        {
+          type: 'DealNoted',
+          deal: 7,
+          note: {
+            type: 'TrickTaken',
+            winner: 2,
+            points: 17,
+            cards: [
+              { seat: 3, card: 'HA' },
+              { seat: 0, card: 'H9' },
+              { seat: 1, card: 'HK' },
+              { seat: 2, card: 'EO' },
+            ],
+          },
+        },
+      ],
+    });
+    const bytes = Object.entries(item).reduce(
+      (n, [k, v]) => n + k.length + (v.S?.length ?? 0) + (v.N?.length ?? 0) + (v.B?.length ?? 0),
+      0,
+    );
+    expect(bytes).toBeLessThan(1024);
+  });
+});
