@@ -295,11 +295,16 @@ function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action:
 
 /** Every bid a seat could make now (eligible and beating the best bid). */
 function possibleBids(s: SkState, seat: Seat, muss: boolean): Action[] {
+  return appendBids(s, seat, muss, []);
+}
+
+function appendBids(s: SkState, seat: Seat, muss: boolean, out: Action[]): Action[] {
   const eligible = eligibleBids(s, seat, muss);
-  let k = 0;
-  while (k < eligible.length && (muss || beats(s, seat, (eligible[k] as { bid: Bid }).bid))) k++;
-  const out = new Array<Action>(k);
-  for (let i = 0; i < k; i++) out[i] = (eligible[i] as { action: Action }).action;
+  for (let k = 0; k < eligible.length; k++) {
+    const e = eligible[k] as { action: Action; bid: Bid };
+    if (!muss && !beats(s, seat, e.bid)) break;
+    out.push(e.action);
+  }
   return out;
 }
 
@@ -447,7 +452,10 @@ export function legalActions(s: SkState, seat: Seat): Action[] {
   switch (s.phase) {
     case 'auction':
       if (s.o.knock.enabled && !s.knocked[seat] && !s.auctionActed[seat]) out.push(KNOCK);
-      if (seat === s.auctionTurn) out.push(PASS, ...possibleBids(s, seat, false));
+      if (seat === s.auctionTurn) {
+        out.push(PASS);
+        appendBids(s, seat, false, out);
+      }
       return out;
     case 'muss':
       return seat === s.mussSeat ? possibleBids(s, seat, true) : out;
@@ -579,10 +587,13 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       return advanceAuction(s);
     case 'bid': {
       const muss = s.phase === 'muss';
-      const known = eligibleBids(s, seat, muss).find(
-        (e) => e.action === action || (action.card === undefined && sameBid(e.action, action)),
-      );
-      const bid = known?.bid ?? (toBid(s, seat, action, muss) as Bid);
+      let bid: Bid | undefined;
+      for (const e of eligibleBids(s, seat, muss))
+        if (e.action === action || (action.card === undefined && sameBid(e.action, action))) {
+          bid = e.bid;
+          break;
+        }
+      bid ??= toBid(s, seat, action, muss) as Bid;
       s.auctionLog.push({ seat, action });
       if (muss) return fixContract(s, seat, bid, true);
       s.auctionActed[seat] = true;
@@ -618,11 +629,18 @@ function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
 
 /** After a pass or bid: the next seat to call, or the end of the auction. */
 function advanceAuction(s: SkState): DealNote[] {
-  const active: Seat[] = [];
-  for (let i = 0; i < s.n; i++) if (!s.passed[i]) active.push(i);
-  const allActed = s.auctionActed.every(Boolean);
+  let active = 0;
+  let lastActive = -1;
+  let allActed = true;
+  for (let i = 0; i < s.n; i++) {
+    if (!s.passed[i]) {
+      active++;
+      lastActive = i;
+    }
+    if (!s.auctionActed[i]) allActed = false;
+  }
   const best = s.best;
-  if (allActed && (active.length === 0 || (active.length === 1 && best !== null && active[0] === best.seat))) {
+  if (allActed && (active === 0 || (active === 1 && best !== null && lastActive === best.seat))) {
     if (best === null) return allPassed(s);
     if (best.game === 'hochzeit') {
       const hand = s.hands[best.seat] ?? [];
