@@ -199,7 +199,13 @@ export function createApp(config: AppConfig): Hono {
 
   app.post('/v1/tables/:tableId/actions', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
-    const actor = await actorFor(c, id);
+    const token = bearer(c);
+    if (token === undefined)
+      throw new AppError(401, 'auth/missing_token', 'acting needs the seat token: Authorization: Bearer st_…', {
+        field: 'authorization',
+      });
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, token);
     if (actor.kind !== 'seat') throw new AppError(403, 'auth/forbidden', 'only a seat token acts for its seat');
     const keyHeader = c.req.header('idempotency-key');
     const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
@@ -207,6 +213,7 @@ export function createApp(config: AppConfig): Hono {
     const out = await service.act(id, actor, body.action, {
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
+      meta,
     });
     return c.json({ version: out.version, events: out.events, replayed: out.replayed }, 200);
   });

@@ -244,6 +244,10 @@ export class TableService {
   async leave(tableId: string, seat: number): Promise<void> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const meta = await this.meta(tableId);
+      if (!Number.isInteger(seat) || seat < 0 || seat >= meta.seats.length)
+        throw new AppError(422, 'seat/invalid', `seat must be 0..${meta.seats.length - 1}`, { field: 'seat' });
+      // Freeing an open seat changes nothing (a repeated DELETE is harmless).
+      if (meta.seats[seat]?.kind === 'open') return;
       const next: TableMeta = {
         ...meta,
         seats: meta.seats.map((s, i) => (i === seat ? { kind: 'open' } : s)),
@@ -284,7 +288,7 @@ export class TableService {
     tableId: string,
     actor: Actor,
     action: unknown,
-    opts: { idempotencyKey?: string; expectedVersion?: number },
+    opts: { idempotencyKey?: string; expectedVersion?: number; meta?: TableMeta },
   ): Promise<{ version: number; events: SeatedEvent[]; replayed: boolean }> {
     if (actor.kind !== 'seat' && actor.kind !== 'bot')
       throw new AppError(403, 'auth/forbidden', 'only a seat token may act for its seat');
@@ -295,14 +299,18 @@ export class TableService {
     tableId: string,
     actor: Actor,
     command: TableCommand,
-    opts: { idempotencyKey?: string; expectedVersion?: number },
+    opts: { idempotencyKey?: string; expectedVersion?: number; meta?: TableMeta },
   ): Promise<{ version: number; events: SeatedEvent[]; replayed: boolean }> {
     const idem = opts.idempotencyKey === undefined ? undefined : `${actorKey(actor)}:${opts.idempotencyKey}`;
-    const requestHash = sha256(JSON.stringify(command));
+    const requestHash = sha256(JSON.stringify({ command, expectedVersion: opts.expectedVersion ?? null }));
     const audience = audienceOf(actor);
+    // The caller may hand in the metadata it just read to authorise the request (one read less per move).
+    let known = opts.meta;
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-      const meta = await this.meta(tableId);
+      const meta = known ?? (await this.meta(tableId));
+      known = undefined;
       const loaded = await this.load(tableId);
+      // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
       if (idem !== undefined) {
         const previous = await this.findIdempotent(tableId, loaded, idem);
         if (previous !== undefined) {
@@ -344,13 +352,8 @@ export class TableService {
           events: redactAll(loaded.state, commit, audience, auto.state),
           replayed: false,
         };
-      if (opts.expectedVersion !== undefined) {
-        const head = await this.store.head(tableId);
-        const current = head === undefined ? 0 : lastSeq(head);
-        throw new AppError(409, 'table/version_conflict', `another command won; the table is at version ${current}`, {
-          currentVersion: current,
-        });
-      }
+      // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
+      // winner's version (unless the winner was this very request under the same idempotency key).
     }
     throw new AppError(409, 'table/busy', 'the table is busy; try again');
   }
@@ -446,7 +449,11 @@ export class TableService {
     return { version: loaded.version, view: view(loaded.state, audienceOf(actor)) };
   }
 
-  /** Events after `after`, redacted for the actor, at most `limit`; reads start at the deal holding `after + 1`. */
+  /**
+   * Events after `after`, redacted for the actor, at most `limit`. Reads: the head commit, the commit holding
+   * `after + 1` and its deal's commits before it (none when it is the deal's snapshot), then one page of commits —
+   * bounded by the current deal and the page, never by the table's history.
+   */
   async events(
     tableId: string,
     actor: Actor,
@@ -457,21 +464,38 @@ export class TableService {
     if (head === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
     const version = lastSeq(head);
     if (after >= version) return { version, events: [], next: null };
-    const first = await this.store.commitHolding(tableId, after + 1);
+    const from = after + 1;
+    const first = from >= head.seq ? head : await this.store.commitHolding(tableId, from);
     if (first === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
-    let state = await this.stateBefore(tableId, first, []);
-    const page = await this.store.range(tableId, first.seq, version, limit);
-    const current = (await this.load(tableId)).state;
-    const out: SeatedEvent[] = [];
+    // The state before the first event shown: a base commit's snapshot when the page starts at its deal start.
+    const snap = first.snapshot;
+    let state: TableState | null;
+    let skip = 0;
+    if (snap !== undefined && from >= first.seq + snap.at) {
+      state = snap.state;
+      skip = snap.at;
+    } else state = await this.stateBefore(tableId, first, []);
+    const page = first === head ? [head] : await this.store.range(tableId, first.seq, version, limit);
     const audience = audienceOf(actor);
+    // Only the organiser's redaction depends on the current state (deals that are over are shown in full).
+    const reachesHead = page[page.length - 1]?.seq === head.seq;
+    let current: TableState | undefined =
+      audience.kind === 'organiser' && !reachesHead ? (await this.load(tableId)).state : undefined;
+    const raw: { seq: number; event: TableEvent; before: TableState | null }[] = [];
     for (const commit of page) {
       commit.events.forEach((event, i) => {
+        if (commit === first && i < skip) return;
         const seq = commit.seq + i;
-        if (seq > after && out.length < limit) out.push({ seq, event: redactOne(state, event, audience, current) });
+        if (seq > after && raw.length < limit) raw.push({ seq, event, before: state });
         state = evolve(state, event);
       });
-      if (out.length >= limit) break;
     }
+    // Folded through the head commit: that is the current state.
+    current ??= state ?? undefined;
+    const out: SeatedEvent[] = raw.map((r) => ({
+      seq: r.seq,
+      event: current === undefined ? r.event : redactOne(r.before, r.event, audience, current),
+    }));
     const lastOut = out[out.length - 1]?.seq ?? after;
     return { version, events: out, next: lastOut < version ? lastOut : null };
   }

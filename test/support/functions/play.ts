@@ -113,3 +113,19 @@ export async function playUntil(
   }
   throw new Error('the game did not finish');
 }
+
+/** Fill every seat of a table with a scripted player (seats 0..n-1, in order). */
+export async function seatEveryone(api: Api, tableId: string, seats: number): Promise<Seated[]> {
+  const out: Seated[] = [];
+  for (let seat = 0; seat < seats; seat++) out.push(await join(api, tableId, seat));
+  return out;
+}
+
+/** The seat that must act now among `humans` and its own view (fails when nobody of them can act). */
+export async function whoActs(api: Api, tableId: string, humans: readonly Seated[]): Promise<[Seated, ViewBody]> {
+  const spectator = await viewAs(api, tableId);
+  const toAct = spectator.view.deal?.toAct ?? [];
+  const human = humans.find((h) => toAct.includes(h.seat));
+  expect(human, `someone must be able to act (toAct ${toAct.join(',')})`).toBeDefined();
+  return [human!, await viewAs(api, tableId, human!.token)];
+}
