@@ -38,3 +38,5 @@ register(schafkopf);
 export { schafkopf };
 export { scoreRecord, toRecord, type GameRecord, type ScoreOutcome, type RecordError } from './record/score.js';
 export { playRandomDeal, checkDeal, type RandomDeal } from './sim.js';
+import { saukopf } from './variants/saukopf/index.js';
+register(saukopf);

@@ -1,0 +1,193 @@
+import { CARDS, type Card, indexOf } from '../../cards/card.js';
+import { LONG_RANKS, deckOf } from '../../cards/deck.js';
+import type { Action, Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
+import { OPTIONS_SCHEMA, PRESETS, type SaukopfOptions, resolveSaukopfOptions } from './options.js';
+import { HERZ_KEILER, apply, applyContract, check, contractOf, legalActions, toAct } from './rules.js';
+import { settle } from './settle.js';
+import { type SaState, cloneState } from './state.js';
+
+export type { SaukopfOptions } from './options.js';
+export type { SaState } from './state.js';
+
+const cardsOf = (xs: readonly number[]): Card[] => xs.map((x) => CARDS[x] as Card);
+
+/** The 32-card deck (A Z K O U 9 8 7): 4 × 8 cards, or 3 × 10 and two open cards in a Dreihaxer. */
+const DECK: readonly Card[] = Object.freeze(deckOf(LONG_RANKS));
+
+function start(o: SaukopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): SaState {
+  const dealt = layout.hands.map((h) => h.map(indexOf));
+  const forehand = (dealer + 1) % players;
+  const zeros = (): number[] => new Array<number>(players).fill(0);
+  const falses = (): boolean[] => new Array<boolean>(players).fill(false);
+  return {
+    o,
+    ctx,
+    n: players,
+    dealer,
+    forehand,
+    perHand: dealt[0]?.length ?? 8,
+    dealt,
+    open: layout.blind.map(indexOf),
+    hands: dealt.map((h) => h.slice()),
+    phase: 'auction',
+    passed: falses(),
+    bidder: falses(),
+    auctionTurn: forehand,
+    auctionLog: [],
+    best: 0,
+    bestSeat: -1,
+    pendingAnnounce: null,
+    trog: 0,
+    trogCards: [],
+    contract: null,
+    order: HERZ_KEILER,
+    party: falses(),
+    partner: -1,
+    unreine: false,
+    sau: -1,
+    sauSuit: -1,
+    sauHolder: -1,
+    ranAway: false,
+    partnerRevealed: false,
+    stallgeruch: false,
+    kicks: [],
+    lastKickSpieler: false,
+    lastPlayedAt: new Array<number>(players).fill(-1),
+    trickNo: 0,
+    turn: forehand,
+    trickSeats: [],
+    trickCards: [],
+    cardsPlayed: 0,
+    tricks: zeros(),
+    points: zeros(),
+    haPlayer: -1,
+    haWinner: -1,
+    lastWinningCard: -1,
+    lastSeats: [],
+    lastCards: [],
+    thrownIn: null,
+    result: null,
+  };
+}
+
+function view(s: SaState, audience: Audience): DealView {
+  const over = s.phase === 'done';
+  const c = s.contract;
+  const everything = over && (audience.kind === 'organiser' || audience.kind === 'public');
+  const seat = audience.kind === 'seat' ? audience.seat : -1;
+  const open = (i: Seat): boolean => everything || i === seat;
+  const partnerKnown = over || s.partnerRevealed || (seat >= 0 && seat === s.partner);
+  const declarers: Seat[] = [];
+  if (c !== null && c.game !== 'wilde-sauerei')
+    for (let i = 0; i < s.n; i++) if (s.party[i] && (i === c.declarer || partnerKnown)) declarers.push(i);
+  // The open Dreihaxer cards lie face up until the declarer takes them mit Trog.
+  const blindVisible = s.open.length > 0 && s.trog !== 1;
+  const doublings: { seat: Seat; type: string }[] = s.kicks.map((k) => ({ seat: k.seat, type: 'huftritt' }));
+  if (s.stallgeruch) doublings.push({ seat: s.partner, type: 'stallgeruch' });
+  const result = over ? (s.result ?? (s.result = settle(s))) : null;
+  return {
+    phase: s.phase,
+    players: s.n,
+    dealer: s.dealer,
+    forehand: s.forehand,
+    toAct: toAct(s),
+    hands: s.hands.map((h, i) => (open(i) ? cardsOf(h) : null)),
+    handCounts: s.hands.map((h) => h.length),
+    blind: blindVisible ? cardsOf(s.open) : null,
+    blindCount: s.trog === 1 ? 0 : s.open.length,
+    contract: c !== null ? contractOf(s) : null,
+    declarers,
+    trick: s.trickSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.trickCards[i] as number] as Card })),
+    lastTrick:
+      s.lastCards.length > 0
+        ? s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }))
+        : null,
+    tricksTaken: s.tricks.slice(),
+    cardPoints: s.points.slice(),
+    auction: s.auctionLog.map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) })),
+    doublings,
+    result,
+    extra: {
+      trickNo: s.trickNo,
+      ...(s.best > 0 ? { highestBid: s.best === 121 ? 'schwarz' : s.best, bidder: s.bestSeat } : {}),
+      ...(s.trog !== 0 ? { trog: s.trog === 1 ? 'mit' : 'ohne' } : {}),
+      ...(s.trog === 1 && (seat === s.bestSeat || everything) ? { laidAway: cardsOf(s.trogCards) } : {}),
+      ...(s.thrownIn !== null ? { thrownIn: s.thrownIn } : {}),
+    },
+  };
+}
+
+/** The cards laid away mit Trog are seen only by the declarer (and by all once the deal is over). */
+function redact(s: SaState, actor: Seat, action: Action, audience: Audience): Action {
+  if (action.type !== 'trog') return action;
+  if (audience.kind === 'seat' && audience.seat === actor) return action;
+  if (s.phase === 'done' && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
+  return { type: 'trog', cards: [] };
+}
+
+function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): string | undefined {
+  if (players !== 3 && players !== 4) return 'Saukopf is played by 3 or 4 players';
+  if (layout.hands.length !== players) return `hands must hold ${players} hands`;
+  const per = players === 4 ? 8 : 10;
+  const blind = players === 4 ? 0 : 2;
+  if (layout.blind.length !== blind)
+    return players === 4 ? 'a Vierer has no open cards' : 'a Dreihaxer lays two cards open (blind)';
+  const seen = new Set<string>();
+  for (const [i, hand] of [...layout.hands, layout.blind].entries()) {
+    if (i < players && hand.length !== per) return `hand ${i} must hold ${per} cards`;
+    for (const card of hand) {
+      if (!DECK.includes(card)) return `${card} is not in the Saukopf deck`;
+      if (seen.has(card)) return `${card} is dealt twice`;
+      seen.add(card);
+    }
+  }
+  return undefined;
+}
+
+const SESSION: SessionRules = {
+  repeatDealer: () => false,
+  newBockRounds: () => [],
+  bockExtension: () => 0,
+};
+
+export const saukopf: Variant<SaukopfOptions, SaState> = {
+  id: 'saukopf',
+  title: 'Saukopf',
+  tableSeats: { min: 3, max: 4 },
+  presets: PRESETS as unknown as Variant<SaukopfOptions, SaState>['presets'],
+  defaultPreset: 'saukopf',
+  optionsSchema: OPTIONS_SCHEMA,
+  resolveOptions: (preset, overrides, tableSeats) => resolveSaukopfOptions(preset, overrides, tableSeats),
+  participants: (_o, tableSeats) => Array.from({ length: tableSeats }, (_, i) => i),
+  deck: () => DECK,
+  deal: (_o, players, dealer, cards) => {
+    // Two packets per seat from forehand (4 + 4, or 5 + 5 in a Dreihaxer); the last two cards lie open.
+    const per = players === 4 ? 8 : 10;
+    const packet = per / 2;
+    const hands: Card[][] = Array.from({ length: players }, () => []);
+    let k = 0;
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < players; i++) {
+        const seat = (dealer + 1 + i) % players;
+        for (let j = 0; j < packet; j++) (hands[seat] as Card[]).push(cards[k++] as Card);
+      }
+    return { hands, blind: cards.slice(k) };
+  },
+  checkLayout,
+  start,
+  clone: cloneState,
+  toAct,
+  legalActions,
+  check,
+  apply,
+  applyContract,
+  isOver: (s) => s.phase === 'done',
+  result: (s) => {
+    if (s.result === null) s.result = settle(s);
+    return s.result;
+  },
+  view,
+  redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
+  totalPoints: () => 120,
+  session: () => SESSION,
+};

@@ -1,0 +1,191 @@
+import { POINTS, indexOf as indexOfCard } from '../../cards/card.js';
+import { type Rational, ZERO, add, rat } from '../../money/rational.js';
+import type { DealResult, Seat } from '../../variant.js';
+import { EU, contractOf } from './rules.js';
+import { SCHWARZ, type SaContract, type SaState } from './state.js';
+
+/**
+ * The Schlachtfest (seed 004): each loser puts c × 2^Bolzenschüsse into the Schlachtschüssel, the winners share it
+ * equally; c = Spiel 5 (Glücksschwein 4) + ohne n + Schneider + Schwarz ± Saukopf ± Hauer. Stallgeruch is a flat
+ * payment between Spieler and Mitspieler outside the bowl.
+ */
+export function settle(s: SaState): DealResult {
+  const zeros = (): Rational[] => Array.from({ length: s.n }, () => ZERO);
+  const totalPlayed = s.points.reduce((a, b) => a + b, 0);
+  const outOfPlay = 120 - totalPlayed;
+  const common = {
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    pot: ZERO,
+  };
+  if (s.thrownIn !== null)
+    return {
+      ...common,
+      contract: null,
+      declarers: [],
+      won: false,
+      schneider: false,
+      schwarz: false,
+      laufende: 0,
+      multiplier: 1,
+      payout: zeros(),
+      thrownIn: s.thrownIn,
+    };
+  const c = s.contract as SaContract;
+  const party = s.party.slice();
+  let spieler = c.declarer;
+  let mitspieler = s.partner;
+  if (c.game === 'wilde-sauerei') {
+    // The most Augen is the Spieler, the fewest the Mitspieler; a shared top or bottom cancels the Schlachtfest.
+    const max = Math.max(...s.points);
+    const min = Math.min(...s.points);
+    const tops = s.points.filter((p) => p === max).length;
+    const bottoms = s.points.filter((p) => p === min).length;
+    if (tops > 1 || bottoms > 1)
+      return {
+        ...common,
+        contract: contractOf(s),
+        declarers: [],
+        won: false,
+        schneider: false,
+        schwarz: false,
+        laufende: 0,
+        multiplier: 1,
+        payout: zeros(),
+        details: { cancelled: tops > 1 ? 'tie for the most Augen' : 'tie for the fewest Augen' },
+      };
+    spieler = s.points.indexOf(max);
+    mitspieler = s.points.indexOf(min);
+    party[spieler] = true;
+    party[mitspieler] = true;
+  }
+  const declarers: Seat[] = [];
+  let declPts = 0;
+  let declTricks = 0;
+  let oppPts = 0;
+  let oppTricks = 0;
+  for (let i = 0; i < s.n; i++) {
+    if (party[i]) {
+      declarers.push(i);
+      declPts += s.points[i] as number;
+      declTricks += s.tricks[i] as number;
+    } else {
+      oppPts += s.points[i] as number;
+      oppTricks += s.tricks[i] as number;
+    }
+  }
+  const o = s.o;
+  const t = o.tariff;
+  const game = c.game;
+  const ms = game === 'mastschwein' || game === 'schwarte';
+  const sauerei = game === 'sauerei' || game === 'wilde-sauerei';
+  // Augen in play: 120, less the open cards of a Dreihaxer ohne Trog.
+  const inPlay = s.trog === 2 ? 120 - s.open.reduce((a, x) => a + (POINTS[x] as number), 0) : 120;
+  let won: boolean;
+  if (game === 'mastschwein') won = declTricks === 0;
+  else if (game === 'schwarte' || c.bid === SCHWARZ) won = oppTricks === 0;
+  else if (game === 'wilde-sauerei') won = declPts >= 61;
+  else won = declPts >= c.bid;
+  const schwarz = declTricks === 0 || oppTricks === 0;
+
+  // Laufende, Skat style from the winners' side (not in Mastschwein; Schwarte has no trumps).
+  let laufende = 0;
+  let mit = false;
+  if (game !== 'mastschwein') {
+    const own = (x: number): boolean => {
+      for (let i = 0; i < s.n; i++) if (party[i] && (s.dealt[i] as readonly number[]).includes(x)) return true;
+      // The open cards of a Dreihaxer count for the declarer, mit or ohne Trog.
+      return s.open.includes(x);
+    };
+    let first: boolean | undefined;
+    for (const card of s.order.source.trumps) {
+      const x = indexOfCard(card);
+      const d = own(x);
+      if (first === undefined) first = d;
+      else if (d !== first) break;
+      laufende++;
+    }
+    mit = first === undefined ? false : won ? first : !first;
+  }
+  let base = t.spiel;
+  let ohne = 0;
+  if (!ms && laufende > 0) {
+    if (mit && laufende >= o.glueckschweinFrom) base = t.glueckschwein;
+    else if (!mit) ohne = laufende * t.ohne;
+  }
+
+  // Schneider: the losers took no trick or under half the Augen they needed.
+  let schneider = false;
+  if (!ms) {
+    const losersTricks = won ? oppTricks : declTricks;
+    const losersPts = won ? oppPts : declPts;
+    let need: number;
+    if (game === 'wilde-sauerei') need = won ? 60 : 61;
+    else if (c.bid === SCHWARZ) need = Infinity;
+    else need = won ? inPlay - c.bid + 1 : c.bid;
+    schneider = losersTricks === 0 || (Number.isFinite(need) && 2 * losersPts < need);
+  }
+
+  // Sauereisonderpunkte: +1 when the winners earned it, −1 when the losers did.
+  let saukopf: 'winners' | 'losers' | null = null;
+  let hauer: 'winners' | 'losers' | null = null;
+  if (sauerei) {
+    if (s.haPlayer >= 0 && s.haWinner >= 0 && party[s.haPlayer] !== party[s.haWinner])
+      saukopf = party[s.haWinner] === won ? 'winners' : 'losers';
+    if (s.trickNo === s.perHand && s.lastWinningCard === EU) hauer = party[s.turn] === won ? 'winners' : 'losers';
+  }
+  const sign = (who: 'winners' | 'losers' | null): number => (who === null ? 0 : who === 'winners' ? 1 : -1);
+  const bowl =
+    base +
+    ohne +
+    (schneider ? t.schneider : 0) +
+    (schwarz ? t.schwarz : 0) +
+    sign(saukopf) * t.saukopf +
+    sign(hauer) * t.hauer;
+
+  const automatic = (!won && s.unreine ? 1 : 0) + (!won && s.trog === 1 ? 1 : 0);
+  const bolzen = s.kicks.length + automatic;
+  const multiplier = 2 ** bolzen * s.ctx.bock;
+  const payout = zeros();
+  const winners: Seat[] = [];
+  const losers: Seat[] = [];
+  for (let i = 0; i < s.n; i++) (party[i] === won ? winners : losers).push(i);
+  const perLoser = bowl * multiplier;
+  for (const i of losers) payout[i] = rat(-perLoser);
+  for (const i of winners) payout[i] = rat(perLoser * losers.length, winners.length);
+  const stallgeruch = s.stallgeruch && mitspieler >= 0;
+  if (stallgeruch) {
+    // Lost: the Spieler pays the Mitspieler; won: the Mitspieler pays the Spieler.
+    const from = won ? mitspieler : spieler;
+    const to = won ? spieler : mitspieler;
+    payout[from] = add(payout[from] as Rational, rat(-t.stallgeruch));
+    payout[to] = add(payout[to] as Rational, rat(t.stallgeruch));
+  }
+  return {
+    ...common,
+    contract: contractOf(s),
+    declarers,
+    won,
+    schneider,
+    schwarz,
+    laufende,
+    multiplier,
+    payout,
+    details: {
+      bowl,
+      base,
+      laufende: { count: laufende, mit },
+      ...(ohne > 0 ? { ohne } : {}),
+      ...(saukopf !== null ? { saukopf } : {}),
+      ...(hauer !== null ? { hauer } : {}),
+      bolzenschuesse: bolzen,
+      huftritte: s.kicks.map((k) => k.seat),
+      ...(s.unreine ? { unreine: true } : {}),
+      ...(s.trog !== 0 ? { trog: s.trog === 1 ? 'mit' : 'ohne' } : {}),
+      ...(stallgeruch ? { stallgeruch: true } : {}),
+      ...(mitspieler >= 0 ? { mitspieler } : {}),
+      ...(c.game === 'wilde-sauerei' ? { spieler } : {}),
+      ...(outOfPlay !== 0 ? { pointsOutOfPlay: outOfPlay } : {}),
+    },
+  };
+}
