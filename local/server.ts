@@ -7,11 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
 import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
 import { createApp } from '../functions/http/app.js';
-import { botStep } from '../functions/shared/bots.js';
 import { type Settings, settingsFromEnv } from '../functions/shared/config.js';
+import { type Realtime, createRealtime } from '../functions/shared/realtime.js';
 import { type Runtime, createRuntime } from '../functions/shared/runtime.js';
 import { createStreamHandler, streamEventFor } from '../functions/stream/handler.js';
+import { createOnCommit } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
+import { LocalGateway } from './gateway.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -20,6 +22,8 @@ export interface LocalOptions {
   readonly dataDir?: string;
   readonly apiKeys?: readonly string[];
   readonly host?: string;
+  /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
+  readonly wsIdleTimeoutMs?: number;
 }
 
 export interface LocalServer {
@@ -27,6 +31,10 @@ export interface LocalServer {
   readonly port: number;
   readonly runtime: Runtime;
   readonly client: DynamoDBClient;
+  /** `ws://…/ws`: connect with `?tableId=…&token=…` (README "Realtime (WebSocket)"). */
+  readonly wsUrl: string;
+  readonly gateway: LocalGateway;
+  readonly realtime: Realtime;
   /** Resolves when every queued fan-out (pushes, bot moves) has run. */
   idle(): Promise<void>;
   /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
@@ -68,23 +76,38 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   let sequence = 0;
-  const onCommit = createStreamHandler(async (commit) => {
-    await botStep(runtime.service, commit.tableId);
-  });
+  // The same onCommit as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
+  const onCommit = createStreamHandler((commit) =>
+    createOnCommit({ service: runtime.service, fanOut: realtime.fanOut })(commit),
+  );
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await onCommit(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
   });
   const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
 
+  // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
+  const realtime = createRealtime(runtime, {
+    endpoint: () => gateway.endpoint,
+    management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+  });
+  const gateway = new LocalGateway({
+    handler: realtime.ws,
+    ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
+  });
+
   const app = createApp({ service: runtime.service, apiKeyHashes: settings.apiKeyHashes, version: settings.version });
-  const http = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
+  gateway.attach(http, port, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     runtime,
     client,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    gateway,
+    realtime,
     idle: () => dispatcher.idle(),
     hold: () => dispatcher.hold(),
     release: () => dispatcher.release(),
@@ -92,6 +115,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       dispatcher.release();
       await dispatcher.idle();
       dispatcher.stop();
+      await gateway.close();
+      realtime.pusher.destroy();
       await closeServer(http);
       client.destroy();
       await closeServer(store);

@@ -1,10 +1,10 @@
-import { botStep } from '../shared/bots.js';
+import { createRealtime } from '../shared/realtime.js';
 import { createRuntime } from '../shared/runtime.js';
 import { createStreamHandler } from './handler.js';
+import { createOnCommit } from './on-commit.js';
 
 const runtime = createRuntime();
+const realtime = createRealtime(runtime);
 
-/** DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit, then bot seats act. */
-export const handler = createStreamHandler(async (commit) => {
-  await botStep(runtime.service, commit.tableId);
-});
+/** DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then bot seats act. */
+export const handler = createStreamHandler(createOnCommit({ service: runtime.service, fanOut: realtime.fanOut }));

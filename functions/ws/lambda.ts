@@ -1,5 +1,8 @@
+import { createRealtime } from '../shared/realtime.js';
+import { createRuntime } from '../shared/runtime.js';
+
+const runtime = createRuntime();
+const realtime = createRealtime(runtime);
+
 /** API Gateway WebSocket entry point ($connect, $disconnect, $default and the action routes). */
-export const handler = async (): Promise<{ statusCode: number; body: string }> => ({
-  statusCode: 501,
-  body: 'realtime is not wired yet',
-});
+export const handler = realtime.ws;

@@ -1,0 +1,132 @@
+import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
+import { type Commit, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type Actor, type SeatedEvent, audienceOf } from '../use-cases/table-service.js';
+import { type Connection, type ConnectionStore, type Pusher, currentActor, subscriptionActor } from './connections.js';
+import { MAX_FRAME_BYTES, type ServerFrame, audienceName, eventFrames } from './frames.js';
+
+export interface FanOutDeps {
+  readonly store: TableStore;
+  readonly connections: ConnectionStore;
+  readonly pusher: Pusher;
+  /** WS_MANAGEMENT_ENDPOINT when set; otherwise each row's own endpoint (recorded at $connect). */
+  readonly endpoint?: () => string | undefined;
+  readonly now?: () => number;
+  readonly maxFrameBytes?: number;
+}
+
+export interface FanOutReport {
+  readonly subscribers: number;
+  readonly frames: number;
+  /** Connections removed because API Gateway answered 410 Gone. */
+  readonly gone: number;
+  /** Subscriptions dropped because their token no longer grants access. */
+  readonly revoked: number;
+}
+
+/**
+ * Push one commit to every live subscriber of its table: the commit's events redacted for the subscriber's audience
+ * (each carrying its seq) plus the audience's view after the commit, in frames under 32 KB. Reads: the subscribers
+ * (one Query on byTable), the table metadata and the commits of the running deal (one Query) — then the posts, all
+ * in parallel (frames of one connection in order) and awaited. A 410 removes the row; any other failed post makes
+ * the call reject after all posts settled, so the stream retries the record (clients drop seqs they already have).
+ */
+export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanOutReport> {
+  const now = deps.now ?? Date.now;
+  const maxBytes = deps.maxFrameBytes ?? MAX_FRAME_BYTES;
+  return async (commit) => {
+    const subscribers = await deps.connections.byTable(commit.tableId, Math.floor(now() / 1000));
+    if (subscribers.length === 0) return { subscribers: 0, frames: 0, gone: 0, revoked: 0 };
+    const meta = await deps.store.getMeta(commit.tableId);
+    const before = await stateBefore(deps.store, commit);
+    let after: TableState | null = before;
+    for (const e of commit.events) after = evolve(after, e);
+    if (after === null || meta === undefined)
+      return { subscribers: subscribers.length, frames: 0, gone: 0, revoked: 0 };
+    const current = after;
+
+    const framesByAudience = new Map<string, ServerFrame[]>();
+    const framesFor = (actor: Actor): ServerFrame[] => {
+      const key = audienceName(actor);
+      let frames = framesByAudience.get(key);
+      if (frames === undefined) {
+        const audience = audienceOf(actor);
+        const events: SeatedEvent[] = [];
+        let state = before;
+        commit.events.forEach((event, i) => {
+          events.push({ seq: commit.seq + i, event: redactEvent(state, event, audience, dealOverFor(event, current)) });
+          state = evolve(state, event);
+        });
+        frames = eventFrames(
+          { tableId: commit.tableId, version: lastSeq(commit) },
+          events,
+          view(current, audience),
+          maxBytes,
+        );
+        framesByAudience.set(key, frames);
+      }
+      return frames;
+    };
+
+    let frames = 0;
+    let gone = 0;
+    let revoked = 0;
+    const failures: unknown[] = [];
+    const endpointOf = (c: Connection): string => deps.endpoint?.() ?? c.endpoint;
+    await Promise.all(
+      subscribers.map(async (c) => {
+        try {
+          const principalActor = currentActor(meta, c.principal);
+          const actor =
+            principalActor === undefined ? undefined : subscriptionActor(principalActor, c.audience ?? 'spectator');
+          if (actor === undefined) {
+            // The token no longer grants this view (the seat was left, the key rotated): stop the subscription.
+            revoked++;
+            await deps.connections.unsubscribe(c.connectionId);
+            const notice: ServerFrame = { type: 'unsubscribed', tableId: commit.tableId, reason: 'auth/forbidden' };
+            if ((await deps.pusher.post(endpointOf(c), c.connectionId, JSON.stringify(notice))) === 'gone') {
+              gone++;
+              await deps.connections.remove(c.connectionId);
+            }
+            return;
+          }
+          for (const frame of framesFor(actor)) {
+            const outcome = await deps.pusher.post(endpointOf(c), c.connectionId, JSON.stringify(frame));
+            if (outcome === 'gone') {
+              gone++;
+              await deps.connections.remove(c.connectionId);
+              return;
+            }
+            frames++;
+          }
+        } catch (e) {
+          failures.push(e);
+        }
+      }),
+    );
+    if (failures.length > 0)
+      throw new AggregateError(failures, `${failures.length} of ${subscribers.length} pushes failed`);
+    return { subscribers: subscribers.length, frames, gone, revoked };
+  };
+}
+
+/**
+ * The table state just before a commit: fold the running deal's commits from its base (snapshot) commit.
+ * `prevBase` names that base for every commit, so this is one bounded Query.
+ */
+export async function stateBefore(store: TableStore, commit: Commit): Promise<TableState | null> {
+  if (commit.seq === 1) return null;
+  const commits = await store.range(commit.tableId, commit.prevBase, commit.seq - 1);
+  const base = commits[0];
+  if (base === undefined || base.snapshot === undefined) throw new Error('reads must start at a base commit');
+  let state = base.snapshot.state;
+  for (const e of base.events.slice(base.snapshot.at)) state = evolve(state, e);
+  for (const c of commits.slice(1)) for (const e of c.events) state = evolve(state, e);
+  return state;
+}
+
+/** Whether the deal an event belongs to is over in `current` (the organiser then sees it unredacted), as in REST. */
+function dealOverFor(event: TableEvent, current: TableState): boolean {
+  const deal = 'deal' in event && typeof event.deal === 'number' ? event.deal : undefined;
+  if (deal === undefined) return true;
+  return deal < current.dealNo || (deal === current.dealNo && current.deal !== null && current.deal.over);
+}

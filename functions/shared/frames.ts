@@ -1,0 +1,142 @@
+import type { TableView } from '../../engine/index.js';
+import type { Actor, SeatedEvent } from '../use-cases/table-service.js';
+
+/**
+ * API Gateway WebSocket frames are at most 32 KB; we stay under 30 000 bytes so headers and a client's framing
+ * never push a message over the limit.
+ */
+export const MAX_FRAME_BYTES = 30_000;
+
+/** Server → client messages (asyncapi.yaml, components.messages). */
+export type ServerFrame =
+  | {
+      readonly type: 'subscribed';
+      readonly requestId?: string;
+      readonly tableId: string;
+      readonly audience: string;
+      readonly version: number;
+      readonly view?: TableView;
+    }
+  | { readonly type: 'unsubscribed'; readonly requestId?: string; readonly tableId: string; readonly reason: string }
+  | {
+      readonly type: 'events';
+      readonly requestId?: string;
+      readonly tableId: string;
+      /** The table's version (seq of its newest event) when the frame was made. */
+      readonly version: number;
+      readonly events: readonly SeatedEvent[];
+      /** The subscriber's view after the last event of the frame (left out when it does not fit). */
+      readonly view?: TableView;
+      /** Resync pages: the `after` to continue from, or null when caught up. */
+      readonly next?: number | null;
+    }
+  | {
+      readonly type: 'result';
+      readonly requestId?: string;
+      readonly tableId: string;
+      readonly version: number;
+      readonly events: readonly SeatedEvent[];
+      readonly replayed: boolean;
+    }
+  | {
+      readonly type: 'view';
+      readonly requestId?: string;
+      readonly tableId: string;
+      readonly version: number;
+      readonly view: TableView;
+    }
+  | { readonly type: 'pong'; readonly requestId?: string; readonly at: string }
+  /** The events did not fit a frame: fetch them with `resync` (or GET /events) from `after`. */
+  | { readonly type: 'resync_needed'; readonly tableId: string; readonly after: number; readonly version: number }
+  | {
+      readonly type: 'error';
+      readonly requestId?: string;
+      readonly status: number;
+      readonly code: string;
+      readonly title: string;
+      readonly detail: string;
+      readonly field?: string;
+      readonly rule?: string;
+      readonly seat?: number;
+      readonly currentVersion?: number;
+    };
+
+export const frameBytes = (frame: ServerFrame): number => Buffer.byteLength(JSON.stringify(frame));
+
+/**
+ * Pack events (ascending seq) into `events` frames under `maxBytes`: as few frames as possible, the view on the last
+ * one when it fits. An event too large for any frame ends the list with a `resync_needed` notice from its seq.
+ */
+export function eventFrames(
+  base: {
+    readonly tableId: string;
+    readonly version: number;
+    readonly requestId?: string;
+    readonly next?: number | null;
+  },
+  events: readonly SeatedEvent[],
+  view: TableView | undefined,
+  maxBytes = MAX_FRAME_BYTES,
+): ServerFrame[] {
+  const frame = (chunk: readonly SeatedEvent[], withView: boolean, last: boolean): ServerFrame => ({
+    type: 'events',
+    ...(base.requestId !== undefined ? { requestId: base.requestId } : {}),
+    tableId: base.tableId,
+    version: base.version,
+    events: chunk,
+    ...(withView && view !== undefined ? { view } : {}),
+    ...(last && base.next !== undefined ? { next: base.next } : {}),
+  });
+  const whole = frame(events, true, true);
+  if (frameBytes(whole) <= maxBytes) return [whole];
+  const out: ServerFrame[] = [];
+  let chunk: SeatedEvent[] = [];
+  for (const e of events) {
+    const grown = [...chunk, e];
+    if (frameBytes(frame(grown, false, true)) <= maxBytes) {
+      chunk = grown;
+      continue;
+    }
+    if (chunk.length === 0) {
+      out.push({ type: 'resync_needed', tableId: base.tableId, after: e.seq - 1, version: base.version });
+      return out;
+    }
+    out.push(frame(chunk, false, false));
+    chunk = [e];
+    if (frameBytes(frame(chunk, false, true)) > maxBytes) {
+      out.push({ type: 'resync_needed', tableId: base.tableId, after: e.seq - 1, version: base.version });
+      return out;
+    }
+  }
+  const withView = frame(chunk, true, true);
+  out.push(frameBytes(withView) <= maxBytes ? withView : frame(chunk, false, true));
+  return out;
+}
+
+/** Fit a single frame: drop the optional bulk (view, result events) rather than exceed the limit. */
+export function fitFrame(frame: ServerFrame, maxBytes = MAX_FRAME_BYTES): ServerFrame {
+  if (frameBytes(frame) <= maxBytes) return frame;
+  if (frame.type === 'subscribed' && frame.view !== undefined) {
+    const { view: _v, ...rest } = frame;
+    return rest;
+  }
+  if (frame.type === 'result') return { ...frame, events: [] };
+  return frame;
+}
+
+/** The audience name used in REST responses and frames: `seat:<n>`, `spectator`, `organiser`. */
+export function audienceName(actor: Actor): string {
+  switch (actor.kind) {
+    case 'seat':
+    case 'bot':
+      return `seat:${actor.seat}`;
+    case 'organiser':
+      return 'organiser';
+    case 'spectator':
+      return 'spectator';
+    default: {
+      const never: never = actor;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,298 @@
+import { problemOf } from '../http/problem.js';
+import {
+  CONNECTION_LIFETIME_SECONDS,
+  type Connection,
+  type ConnectionStore,
+  type Pusher,
+  type SubscriptionAudience,
+  currentActor,
+  defaultAudience,
+  principalFor,
+  subscriptionActor,
+} from '../shared/connections.js';
+import { MAX_FRAME_BYTES, type ServerFrame, audienceName, eventFrames, fitFrame } from '../shared/frames.js';
+import { sha256 } from '../shared/secrets.js';
+import { AppError } from '../use-cases/errors.js';
+import type { Actor, TableService } from '../use-cases/table-service.js';
+import { ClientMessage } from './protocol.js';
+
+/** The parts of an API Gateway WebSocket proxy event we read (aws-lambda's APIGatewayProxyWebsocketEventV2 + $connect). */
+export interface WsEvent {
+  readonly requestContext: {
+    readonly routeKey: string;
+    readonly connectionId: string;
+    readonly eventType?: 'CONNECT' | 'DISCONNECT' | 'MESSAGE';
+    readonly domainName?: string;
+    readonly stage?: string;
+    readonly requestId?: string;
+    readonly connectedAt?: number;
+    readonly disconnectStatusCode?: number;
+    readonly disconnectReason?: string;
+  };
+  readonly headers?: Readonly<Record<string, string | undefined>> | null;
+  readonly queryStringParameters?: Readonly<Record<string, string | undefined>> | null;
+  readonly body?: string | null;
+  readonly isBase64Encoded?: boolean;
+}
+
+export interface WsResult {
+  readonly statusCode: number;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface WsDeps {
+  readonly service: TableService;
+  readonly connections: ConnectionStore;
+  readonly pusher: Pusher;
+  /** WS_MANAGEMENT_ENDPOINT when set; otherwise https://{domainName}/{stage} of the event. */
+  readonly endpoint?: () => string | undefined;
+  readonly now?: () => number;
+  readonly maxFrameBytes?: number;
+}
+
+const TABLE_ID = /^[a-z0-9]{4,40}$/;
+
+/**
+ * The WebSocket API's one Lambda: `$connect` authorises the token (query `?tableId=…&token=…` or
+ * `Authorization: Bearer …`) and stores the connection, `$disconnect` removes it, every other route (selected by the
+ * body's `action`, or `$default`) answers through the management API — replies and pushes travel the same way.
+ */
+export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsResult> {
+  const now = deps.now ?? Date.now;
+  const maxBytes = deps.maxFrameBytes ?? MAX_FRAME_BYTES;
+  const endpointFor = (event: WsEvent): string =>
+    deps.endpoint?.() ?? `https://${event.requestContext.domainName ?? ''}/${event.requestContext.stage ?? ''}`;
+
+  async function connect(event: WsEvent): Promise<WsResult> {
+    const query = event.queryStringParameters ?? {};
+    const token = query.token !== undefined && query.token !== '' ? query.token : bearer(event.headers ?? {});
+    const tableId = query.tableId;
+    if (tableId === undefined || tableId === '')
+      throw new AppError(400, 'request/invalid', 'connect to /ws?tableId=<tableId> (and a token)', {
+        field: 'tableId',
+      });
+    if (!TABLE_ID.test(tableId)) throw new AppError(400, 'request/invalid', 'not a table id', { field: 'tableId' });
+    const meta = await deps.service.meta(tableId);
+    const actor = deps.service.authorize(meta, token);
+    const connectedAt = now();
+    const connection: Connection = {
+      connectionId: event.requestContext.connectionId,
+      authTableId: tableId,
+      principal: principalFor(actor, token === undefined ? undefined : sha256(token)),
+      endpoint: endpointFor(event),
+      connectedAt,
+      expiresAt: Math.floor(connectedAt / 1000) + CONNECTION_LIFETIME_SECONDS,
+    };
+    await deps.connections.put(connection);
+    return { statusCode: 200 };
+  }
+
+  /** Send frames in order; a 410 means the client is gone: forget the connection. */
+  async function send(connection: Connection, frames: readonly ServerFrame[]): Promise<void> {
+    const endpoint = deps.endpoint?.() ?? connection.endpoint;
+    for (const frame of frames) {
+      const outcome = await deps.pusher.post(
+        endpoint,
+        connection.connectionId,
+        JSON.stringify(fitFrame(frame, maxBytes)),
+      );
+      if (outcome === 'gone') {
+        await deps.connections.remove(connection.connectionId);
+        return;
+      }
+    }
+  }
+
+  /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
+  async function actorFor(connection: Connection, tableId: string | undefined): Promise<{ id: string; actor: Actor }> {
+    const id = tableId ?? connection.authTableId;
+    if (id !== connection.authTableId)
+      throw new AppError(403, 'auth/forbidden', `this connection is authorised for table ${connection.authTableId}`, {
+        field: 'tableId',
+      });
+    const actor = currentActor(await deps.service.meta(id), connection.principal);
+    if (actor === undefined)
+      throw new AppError(403, 'auth/forbidden', 'this token no longer grants access to this table');
+    return { id, actor };
+  }
+
+  async function message(event: WsEvent, connection: Connection): Promise<ServerFrame[]> {
+    const raw = event.isBase64Encoded === true ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw ?? '');
+    } catch {
+      throw new AppError(400, 'request/invalid_json', 'send each message as a JSON object with an "action"');
+    }
+    const parsed = ClientMessage.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path.map(String).join('.') ?? '';
+      throw new AppError(400, 'request/invalid', `message: ${issue?.message ?? 'invalid'}`, {
+        field: path === '' ? 'action' : path,
+      });
+    }
+    const msg = parsed.data;
+    const rid = msg.requestId !== undefined ? { requestId: msg.requestId } : {};
+    switch (msg.action) {
+      case 'ping':
+        return [{ type: 'pong', ...rid, at: new Date(now()).toISOString() }];
+      case 'subscribe': {
+        const { id, actor } = await actorFor(connection, msg.tableId);
+        const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
+        const seen = subscriptionActor(actor, audience);
+        if (seen === undefined)
+          throw new AppError(403, 'auth/forbidden', `this token cannot subscribe as ${audience}`, { field: 'as' });
+        if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
+        // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
+        const { version, view } = await deps.service.view(id, seen);
+        const frames: ServerFrame[] = [
+          { type: 'subscribed', ...rid, tableId: id, audience: audienceName(seen), version, view },
+        ];
+        if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
+        return frames;
+      }
+      case 'unsubscribe': {
+        const id = msg.tableId ?? connection.tableId ?? connection.authTableId;
+        await deps.connections.unsubscribe(connection.connectionId);
+        return [{ type: 'unsubscribed', ...rid, tableId: id, reason: 'request' }];
+      }
+      case 'resync': {
+        const { id, actor } = await actorFor(connection, msg.tableId);
+        const seen = subscriptionActor(actor, connection.audience ?? defaultAudience(actor)) ?? actor;
+        return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
+      }
+      case 'view': {
+        const { id, actor } = await actorFor(connection, msg.tableId);
+        const seen = subscriptionActor(actor, connection.audience ?? defaultAudience(actor)) ?? actor;
+        const out = await deps.service.view(id, seen);
+        return [{ type: 'view', ...rid, tableId: id, version: out.version, view: out.view }];
+      }
+      case 'act': {
+        const { id, actor } = await actorFor(connection, msg.tableId);
+        if (actor.kind !== 'seat') throw new AppError(403, 'auth/forbidden', 'only a seat token acts for its seat');
+        const out = await deps.service.act(id, actor, msg.move, {
+          ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
+          ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
+        });
+        return [
+          { type: 'result', ...rid, tableId: id, version: out.version, events: out.events, replayed: out.replayed },
+        ];
+      }
+      default: {
+        const never: never = msg;
+        return never;
+      }
+    }
+  }
+
+  /** Events after `after` for an audience (as GET /events), packed into frames; the last one names `next`. */
+  async function catchUp(
+    tableId: string,
+    actor: Actor,
+    after: number,
+    limit: number,
+    requestId: string | undefined,
+  ): Promise<ServerFrame[]> {
+    const out = await deps.service.events(tableId, actor, after, limit);
+    return eventFrames(
+      { tableId, version: out.version, next: out.next, ...(requestId !== undefined ? { requestId } : {}) },
+      out.events,
+      undefined,
+      maxBytes,
+    );
+  }
+
+  return async (event) => {
+    const { routeKey, connectionId } = event.requestContext;
+    if (routeKey === '$connect') {
+      try {
+        return await connect(event);
+      } catch (e) {
+        return problemResult(e);
+      }
+    }
+    if (routeKey === '$disconnect') {
+      await deps.connections.remove(connectionId);
+      return { statusCode: 200 };
+    }
+    const connection = await deps.connections.get(connectionId);
+    if (connection === undefined) {
+      // No row: the connection expired or was never authorised. Tell the client (if it is still there) and stop.
+      const frame = errorFrame(new AppError(401, 'auth/missing_token', 'this connection is not authorised; reconnect'));
+      const endpoint = deps.endpoint?.() ?? endpointFor(event);
+      await deps.pusher.post(endpoint, connectionId, JSON.stringify(frame));
+      return { statusCode: 200 };
+    }
+    let frames: ServerFrame[];
+    let statusCode = 200;
+    try {
+      frames = await message(event, connection);
+    } catch (e) {
+      const requestId = requestIdOf(event.body);
+      if (!(e instanceof AppError)) statusCode = 500;
+      frames = [errorFrame(e, requestId)];
+    }
+    await send(connection, frames);
+    return { statusCode };
+  };
+}
+
+function bearer(headers: Readonly<Record<string, string | undefined>>): string | undefined {
+  const entry = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization');
+  const h = entry?.[1];
+  if (h === undefined) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  if (m === null)
+    throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
+  return m[1];
+}
+
+function errorFrame(e: unknown, requestId?: string): ServerFrame {
+  const rid = requestId !== undefined ? { requestId } : {};
+  if (e instanceof AppError) {
+    const { type: _type, index: _index, ...problem } = problemOf(e);
+    return { type: 'error', ...rid, ...problem };
+  }
+  // Never echo internals or secrets: log the error name and message only.
+  console.error('ws internal error', e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
+  return {
+    type: 'error',
+    ...rid,
+    status: 500,
+    code: 'internal',
+    title: 'Internal error',
+    detail: 'something went wrong on our side',
+  };
+}
+
+function problemResult(e: unknown): WsResult {
+  if (!(e instanceof AppError))
+    console.error('ws connect failed', e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
+  const problem =
+    e instanceof AppError
+      ? problemOf(e)
+      : {
+          type: 'https://stammtisch.dev/problems/internal',
+          title: 'Internal error',
+          status: 500,
+          detail: 'something went wrong on our side',
+          code: 'internal',
+        };
+  return {
+    statusCode: problem.status,
+    headers: { 'content-type': 'application/problem+json' },
+    body: JSON.stringify(problem),
+  };
+}
+
+/** The requestId of a message that failed validation, when it has a usable one (so the client can match it). */
+function requestIdOf(body: string | null | undefined): string | undefined {
+  try {
+    const id = (JSON.parse(body ?? '') as { requestId?: unknown }).requestId;
+    return typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

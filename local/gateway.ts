@@ -1,0 +1,325 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { WsEvent, WsResult } from '../functions/ws/handler.js';
+import { ACTIONS } from '../functions/ws/protocol.js';
+
+export interface GatewayOptions {
+  /** The WebSocket API's Lambda handler (the same function AWS runs). */
+  readonly handler: (event: WsEvent) => Promise<WsResult>;
+  /** Where clients connect (default `/ws`). */
+  readonly path?: string;
+  /** The stage name in events and in the management endpoint (default `local`). */
+  readonly stage?: string;
+  /** Close a connection after this long without a message from the client (AWS: 10 minutes). */
+  readonly idleTimeoutMs?: number;
+  /** Close every connection after this long (AWS: 2 hours). */
+  readonly maxConnectionMs?: number;
+  /** Route keys besides $connect/$disconnect/$default (route selection on `$request.body.action`). */
+  readonly routes?: readonly string[];
+}
+
+interface Live {
+  readonly id: string;
+  readonly socket: WebSocket;
+  readonly connectedAt: number;
+  lastActiveAt: number;
+  readonly sourceIp: string;
+  readonly userAgent: string;
+  readonly idle: NodeJS.Timeout;
+  readonly max: NodeJS.Timeout;
+  /** Messages of one connection run one after another. */
+  chain: Promise<void>;
+}
+
+/** API Gateway's limit for one message through the management API (and from a client). */
+const MAX_MESSAGE_BYTES = 128 * 1024;
+
+/**
+ * A local emulation of an API Gateway WebSocket API, on the local server's HTTP port:
+ * - `GET /ws` upgrades: a `$connect` event goes to the handler first; a non-2xx answer refuses the handshake with
+ *   that status (and body), like AWS;
+ * - each client message is routed on its JSON `action` (a known route key, else `$default`);
+ * - closing (either side, the idle timeout, the 2-hour limit, DELETE) sends `$disconnect`;
+ * - `POST|GET|DELETE /{stage}/@connections/{id}` is the management API the real ApiGatewayManagementApiClient is
+ *   pointed at (410 GoneException for unknown ids, 413 over 128 KB). It is not authenticated: bind to localhost.
+ */
+export class LocalGateway {
+  private readonly wss: WebSocketServer;
+  private readonly live = new Map<string, Live>();
+  private readonly path: string;
+  private readonly stage: string;
+  private readonly idleTimeoutMs: number;
+  private readonly maxConnectionMs: number;
+  private readonly routes: ReadonlySet<string>;
+  private host = '127.0.0.1';
+  private port = 0;
+  private inflight = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly options: GatewayOptions) {
+    this.path = options.path ?? '/ws';
+    this.stage = options.stage ?? 'local';
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 10 * 60 * 1000;
+    this.maxConnectionMs = options.maxConnectionMs ?? 2 * 60 * 60 * 1000;
+    this.routes = new Set(options.routes ?? ACTIONS);
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  }
+
+  /** Take over the server's upgrade requests; `port` is where it listens (for events and the endpoint). */
+  attach(server: Server, port: number, host = '127.0.0.1'): void {
+    this.port = port;
+    this.host = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      void this.track(this.upgrade(req, socket, head));
+    });
+  }
+
+  /** The management API endpoint (what WS_MANAGEMENT_ENDPOINT is on AWS). */
+  get endpoint(): string {
+    return `http://${this.domainName}/${this.stage}`;
+  }
+
+  get domainName(): string {
+    return `${this.host}:${this.port}`;
+  }
+
+  /** Ids of the open connections. */
+  connectionIds(): string[] {
+    return [...this.live.keys()];
+  }
+
+  /** Resolves when no handler invocation is running. */
+  idle(): Promise<void> {
+    return this.inflight === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** The management API, or undefined when the request is not for it (the REST app serves it). */
+  fetch(req: Request): Promise<Response> | undefined {
+    const url = new URL(req.url);
+    const m = /^\/(?:[^/]+\/)?(?:@|%40)connections\/([^/]+)$/.exec(url.pathname);
+    if (m === null) return undefined;
+    return this.manage(req, decodeURIComponent(m[1] ?? ''));
+  }
+
+  /** Close every connection (each gets its $disconnect) and wait for the handlers. */
+  async close(): Promise<void> {
+    const closed = [...this.live.values()].map(
+      (c) => new Promise<void>((resolve) => c.socket.once('close', () => resolve())),
+    );
+    for (const c of this.live.values()) c.socket.close(1001, 'Going away');
+    await Promise.all(closed);
+    await this.idle();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async manage(req: Request, id: string): Promise<Response> {
+    const c = this.live.get(id);
+    if (c === undefined || c.socket.readyState !== c.socket.OPEN)
+      return awsError(410, 'GoneException', `connection ${id} is gone`);
+    switch (req.method) {
+      case 'POST': {
+        const data = Buffer.from(await req.arrayBuffer());
+        if (data.length > MAX_MESSAGE_BYTES)
+          return awsError(413, 'PayloadTooLargeException', 'the message is larger than 128 KB');
+        await new Promise<void>((resolve, reject) =>
+          c.socket.send(data.toString('utf8'), (e) => (e === undefined || e === null ? resolve() : reject(e))),
+        ).catch(() => undefined);
+        return new Response(null, { status: 200 });
+      }
+      case 'GET':
+        return Response.json({
+          connectedAt: new Date(c.connectedAt).toISOString(),
+          identity: { sourceIp: c.sourceIp, userAgent: c.userAgent },
+          lastActiveAt: new Date(c.lastActiveAt).toISOString(),
+        });
+      case 'DELETE':
+        c.socket.close(1000, 'Disconnected by the server');
+        return new Response(null, { status: 204 });
+      default:
+        return awsError(405, 'MethodNotAllowed', `${req.method} is not supported on @connections`);
+    }
+  }
+
+  private context(id: string, routeKey: string, eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT', extra: object) {
+    const now = Date.now();
+    return {
+      routeKey,
+      eventType,
+      connectionId: id,
+      domainName: this.domainName,
+      stage: this.stage,
+      apiId: 'local',
+      requestId: randomUUID(),
+      extendedRequestId: randomUUID(),
+      requestTimeEpoch: now,
+      ...extra,
+    };
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname !== this.path) {
+      refuse(socket, 404, JSON.stringify({ message: `WebSocket connections go to ${this.path}` }));
+      return;
+    }
+    const id = newConnectionId();
+    const connectedAt = Date.now();
+    const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+    const userAgent = req.headers['user-agent'] ?? '';
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+    const query = Object.fromEntries(url.searchParams);
+    const event: WsEvent = {
+      requestContext: {
+        ...this.context(id, '$connect', 'CONNECT', { connectedAt, identity: { sourceIp, userAgent } }),
+        routeKey: '$connect',
+        eventType: 'CONNECT',
+        connectionId: id,
+      },
+      headers,
+      queryStringParameters: Object.keys(query).length > 0 ? query : null,
+      isBase64Encoded: false,
+    };
+    let result: WsResult;
+    try {
+      result = await this.options.handler(event);
+    } catch (e) {
+      console.error('$connect handler failed', e instanceof Error ? e.message : 'unknown');
+      result = { statusCode: 500, body: JSON.stringify({ message: 'Internal server error' }) };
+    }
+    if (result.statusCode < 200 || result.statusCode > 299) {
+      refuse(socket, result.statusCode, result.body ?? '', result.headers?.['content-type'] ?? 'application/json');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(id, ws, connectedAt, sourceIp, userAgent));
+  }
+
+  private open(id: string, socket: WebSocket, connectedAt: number, sourceIp: string, userAgent: string): void {
+    const live: Live = {
+      id,
+      socket,
+      connectedAt,
+      lastActiveAt: connectedAt,
+      sourceIp,
+      userAgent,
+      // AWS closes idle connections with 1001 "Going away".
+      idle: setTimeout(() => socket.close(1001, 'Going away'), this.idleTimeoutMs),
+      max: setTimeout(() => socket.close(1001, 'Going away'), this.maxConnectionMs),
+      chain: Promise.resolve(),
+    };
+    this.live.set(id, live);
+    socket.on('message', (data: RawData) => {
+      live.lastActiveAt = Date.now();
+      live.idle.refresh();
+      const body = Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data as ArrayBuffer).toString('utf8');
+      this.enqueue(live, () => this.message(live, body));
+    });
+    socket.on('close', (code: number, reason: Buffer) => {
+      clearTimeout(live.idle);
+      clearTimeout(live.max);
+      this.live.delete(id);
+      const event: WsEvent = {
+        requestContext: {
+          ...this.context(id, '$disconnect', 'DISCONNECT', {
+            connectedAt,
+            disconnectStatusCode: code,
+            disconnectReason: reason.toString('utf8'),
+          }),
+          routeKey: '$disconnect',
+          eventType: 'DISCONNECT',
+          connectionId: id,
+        },
+        isBase64Encoded: false,
+      };
+      // After the pending messages of this connection, like the last thing API Gateway delivers.
+      this.enqueue(live, () => this.invoke(event));
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private async message(live: Live, body: string): Promise<void> {
+    let routeKey = '$default';
+    try {
+      const action = (JSON.parse(body) as { action?: unknown } | null)?.action;
+      if (typeof action === 'string' && this.routes.has(action)) routeKey = action;
+    } catch {
+      // Not JSON: $default (the handler answers with an error frame).
+    }
+    await this.invoke({
+      requestContext: {
+        ...this.context(live.id, routeKey, 'MESSAGE', {
+          connectedAt: live.connectedAt,
+          messageId: randomUUID(),
+          messageDirection: 'IN',
+        }),
+        routeKey,
+        eventType: 'MESSAGE',
+        connectionId: live.id,
+      },
+      body,
+      isBase64Encoded: false,
+    });
+  }
+
+  private async invoke(event: WsEvent): Promise<void> {
+    try {
+      await this.options.handler(event);
+    } catch (e) {
+      console.error(`${event.requestContext.routeKey} handler failed`, e instanceof Error ? e.message : 'unknown');
+    }
+  }
+
+  /** Run after the connection's earlier work; counted as in flight from now (idle() waits for it). */
+  private enqueue(live: Live, work: () => Promise<void>): void {
+    this.inflight++;
+    live.chain = live.chain.then(work).finally(() => this.done());
+  }
+
+  private done(): void {
+    this.inflight--;
+    if (this.inflight === 0) for (const w of this.waiters.splice(0)) w();
+  }
+
+  private async track(work: Promise<void>): Promise<void> {
+    this.inflight++;
+    try {
+      await work;
+    } finally {
+      this.done();
+    }
+  }
+}
+
+/** An id shaped like API Gateway's (16 characters ending in `=`), URL-safe. */
+function newConnectionId(): string {
+  return randomBytes(11).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+function awsError(status: number, type: string, message: string): Response {
+  return new Response(JSON.stringify({ message }), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-amzn-errortype': type },
+  });
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+};
+
+/** Answer an upgrade request with a plain HTTP response and close the socket. */
+function refuse(socket: Duplex, status: number, body: string, contentType = 'application/json'): void {
+  const bytes = Buffer.byteLength(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: ${contentType}\r\nContent-Length: ${bytes}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
