@@ -40,3 +40,5 @@ export { scoreRecord, toRecord, type GameRecord, type ScoreOutcome, type RecordE
 export { playRandomDeal, checkDeal, type RandomDeal } from './sim.js';
 import { saukopf } from './variants/saukopf/index.js';
 register(saukopf);
+import { sheepshead } from './variants/sheepshead/index.js';
+register(sheepshead);

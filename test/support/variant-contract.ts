@@ -76,6 +76,10 @@ function scannable(v: unknown): unknown {
   const action = copy.action as Record<string, unknown> | undefined;
   if (copy.type === 'ActionTaken' && action && ['bid', 'call', 'announce'].includes(String(action.type)))
     delete action.card;
+  // Likewise a legal bid or call offered to a seat (Sheepshead: `call EA`) names the card to call, not where it lies.
+  const legal = copy.legalActions as Record<string, unknown>[] | undefined;
+  if (Array.isArray(legal))
+    for (const a of legal) if (['bid', 'call', 'announce'].includes(String(a.type))) delete a.card;
   const note = copy.note as Record<string, unknown> | undefined;
   if (note?.type === 'ContractSet') delete note.contract;
   return copy;

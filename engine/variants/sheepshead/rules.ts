@@ -1,0 +1,729 @@
+import { CARDS, type Card, POINTS, displayName, indexOf } from '../../cards/card.js';
+import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
+import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { GameKind, ShState } from './state.js';
+
+/** Rules of Sheepshead over {@link ShState}: picking, burying, partners, tricks. Settlement is in settle.ts. */
+
+/** Seed 002: trumps Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; fail suits A 10 K 9 8 7. */
+export const ORDER: CompiledOrder = compileOrder({
+  trumps: ['EO', 'GO', 'HO', 'SO', 'EU', 'GU', 'HU', 'SU', 'SA', 'SZ', 'SK', 'S9', 'S8', 'S7'],
+  plain: samePlain(['A', 'Z', 'K', '9', '8', '7']),
+});
+
+export const JD = indexOf('SU');
+const EO = indexOf('EO');
+const GO = indexOf('GO');
+const HO = indexOf('HO');
+const SO = indexOf('SO');
+/** Fail suits (clubs, spades, hearts) as suit indices. */
+const FAIL_SUITS = [0, 1, 2] as const;
+const FAIL_ACE = FAIL_SUITS.map((f) => indexOf(`${'EGH'[f]}A` as Card));
+const FAIL_TEN = FAIL_SUITS.map((f) => indexOf(`${'EGH'[f]}Z` as Card));
+/** Jacks a picker holding J♦ may call up, lowest first: J♥, J♠, J♣. */
+const CALL_UP = [indexOf('HU'), indexOf('GU'), indexOf('EU')];
+
+/** Interned actions: one frozen object per card, so legal-move lists allocate no actions. */
+export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
+const PASS: Action = Object.freeze({ type: 'pass' });
+const PICK: Action = Object.freeze({ type: 'pick' });
+const ALONE: Action = Object.freeze({ type: 'alone' });
+const CRACK: Action = Object.freeze({ type: 'crack' });
+const RECRACK: Action = Object.freeze({ type: 'recrack' });
+const BLITZ_BLACK: Action = Object.freeze({ type: 'blitz', cards: Object.freeze(['EO', 'GO']) as readonly Card[] });
+const BLITZ_RED: Action = Object.freeze({ type: 'blitz', cards: Object.freeze(['HO', 'SO']) as readonly Card[] });
+const NO_NOTES: readonly DealNote[] = Object.freeze([]);
+
+export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
+const bad = (rule: string, message?: string): Illegal => illegal('action/illegal', rule, message);
+const notTurn = (seat: Seat): Illegal =>
+  illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
+const name = (c: number): Card => CARDS[c] as Card;
+/** Cards in messages use the Sheepshead (French) names: A♥, J♦. */
+const show = (c: number): string => displayName(name(c), 'en', 'french');
+
+/** Card points of a list of card indices. */
+export function pointsOf(cards: readonly number[]): number {
+  let p = 0;
+  for (const c of cards) p += POINTS[c] as number;
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phases after the pick
+
+/** Start the tricks: forehand leads (seed 002: "the player at dealer's left … leads the first card"). */
+export function startPlay(s: ShState, game: GameKind): DealNote[] {
+  s.game = game;
+  s.phase = 'play';
+  s.turn = s.forehand;
+  return game === 'leaster' || game === 'two-handed' ? [] : [{ type: 'ContractSet', contract: toContract(s) }];
+}
+
+/** After the pick (and any burying): the second partner, then the call or the play. */
+function afterBurying(s: ShState): DealNote[] {
+  const o = s.o;
+  if (o.secondPartner !== 'none') {
+    // 6/7-handed: the J♦ holder and the second partner join the picker automatically.
+    if (s.second >= 0) {
+      s.party[s.second] = true;
+      s.partnerRevealed = true;
+    }
+    if (o.partner === 'jack-of-diamonds') {
+      const holder = holderOf(s, JD);
+      if (holder >= 0) {
+        s.partner = holder;
+        s.party[holder] = true;
+        s.calledCard = JD;
+      }
+    }
+    return startPlay(s, o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'alone');
+  }
+  if (o.partner === 'alone') return startPlay(s, 'alone');
+  s.phase = 'call';
+  return [];
+}
+
+/** Seat holding a card (in hand, or as the set-aside under card), -1 when nobody (buried or in the blind). */
+export function holderOf(s: ShState, card: number): Seat {
+  for (let i = 0; i < s.n; i++) if ((s.hands[i] as number[]).includes(card)) return i;
+  return -1;
+}
+
+/** The cards a 7-handed picker takes: two of the four; otherwise the whole blind. */
+function pickerShare(s: ShState): readonly number[] {
+  return s.o.secondPartner === 'die' ? s.blind.slice(0, 2) : s.blind;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calls
+
+export interface CallOption {
+  readonly card: number;
+  readonly under: number;
+  readonly hold: 'ace' | 'ten' | 'under' | 'none';
+}
+
+/** Every legal call of the picker now (called ace, ten, unknown; jack of diamonds and call-up). */
+export function callOptions(s: ShState): CallOption[] {
+  const hand = s.hands[s.picker] as number[];
+  const buried = s.buried[s.picker] as number[];
+  const out: CallOption[] = [];
+  if (s.o.partner === 'jack-of-diamonds') {
+    if (!hand.includes(JD)) {
+      if (!buried.includes(JD)) out.push({ card: JD, under: -1, hold: 'none' });
+    } else if (callUpAllowed(s)) {
+      const up = CALL_UP.find((j) => !hand.includes(j) && !buried.includes(j));
+      if (up !== undefined) out.push({ card: up, under: -1, hold: 'none' });
+    }
+    return out;
+  }
+  // Called ace (REFERENCE §2.4, DECISIONS.md): a fail ace he neither holds nor buried, with a hold card of its suit.
+  const count = [0, 0, 0];
+  for (const c of hand) {
+    const e = ORDER.effSuit[c] as number;
+    if (e !== TRUMP) count[e] = (count[e] as number) + 1;
+  }
+  const hasAce = FAIL_ACE.map((a) => hand.includes(a));
+  for (const f of FAIL_SUITS) {
+    const ace = FAIL_ACE[f] as number;
+    if (!hasAce[f] && !buried.includes(ace) && (count[f] as number) > 0)
+      out.push({ card: ace, under: -1, hold: 'ace' });
+  }
+  // Holding all three fail aces: call a ten he lacks (the ace is his hold card).
+  if (s.o.calledAce.ten && hasAce.every(Boolean))
+    for (const f of FAIL_SUITS) {
+      const ten = FAIL_TEN[f] as number;
+      if (!hand.includes(ten) && !buried.includes(ten)) out.push({ card: ten, under: -1, hold: 'ten' });
+    }
+  // The "unknown": he holds the ace of every fail suit he has, so he calls a suit he lacks with an under card.
+  if (s.o.calledAce.unknown && FAIL_SUITS.every((f) => (count[f] as number) === 0 || hasAce[f]))
+    for (const f of FAIL_SUITS) {
+      const ace = FAIL_ACE[f] as number;
+      if ((count[f] as number) > 0 || buried.includes(ace)) continue;
+      for (const u of hand) out.push({ card: ace, under: u, hold: 'under' });
+    }
+  return out;
+}
+
+function callUpAllowed(s: ShState): boolean {
+  const mode = s.o.jackOfDiamonds.callUp;
+  if (mode === 'always') return true;
+  if (mode === 'from-blind' && s.jdFromBlind) return true;
+  return s.forced && s.o.forcedPick.callUp;
+}
+
+/** Why a call is illegal, or undefined. */
+function callProblem(s: ShState, card: number, under: number | undefined): Illegal | undefined {
+  const hand = s.hands[s.picker] as number[];
+  const buried = s.buried[s.picker] as number[];
+  const c = show(card);
+  if (s.o.partner === 'jack-of-diamonds') {
+    if (under !== undefined) return bad('a jack-of-diamonds call has no under card');
+    if (card === JD) {
+      if (hand.includes(JD))
+        return bad('the picker holds the jack of diamonds: he plays alone or calls up (jack of diamonds)');
+      if (buried.includes(JD)) return bad('the jack of diamonds was buried: the picker plays alone');
+      return undefined;
+    }
+    if (!CALL_UP.includes(card)) return bad('with jack-of-diamonds partners the picker calls J♦ (or calls up a jack)');
+    if (!hand.includes(JD)) return bad('only a picker holding the jack of diamonds may call up a jack');
+    if (!callUpAllowed(s))
+      return bad(
+        `calling up is not allowed here (jackOfDiamonds.callUp: ${s.o.jackOfDiamonds.callUp}${s.forced ? ', forced pick' : ''})`,
+      );
+    const up = CALL_UP.find((j) => !hand.includes(j) && !buried.includes(j));
+    if (up !== card) return bad('the picker calls up the next higher jack he does not hold (J♥, then J♠, then J♣)');
+    return undefined;
+  }
+  const options = callOptions(s);
+  if (options.some((x) => x.card === card && (x.under === -1 ? under === undefined : x.under === under)))
+    return undefined;
+  // Name the rule that forbids it.
+  const f = FAIL_ACE.indexOf(card);
+  const t = FAIL_TEN.indexOf(card);
+  if (f < 0 && t < 0) return bad('the picker calls a fail ace (clubs, spades or hearts) or, holding all three, a ten');
+  if (t >= 0) {
+    if (!s.o.calledAce.ten) return bad('calling a ten is not allowed at this table (calledAce.ten)');
+    if (!FAIL_ACE.every((a) => hand.includes(a)))
+      return bad('a ten may be called only when holding all three fail aces');
+    return bad(`the picker may not call ${c}: he holds or buried it`);
+  }
+  if (hand.includes(card)) return bad('the picker may not call an ace he holds');
+  if (buried.includes(card)) return bad('the picker may not call an ace he buried');
+  const suit = f;
+  const holds = hand.some((x) => ORDER.effSuit[x] === suit);
+  if (under !== undefined) {
+    if (holds) return bad('an under card is only for a called suit the picker lacks (unknown)');
+    if (!s.o.calledAce.unknown) return bad('the "unknown" call is not allowed at this table (calledAce.unknown)');
+    if (!hand.includes(under)) return bad('the under card must come from the picker’s hand');
+    return bad('the "unknown" is allowed only when the picker holds the ace of every fail suit he has');
+  }
+  if (!holds)
+    return bad(
+      'the picker must hold a card of the called suit (hold card); lacking it he may call the unknown with an under card',
+    );
+  return bad('this call is not allowed');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Card play
+
+/** Whether it is the last trick (every obligation lapses). */
+const lastTrick = (s: ShState): boolean => s.trickNo === s.tricksInDeal - 1;
+
+/** The effective suit led in the current trick (the under card leads the called suit), or -1 when leading. */
+function ledSuit(s: ShState): number {
+  const led = s.trickCards[0];
+  if (led === undefined) return -1;
+  return s.underPos === 0 ? s.calledSuit : (ORDER.effSuit[led] as number);
+}
+
+/** Two-handed: the cards a seat may play from (hand and the face-up stack tops). */
+function available(s: ShState, seat: Seat): number[] {
+  const hand = s.hands[seat] as number[];
+  if (s.n !== 2) return hand;
+  const out = hand.slice();
+  for (const t of s.stackTop[seat] as number[]) if (t >= 0) out.push(t);
+  return out;
+}
+
+/** Cards the seat may play now: follow suit, and the called-ace obligations of picker and partner. */
+export function legalCards(s: ShState, seat: Seat): readonly number[] {
+  const hand = available(s, seat);
+  const calledOpen = s.calledCard >= 0 && s.hold !== 'none' && s.calledLedTrick < 0;
+  const firstLead = s.calledCard >= 0 && s.hold !== 'none' && s.calledLedTrick === s.trickNo;
+  const suit = ledSuit(s);
+  const isPicker = seat === s.picker && s.hold !== 'none';
+  const isPartner = seat === s.partner && s.hold !== 'none' && hand.includes(s.calledCard);
+  if (suit < 0) {
+    // Leading.
+    if (isPicker && s.under >= 0 && calledOpen) {
+      const out = hand.slice();
+      out.push(s.under);
+      return out;
+    }
+    if (isPicker && s.under >= 0 && hand.length === 0) return [s.under];
+    if (!calledOpen || lastTrick(s)) return hand;
+    // The partner (and a ten-calling picker with his ace) leads the called suit only with the called card.
+    const bound = isPartner ? s.calledCard : isPicker && s.hold === 'ten' ? FAIL_ACE[s.calledSuit] : -1;
+    if (bound === undefined || bound < 0) return hand;
+    return hand.filter((x) => ORDER.effSuit[x] !== s.calledSuit || x === bound);
+  }
+  if (isPicker && s.under >= 0) {
+    // The unknown: played when the called suit is first led, otherwise only as the last card.
+    if (firstLead || hand.length === 0) return [s.under];
+  }
+  let follow = 0;
+  for (const x of hand) if (ORDER.effSuit[x] === suit) follow++;
+  let cands: readonly number[] =
+    follow > 0 && follow < hand.length ? hand.filter((x) => ORDER.effSuit[x] === suit) : hand;
+  if (firstLead) {
+    // The suit's first lead: the partner must play the called card; a ten-caller must bring the suit's ace.
+    if (isPartner) return [s.calledCard];
+    if (isPicker && s.hold === 'ten' && hand.includes(FAIL_ACE[s.calledSuit] as number))
+      return [FAIL_ACE[s.calledSuit] as number];
+    return cands;
+  }
+  if (calledOpen && !lastTrick(s) && cands.length > 1 && follow === 0) {
+    // Discarding before the called suit was led: the partner keeps the called card, the picker his hold card.
+    if (isPartner) cands = cands.filter((x) => x !== s.calledCard);
+    else if (isPicker && s.hold === 'ten') cands = cands.filter((x) => x !== FAIL_ACE[s.calledSuit]);
+    else if (isPicker && s.hold === 'ace') {
+      let holdCards = 0;
+      let last = -1;
+      for (const x of hand)
+        if (ORDER.effSuit[x] === s.calledSuit) {
+          holdCards++;
+          last = x;
+        }
+      if (holdCards === 1) cands = cands.filter((x) => x !== last);
+    }
+  }
+  return cands;
+}
+
+/** Why the called-ace rules forbid a card that follows suit, when they do (for the error message). */
+function obligationReason(s: ShState, seat: Seat, card: number): string | undefined {
+  const called = s.calledCard >= 0 ? show(s.calledCard) : '';
+  const leading = s.trickCards.length === 0;
+  const firstLead = s.calledLedTrick === s.trickNo;
+  if (seat === s.partner && s.hold !== 'none') {
+    if (leading && ORDER.effSuit[card] === s.calledSuit)
+      return `the partner leads the called suit only with the called card ${called} (he cannot run)`;
+    if (firstLead) return `the partner must play the called card ${called} at the first lead of its suit`;
+    if (card === s.calledCard) return `the called card ${called} may not be discarded before its suit was led`;
+  }
+  if (seat === s.picker && s.hold !== 'none') {
+    if (s.hold === 'under' && card === s.under)
+      return 'the under card is played when the called suit is first led (or as the last card)';
+    if (s.hold === 'under' && firstLead)
+      return 'the picker must play his under card at the first lead of the called suit';
+    if (s.hold === 'ten') {
+      if (leading) return `the picker leads the called suit only with its ace (ten called)`;
+      if (firstLead) return `the picker must bring the ace of the called suit at its first lead (ten called)`;
+      return 'the picker may not discard the ace of the called suit before the suit was led (ten called)';
+    }
+    return 'the picker may not discard his last card of the called suit before the suit was led (hold card)';
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Legal actions
+
+const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
+const NOBODY: readonly Seat[] = Object.freeze([]);
+
+export function toAct(s: ShState): readonly Seat[] {
+  switch (s.phase) {
+    case 'pick':
+      return ONLY[s.pickTurn] as readonly Seat[];
+    case 'bury':
+      return ONLY[s.buryer] as readonly Seat[];
+    case 'call':
+      return ONLY[s.picker] as readonly Seat[];
+    case 'play':
+      return ONLY[s.turn] as readonly Seat[];
+    case 'done':
+      return NOBODY;
+    default: {
+      const never: never = s.phase;
+      return never;
+    }
+  }
+}
+
+/** Whether the dealer must pick now (everyone else passed and the table plays a forced pick). */
+function mustPick(s: ShState): boolean {
+  return s.o.noPick === 'forced-pick' && s.pickTurn === s.dealer;
+}
+
+function blitzPairs(s: ShState, seat: Seat): number {
+  if (!s.o.blitz || s.phase !== 'pick' || seat !== s.pickTurn) return 0;
+  const hand = s.hands[seat] as number[];
+  const done = s.blitzed[seat] as number;
+  let pairs = 0;
+  if (!(done & 1) && hand.includes(EO) && hand.includes(GO)) pairs |= 1;
+  if (!(done & 2) && hand.includes(HO) && hand.includes(SO)) pairs |= 2;
+  return pairs;
+}
+
+/** A game with a picker (cracking follows a pick). */
+const picked = (s: ShState): boolean => s.game === 'called-ace' || s.game === 'jack-of-diamonds' || s.game === 'alone';
+
+function crackOpen(s: ShState, seat: Seat): boolean {
+  if (!s.o.crack.enabled || s.phase !== 'play' || s.cardsPlayed > 0 || s.crack >= 0 || !picked(s)) return false;
+  if (s.party[seat]) return false;
+  return s.o.crack.who === 'defenders' || !s.pickActed[seat];
+}
+
+function recrackOpen(s: ShState, seat: Seat): boolean {
+  return (
+    s.o.crack.enabled &&
+    s.o.crack.recrack &&
+    s.phase === 'play' &&
+    s.cardsPlayed === 0 &&
+    s.crack >= 0 &&
+    s.recrack < 0 &&
+    s.party[seat] === true
+  );
+}
+
+/** Every k-subset of a hand as bury actions. */
+function buryActions(hand: readonly number[], k: number, out: Action[]): void {
+  const pick: number[] = [];
+  const rec = (from: number): void => {
+    if (pick.length === k) {
+      out.push({ type: 'bury', cards: pick.map(name) });
+      return;
+    }
+    for (let i = from; i <= hand.length - (k - pick.length); i++) {
+      pick.push(hand[i] as number);
+      rec(i + 1);
+      pick.pop();
+    }
+  };
+  rec(0);
+}
+
+export function legalActions(s: ShState, seat: Seat): Action[] {
+  const out: Action[] = [];
+  switch (s.phase) {
+    case 'pick': {
+      if (seat !== s.pickTurn) return out;
+      const pairs = blitzPairs(s, seat);
+      if (pairs & 1) out.push(BLITZ_BLACK);
+      if (pairs & 2) out.push(BLITZ_RED);
+      if (!mustPick(s)) out.push(PASS);
+      out.push(PICK);
+      return out;
+    }
+    case 'bury':
+      if (seat === s.buryer) buryActions(s.hands[seat] as number[], s.buryCount, out);
+      return out;
+    case 'call':
+      if (seat !== s.picker) return out;
+      for (const c of callOptions(s))
+        out.push(
+          c.under >= 0
+            ? { type: 'call', card: name(c.card), under: name(c.under) }
+            : { type: 'call', card: name(c.card) },
+        );
+      out.push(ALONE);
+      return out;
+    case 'play': {
+      if (seat === s.turn) {
+        const cards = legalCards(s, seat);
+        for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
+      }
+      if (crackOpen(s, seat)) out.push(CRACK);
+      if (recrackOpen(s, seat)) out.push(RECRACK);
+      return out;
+    }
+    case 'done':
+      return out;
+    default: {
+      const never: never = s.phase;
+      return never;
+    }
+  }
+}
+
+export function check(s: ShState, seat: Seat, action: Action): Illegal | undefined {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.n) return illegal('action/bad_seat', `no seat ${seat}`);
+  if (s.phase === 'done') return illegal('deal/over', 'the deal is over');
+  switch (action.type) {
+    case 'pass':
+      if (s.phase !== 'pick') return bad('passing is only for the blind, before anyone picks');
+      if (seat !== s.pickTurn) return notTurn(seat);
+      if (mustPick(s)) return bad('everyone else passed: the dealer must pick (forced pick)');
+      return undefined;
+    case 'pick':
+      if (s.phase !== 'pick') return bad('the blind can only be picked before anyone else picked it');
+      if (seat !== s.pickTurn) return bad('players pick in turn from the dealer’s left', `seat ${seat} is not to pick`);
+      return undefined;
+    case 'blitz': {
+      if (!s.o.blitz) return bad('blitzing is not played at this table (blitz)');
+      if (s.phase !== 'pick' || seat !== s.pickTurn)
+        return bad('a blitz is shown on one’s own turn to pick, before picking or passing');
+      const cards = action.cards.map(indexOf).sort((a, b) => a - b);
+      const pair =
+        cards.length === 2 && cards[0] === EO && cards[1] === GO ? 1 : cards[0] === HO && cards[1] === SO ? 2 : 0;
+      if (cards.length !== 2 || pair === 0) return bad('a blitz shows both black queens or both red queens');
+      if (!(blitzPairs(s, seat) & pair)) return bad('a blitz needs both queens in hand, and each pair blitzes once');
+      return undefined;
+    }
+    case 'bury': {
+      if (s.phase !== 'bury') return bad('cards are buried right after picking');
+      if (seat !== s.buryer)
+        return bad('only the picker (and a 7-handed die partner) buries', `seat ${seat} buries nothing now`);
+      const cards = action.cards.map(indexOf);
+      if (cards.length !== s.buryCount)
+        return bad(`the picker buries as many cards as he took from the blind (${s.buryCount})`);
+      if (new Set(cards).size !== cards.length) return bad('a card can be buried only once');
+      const hand = s.hands[seat] as number[];
+      for (const c of cards)
+        if (!hand.includes(c)) return bad('buried cards must come from the hand', `${show(c)} is not in hand`);
+      return undefined;
+    }
+    case 'call':
+      if (s.phase !== 'call') return bad('the partner is called after burying, before the first lead');
+      if (seat !== s.picker) return bad('only the picker calls a partner');
+      return callProblem(s, indexOf(action.card), action.under === undefined ? undefined : indexOf(action.under));
+    case 'alone':
+      if (s.phase !== 'call') return bad('going alone is announced after burying, before the lead to the first trick');
+      if (seat !== s.picker) return bad('only the picker may go alone');
+      return undefined;
+    case 'crack':
+      if (!s.o.crack.enabled) return bad('cracking is not played at this table (crack)');
+      if (s.phase !== 'play' || s.cardsPlayed > 0 || !picked(s))
+        return bad('a crack comes after the pick and before the first card');
+      if (s.crack >= 0) return bad('the stakes have already been cracked');
+      if (s.party[seat]) return bad('the picker and his partners cannot crack');
+      if (!crackOpen(s, seat)) return bad('only a player who had no chance to pick may crack (crack.who: denied)');
+      return undefined;
+    case 'recrack':
+      if (!s.o.crack.enabled || !s.o.crack.recrack)
+        return bad('re-cracking is not played at this table (crack.recrack)');
+      if (s.crack < 0) return bad('a re-crack answers a crack');
+      if (s.recrack >= 0) return bad('the crack has already been re-cracked');
+      if (s.phase !== 'play' || s.cardsPlayed > 0) return bad('a re-crack comes before the first card');
+      if (!s.party[seat]) return bad('only the picker or a partner may re-crack');
+      return undefined;
+    case 'play': {
+      if (s.phase !== 'play') return bad('cards are played after the pick, burying and call');
+      if (seat !== s.turn) return notTurn(seat);
+      const card = indexOf(action.card);
+      const own = available(s, seat);
+      const isUnder = seat === s.picker && card === s.under;
+      if (!own.includes(card) && !isUnder)
+        return bad(
+          s.n === 2
+            ? 'only cards in hand or face up on one’s stacks can be played'
+            : 'the card is not in the seat’s hand',
+          `${action.card} is not playable by seat ${seat}`,
+        );
+      if (legalCards(s, seat).includes(card)) return undefined;
+      const reason = obligationReason(s, seat, card);
+      if (reason !== undefined) return bad(reason);
+      const suit = ledSuit(s);
+      if (suit >= 0 && ORDER.effSuit[card] !== suit)
+        return bad(suit === TRUMP ? 'must follow trump' : 'must follow suit');
+      return bad('this card cannot be played now');
+    }
+    default:
+      return bad(`${action.type} is not an action of Sheepshead`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Apply
+
+export function apply(s: ShState, seat: Seat, action: Action, quiet = false): readonly DealNote[] {
+  switch (action.type) {
+    case 'pass': {
+      s.log.push({ seat, action });
+      s.pickActed[seat] = true;
+      if (seat === s.dealer) return nobodyPicked(s);
+      s.pickTurn = (seat + 1) % s.n;
+      return NO_NOTES;
+    }
+    case 'pick':
+      s.log.push({ seat, action });
+      s.pickActed[seat] = true;
+      return pick(s, seat);
+    case 'blitz': {
+      s.log.push({ seat, action });
+      const pair = action.cards.map(indexOf).includes(EO) ? 1 : 2;
+      s.blitzed[seat] = (s.blitzed[seat] as number) | pair;
+      s.blitzes++;
+      return NO_NOTES;
+    }
+    case 'bury': {
+      s.log.push({ seat, action });
+      const hand = s.hands[seat] as number[];
+      for (const card of action.cards) {
+        const c = indexOf(card);
+        hand.splice(hand.indexOf(c), 1);
+        (s.buried[seat] as number[]).push(c);
+      }
+      if (seat === s.picker && s.o.secondPartner === 'die') {
+        // Seven-handed: the die-roll partner takes the rest of the blind and buries two as well.
+        const partner = (s.picker + s.die) % s.n;
+        s.second = partner;
+        (s.hands[partner] as number[]).push(...s.blind.slice(2));
+        s.buryer = partner;
+        s.buryCount = s.blind.length - 2;
+        return NO_NOTES;
+      }
+      s.buryer = -1;
+      return afterBurying(s);
+    }
+    case 'call': {
+      s.log.push({ seat, action });
+      const card = indexOf(action.card);
+      const under = action.under === undefined ? -1 : indexOf(action.under);
+      const opt = callOptions(s).find((x) => x.card === card && x.under === under);
+      s.calledCard = card;
+      s.hold = opt?.hold ?? 'none';
+      if (s.hold !== 'none') s.calledSuit = ORDER.effSuit[card] as number;
+      if (under >= 0) {
+        const hand = s.hands[seat] as number[];
+        hand.splice(hand.indexOf(under), 1);
+        s.under = under;
+      }
+      s.partner = holderOf(s, card);
+      if (s.partner >= 0) s.party[s.partner] = true;
+      return startPlay(s, s.o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'called-ace');
+    }
+    case 'alone':
+      s.log.push({ seat, action });
+      return startPlay(s, 'alone');
+    case 'crack':
+      s.crack = seat;
+      return NO_NOTES;
+    case 'recrack':
+      s.recrack = seat;
+      if (seat !== s.picker) s.partnerRevealed = true;
+      return NO_NOTES;
+    case 'play':
+      return playCard(s, seat, indexOf(action.card), quiet);
+    default:
+      throw new Error(`cannot apply ${action.type}`);
+  }
+}
+
+function pick(s: ShState, seat: Seat): DealNote[] {
+  s.picker = seat;
+  s.forced = s.o.noPick === 'forced-pick' && seat === s.dealer && s.pickActed.filter(Boolean).length === s.n;
+  s.party[seat] = true;
+  const share = pickerShare(s);
+  s.jdFromBlind = share.includes(JD);
+  (s.hands[seat] as number[]).push(...share);
+  s.phase = 'bury';
+  s.buryer = seat;
+  s.buryCount = share.length;
+  if (s.o.secondPartner === 'right') s.second = (seat - 1 + s.n) % s.n;
+  return [];
+}
+
+function nobodyPicked(s: ShState): DealNote[] {
+  switch (s.o.noPick) {
+    case 'leaster':
+      return startPlay(s, 'leaster');
+    case 'doubler':
+      s.phase = 'done';
+      s.thrownIn = 'doubler';
+      return [{ type: 'DealOver' }];
+    case 'forced-pick':
+      // Unreachable: the dealer cannot pass under a forced pick.
+      throw new Error('the dealer must pick');
+    default: {
+      const never: never = s.o.noPick;
+      return never;
+    }
+  }
+}
+
+/** Winner of the current trick: the under card has no trick-winning power. */
+function winnerPos(s: ShState): number {
+  if (s.underPos < 0) return trickWinner(ORDER, s.trickCards);
+  const led = ledSuit(s);
+  let best = -1;
+  let bs = -1;
+  let bp = -1;
+  for (let i = 0; i < s.trickCards.length; i++) {
+    if (i === s.underPos) continue;
+    const c = s.trickCards[i] as number;
+    const e = ORDER.effSuit[c] as number;
+    const p = ORDER.power[c] as number;
+    if (e !== TRUMP && e !== led) continue;
+    if (best < 0 || (e === TRUMP && (bs !== TRUMP || p > bp)) || (e === bs && p > bp)) {
+      best = i;
+      bs = e;
+      bp = p;
+    }
+  }
+  return best < 0 ? 0 : best;
+}
+
+function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
+  const hand = s.hands[seat] as number[];
+  const at = hand.indexOf(card);
+  if (at >= 0) hand.splice(at, 1);
+  else if (seat === s.picker && card === s.under) {
+    s.underPos = s.trickCards.length;
+    s.under = -1;
+  } else if (s.n === 2) {
+    const tops = s.stackTop[seat] as number[];
+    tops[tops.indexOf(card)] = -2; // played; turned over after the trick
+  }
+  if (s.trickCards.length === 0 && s.calledLedTrick < 0 && s.hold !== 'none') {
+    const e = s.underPos === 0 ? s.calledSuit : (ORDER.effSuit[card] as number);
+    if (e === s.calledSuit) s.calledLedTrick = s.trickNo;
+  }
+  if (card === s.calledCard) s.partnerRevealed = true;
+  s.trickSeats.push(seat);
+  s.trickCards.push(card);
+  s.cardsPlayed++;
+  if (s.trickCards.length < s.n) {
+    s.turn = (seat + 1) % s.n;
+    return NO_NOTES;
+  }
+  const winner = s.trickSeats[winnerPos(s)] as Seat;
+  const pts = pointsOf(s.trickCards);
+  s.points[winner] = (s.points[winner] as number) + pts;
+  s.tricks[winner] = (s.tricks[winner] as number) + 1;
+  s.lastSeats = s.trickSeats;
+  s.lastCards = s.trickCards;
+  s.trickSeats = [];
+  s.trickCards = [];
+  s.underPos = -1;
+  s.trickNo++;
+  s.turn = winner;
+  const notes: DealNote[] = quiet
+    ? []
+    : [
+        {
+          type: 'TrickTaken',
+          winner,
+          cards: s.lastSeats.map((x, i) => ({ seat: x, card: name(s.lastCards[i] as number) })),
+          points: pts,
+        },
+      ];
+  if (s.n === 2) turnUp(s, quiet ? null : notes);
+  if (s.trickNo === s.tricksInDeal) {
+    s.phase = 'done';
+    if (!quiet) notes.push({ type: 'DealOver' });
+  }
+  return quiet ? NO_NOTES : notes;
+}
+
+/** Two-handed: a card played from a stack is replaced by the card below it, turned face up after the trick. */
+function turnUp(s: ShState, notes: DealNote[] | null): void {
+  for (let seat = 0; seat < 2; seat++) {
+    const tops = s.stackTop[seat] as number[];
+    for (let k = 0; k < tops.length; k++) {
+      if (tops[k] !== -2) continue;
+      const below = (s.stackDown[seat] as number[][])[k] as number[];
+      const next = below.pop();
+      tops[k] = next ?? -1;
+      if (next !== undefined && notes !== null)
+        notes.push({ type: 'CardRevealed', seat, card: name(next), reason: 'turned up on the stack' });
+    }
+  }
+}
+
+export function toContract(s: ShState): Contract {
+  const game = s.game ?? 'leaster';
+  return {
+    ...(s.picker >= 0 ? { declarer: s.picker } : {}),
+    game,
+    ...(s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')
+      ? { card: name(s.calledCard) }
+      : {}),
+  };
+}
+
+export { FAIL_ACE, FAIL_TEN, EO, GO };

@@ -1,0 +1,184 @@
+import { type Rational, ZERO, mul, rat } from '../../money/rational.js';
+import type { DealResult, Seat } from '../../variant.js';
+import { pointsOf, toContract } from './rules.js';
+import type { ShState } from './state.js';
+
+/**
+ * Settlement of a finished Sheepshead deal (seed 002 "Keeping Score", DECISIONS.md, REFERENCE §2.6): exact and
+ * zero-sum. Every defender pays (or receives) the same; the picker side shares the defenders' total.
+ */
+export function settle(s: ShState): DealResult {
+  const zeros = (): Rational[] => Array.from({ length: s.n }, () => ZERO);
+  if (s.thrownIn !== null)
+    return {
+      contract: null,
+      declarers: [],
+      cardPoints: s.points.slice(),
+      tricks: s.tricks.slice(),
+      won: false,
+      schneider: false,
+      schwarz: false,
+      laufende: 0,
+      multiplier: s.ctx.bock,
+      payout: zeros(),
+      pot: ZERO,
+      thrownIn: s.thrownIn,
+      details: { doubler: true },
+    };
+  switch (s.game) {
+    case 'leaster':
+      return settleLeaster(s);
+    case 'two-handed':
+      return settleTwoHanded(s);
+    default:
+      return settlePicker(s);
+  }
+}
+
+/** Doublings: the table's doubler/Bock multiplier, a crack, a re-crack and every blitz (×2 each). */
+function multiplier(s: ShState): number {
+  return s.ctx.bock * (s.crack >= 0 ? 2 : 1) * (s.recrack >= 0 ? 2 : 1) * 2 ** s.blitzes;
+}
+
+function settlePicker(s: ShState): DealResult {
+  const o = s.o;
+  const points = s.points.slice();
+  const side: Seat[] = [];
+  for (let i = 0; i < s.n; i++) if (s.party[i]) side.push(i);
+  let sideTricks = 0;
+  for (const i of side) sideTricks += s.tricks[i] as number;
+  // Buried points count for whoever buried them (the picker; a 7-handed die partner), per the bury-credit option.
+  let outOfPlay = 0;
+  for (let i = 0; i < s.n; i++) {
+    const buried = pointsOf(s.buried[i] as number[]);
+    if (buried === 0) continue;
+    if (o.buryCredit === 'always' || sideTricks > 0) points[i] = (points[i] as number) + buried;
+    else outOfPlay += buried;
+  }
+  let sidePoints = 0;
+  for (const i of side) sidePoints += points[i] as number;
+  const defPoints = 120 - outOfPlay - sidePoints;
+  const defTricks = s.tricksInDeal - sideTricks;
+  // 61 wins; 60–60 goes to the defenders.
+  const won = sidePoints >= 61;
+  const schneider = won ? defPoints < o.schneider.defenders : sidePoints < o.schneider.picker;
+  const schwarz = won ? defTricks === 0 : sideTricks === 0;
+  const level = schwarz ? 3 : schneider ? 2 : 1;
+  const bump = !won && o.doubleOnBump && !(s.forced && o.forcedPick.noDoubleOnLoss) ? 2 : 1;
+  const mult = multiplier(s);
+  const perDefender = level * bump * mult * o.unit;
+  const defenders = s.n - side.length;
+  const total = perDefender * defenders;
+  const sign = won ? 1 : -1;
+  // The picker side shares the total: picker 2 : partner 1 (5-handed default) or equally.
+  const weight = (i: Seat): number => (o.split === 'two-to-one' && i === s.picker && side.length > 1 ? 2 : 1);
+  let weights = 0;
+  for (const i of side) weights += weight(i);
+  const payout: Rational[] = Array.from({ length: s.n }, (_, i) =>
+    s.party[i] ? mul(rat(sign * total * weight(i), weights), 1) : rat(-sign * perDefender),
+  );
+  return {
+    contract: toContract(s),
+    declarers: side,
+    cardPoints: points,
+    tricks: s.tricks.slice(),
+    won,
+    schneider,
+    schwarz,
+    laufende: 0,
+    multiplier: mult * bump,
+    payout,
+    pot: ZERO,
+    details: {
+      level,
+      doubledOnBump: bump === 2,
+      buried: pointsOf(s.buried.flat()),
+      ...(outOfPlay > 0 ? { pointsOutOfPlay: outOfPlay } : {}),
+      ...(s.partner >= 0 ? { partner: s.partner } : {}),
+      ...(s.second >= 0 ? { secondPartner: s.second } : {}),
+      ...(s.crack >= 0 ? { crack: s.crack } : {}),
+      ...(s.recrack >= 0 ? { recrack: s.recrack } : {}),
+      ...(s.blitzes > 0 ? { blitzes: s.blitzes } : {}),
+      ...(s.forced ? { forcedPick: true } : {}),
+      ...(s.game === 'black-queens' ? {} : { picker: s.picker }),
+    },
+  };
+}
+
+function settleLeaster(s: ShState): DealResult {
+  const o = s.o;
+  const points = s.points.slice();
+  let outOfPlay = 0;
+  const blindPoints = pointsOf(s.blind);
+  // The blind goes to the winner of the last trick, or is ignored (out of play).
+  if (o.leaster.blind === 'last-trick') {
+    const last = s.turn;
+    points[last] = (points[last] as number) + blindPoints;
+  } else outOfPlay = blindPoints;
+  const eligible: Seat[] = [];
+  for (let i = 0; i < s.n; i++) if (!o.leaster.mustTakeTrick || (s.tricks[i] as number) > 0) eligible.push(i);
+  let min = Infinity;
+  for (const i of eligible) min = Math.min(min, points[i] as number);
+  const lowest = eligible.filter((i) => points[i] === min);
+  const mult = s.ctx.bock;
+  const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
+  // A tie for fewest pays nothing (DECISIONS.md).
+  const winner = lowest.length === 1 ? (lowest[0] as Seat) : -1;
+  if (winner >= 0) {
+    const stake = o.leaster.stake * mult * o.unit;
+    for (let i = 0; i < s.n; i++) payout[i] = rat(i === winner ? stake * (s.n - 1) : -stake);
+  }
+  return {
+    contract: toContract(s),
+    declarers: winner >= 0 ? [winner] : [],
+    cardPoints: points,
+    tricks: s.tricks.slice(),
+    won: winner >= 0,
+    schneider: false,
+    schwarz: false,
+    laufende: 0,
+    multiplier: mult,
+    payout,
+    pot: ZERO,
+    details: {
+      leaster: true,
+      ...(winner < 0 ? { tie: lowest } : { winner }),
+      ...(outOfPlay > 0 ? { pointsOutOfPlay: outOfPlay } : {}),
+    },
+  };
+}
+
+/**
+ * Two-handed (no blind, no picker): whoever takes 61 or more wins; the loser pays 1, 2 below 30 (schneider), 3 without
+ * a trick; 60–60 pays nothing.
+ */
+function settleTwoHanded(s: ShState): DealResult {
+  const o = s.o;
+  const winner = (s.points[0] as number) >= 61 ? 0 : (s.points[1] as number) >= 61 ? 1 : -1;
+  const payout: Rational[] = [ZERO, ZERO];
+  let schneider = false;
+  let schwarz = false;
+  const mult = multiplier(s);
+  if (winner >= 0) {
+    const loser = 1 - winner;
+    schwarz = s.tricks[loser] === 0;
+    schneider = (s.points[loser] as number) < o.schneider.defenders;
+    const amount = (schwarz ? 3 : schneider ? 2 : 1) * mult * o.unit;
+    payout[winner] = rat(amount);
+    payout[loser] = rat(-amount);
+  }
+  return {
+    contract: toContract(s),
+    declarers: winner >= 0 ? [winner] : [],
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    won: winner >= 0,
+    schneider,
+    schwarz,
+    laufende: 0,
+    multiplier: mult,
+    payout,
+    pot: ZERO,
+    details: winner >= 0 ? { winner } : { tie: true },
+  };
+}
