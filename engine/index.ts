@@ -42,3 +42,5 @@ import { saukopf } from './variants/saukopf/index.js';
 register(saukopf);
 import { sheepshead } from './variants/sheepshead/index.js';
 register(sheepshead);
+import { mehrkopf } from './variants/mehrkopf/index.js';
+register(mehrkopf);

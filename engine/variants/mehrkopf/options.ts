@@ -1,0 +1,209 @@
+import { OptionsError, type Preset } from '../../variant.js';
+
+/**
+ * Contract kinds of Mehrkopf (RECORD.md `game`): the normal game is `sauspiel` (called Ace, and at 5/6 players the
+ * Schöne with it), `farbspiel` is the two-player game with a named trump suit, `solo` a suit solo (`H` = Rotsolo).
+ */
+export const GAMES = [
+  'sauspiel',
+  'farbspiel',
+  'hochzeit',
+  'solo',
+  'geier',
+  'wenz',
+  'niederer',
+  'sie',
+  'ramsch',
+] as const;
+export type Game = (typeof GAMES)[number];
+
+/** Solo games (5 units base; they may be played as Tout). */
+export const SOLO_GAMES = ['solo', 'geier', 'wenz', 'niederer'] as const;
+export type SoloGame = (typeof SOLO_GAMES)[number];
+
+/** Auction levels (rulebook "Spielansage"): lower wins; Tout beats a solo, a solo beats a normal game. */
+export const LEVEL = { sie: 0, tout: 1, solo: 2, normal: 3 } as const;
+
+/** How a Schneider is decided: `quarter` (DECISIONS: the losing party below a quarter) or `schafkopf` (31/30 style). */
+export type SchneiderMode = 'quarter' | 'schafkopf';
+/** How the cards are dealt (the cutter's knock): 4+4 clockwise, all eight at once, or 4+4 counter-clockwise. */
+export type Dealing = 'four-four' | 'all-eight' | 'counter-clockwise';
+/** When a called card may be discarded before its suit was led: only in the last trick (default) or always. */
+export type Discard = 'last-trick' | 'always';
+
+export interface MehrkopfOptions {
+  /** Units (Zähleinheiten): Grundtarif, Leistungstarif, Prämientarif. */
+  readonly tariff: {
+    /** Base rate of a normal game (Sauspiel, Hochzeit, the two-player game) and the Ramsch price. */
+    readonly normal: number;
+    /** Base rate of every solo (suit solo, Rotsolo, Geier, Wenz, Niederer, Tout, Sie). */
+    readonly solo: number;
+    /** Added when the losing party is not Schneider-frei. */
+    readonly schneider: number;
+    /** Added instead of `schneider` when the losing party took no trick (rulebook: 2 units). */
+    readonly schwarz: number;
+    /** Per Laufender (0 = the Prämientarif is not played). */
+    readonly laufende: number;
+  };
+  /** Fewest Laufende that pay ("ab drei"). */
+  readonly laufendeMin: number;
+  /** Tout: (base + Laufende) × this. */
+  readonly toutFactor: number;
+  /** Sie: (base + Laufende) × this (seed 003's ×4; the rulebook does not price it). */
+  readonly sieFactor: number;
+  readonly schneider: SchneiderMode;
+  /** Which contracts may be declared besides the normal game and the suit solo. */
+  readonly contracts: {
+    readonly geier: boolean;
+    readonly wenz: boolean;
+    /** Only where the Gefreite are in the deck (5–7 players). */
+    readonly niederer: boolean;
+    readonly tout: boolean;
+    readonly sie: boolean;
+    readonly hochzeit: boolean;
+  };
+  /** The dealer's choices when all pass (at least one must be on). */
+  readonly allPass: { readonly redeal: boolean; readonly muss: boolean; readonly ramsch: boolean };
+  /** A hand of six (or more) nixers and no main trump may demand a redeal. */
+  readonly refuseNixer: boolean;
+  readonly calledCards: {
+    /** Davonlaufen/Umspielen: plain cards of the called suit in hand (called cards counted). */
+    readonly runAwayMin: number;
+    /** Umspielen: a holder with `runAwayMin` cards of the suit may keep the called cards back when it is led. */
+    readonly umspielen: boolean;
+    /** At 5/6 players the caller may hold the called Schöne (then the Ace holder alone is his partner). */
+    readonly callerMayHoldSchoene: boolean;
+    readonly discard: Discard;
+  };
+  readonly dealing: Dealing;
+}
+
+export const DEFAULTS: MehrkopfOptions = {
+  tariff: { normal: 1, solo: 5, schneider: 1, schwarz: 2, laufende: 1 },
+  laufendeMin: 3,
+  toutFactor: 2,
+  sieFactor: 4,
+  schneider: 'quarter',
+  contracts: { geier: true, wenz: true, niederer: true, tout: true, sie: true, hochzeit: true },
+  allPass: { redeal: true, muss: true, ramsch: true },
+  refuseNixer: true,
+  calledCards: { runAwayMin: 4, umspielen: true, callerMayHoldSchoene: true, discard: 'last-trick' },
+  dealing: 'four-four',
+};
+
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K];
+};
+
+export const PRESETS: Record<string, Preset<DeepPartial<MehrkopfOptions>>> = {
+  rulebook: {
+    description:
+      'The Mehrkopf rulebook (Tim Parth) with the DECISIONS.md readings: units normal 1, solo 5, +1 not Schneider-frei (a quarter of the total), +2 schwarz, +1 per Laufender from 3; Tout ×2, Sie ×4; Hochzeit at the normal rate; all pass: the dealer chooses redeal, Muss-Spiel or Ramsch.',
+    options: {},
+  },
+  einsteiger: {
+    description:
+      'For the first games (rulebook "Abrechnung"): as `rulebook` but without the Prämientarif (no Laufende).',
+    options: { tariff: { laufende: 0 } },
+  },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
+function merge(base: unknown, over: unknown, path: string): unknown {
+  if (over === undefined) return base;
+  if (isObject(base)) {
+    if (!isObject(over)) throw new OptionsError(path, `${path || 'options'} must be an object`);
+    const out: Record<string, unknown> = { ...base };
+    for (const [k, v] of Object.entries(over)) {
+      const p = path ? `${path}.${k}` : k;
+      if (!(k in base)) throw new OptionsError(p, `unknown option ${p}`);
+      out[k] = merge(base[k], v, p);
+    }
+    return out;
+  }
+  return over;
+}
+
+/** Resolve preset + overrides and validate every value; throws {@link OptionsError} naming the option. */
+export function resolveMehrkopfOptions(preset: string | undefined, overrides: unknown): MehrkopfOptions {
+  const name = preset ?? 'rulebook';
+  const p = PRESETS[name];
+  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
+  const resolved = merge(merge(DEFAULTS, p.options, ''), overrides ?? {}, '') as MehrkopfOptions;
+  validate(resolved);
+  return resolved;
+}
+
+function nonNegInt(path: string, v: unknown): void {
+  if (!Number.isSafeInteger(v) || (v as number) < 0) throw new OptionsError(path, `${path} must be a whole number ≥ 0`);
+}
+function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
+  if (!values.includes(v))
+    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
+}
+function bool(path: string, v: unknown): void {
+  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
+}
+
+function validate(o: MehrkopfOptions): void {
+  for (const [k, v] of Object.entries(o.tariff)) nonNegInt(`tariff.${k}`, v);
+  nonNegInt('laufendeMin', o.laufendeMin);
+  if (o.laufendeMin < 1) throw new OptionsError('laufendeMin', 'laufendeMin must be at least 1');
+  nonNegInt('toutFactor', o.toutFactor);
+  nonNegInt('sieFactor', o.sieFactor);
+  if (o.toutFactor < 1) throw new OptionsError('toutFactor', 'toutFactor must be at least 1');
+  if (o.sieFactor < 1) throw new OptionsError('sieFactor', 'sieFactor must be at least 1');
+  oneOf('schneider', o.schneider, ['quarter', 'schafkopf']);
+  for (const [k, v] of Object.entries(o.contracts)) bool(`contracts.${k}`, v);
+  for (const [k, v] of Object.entries(o.allPass)) bool(`allPass.${k}`, v);
+  if (!o.allPass.redeal && !o.allPass.muss && !o.allPass.ramsch)
+    throw new OptionsError('allPass', 'the dealer needs at least one choice when all pass (redeal, muss or ramsch)');
+  bool('refuseNixer', o.refuseNixer);
+  nonNegInt('calledCards.runAwayMin', o.calledCards.runAwayMin);
+  if (o.calledCards.runAwayMin < 2)
+    throw new OptionsError('calledCards.runAwayMin', 'calledCards.runAwayMin must be at least 2');
+  bool('calledCards.umspielen', o.calledCards.umspielen);
+  bool('calledCards.callerMayHoldSchoene', o.calledCards.callerMayHoldSchoene);
+  oneOf('calledCards.discard', o.calledCards.discard, ['last-trick', 'always']);
+  oneOf('dealing', o.dealing, ['four-four', 'all-eight', 'counter-clockwise']);
+}
+
+const integer = { type: 'integer', minimum: 0 };
+const flags = (keys: readonly string[]): Record<string, unknown> => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(keys.map((k) => [k, { type: 'boolean' }])),
+});
+
+/** JSON Schema of the options (served by the API). */
+export const OPTIONS_SCHEMA: Record<string, unknown> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    tariff: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(['normal', 'solo', 'schneider', 'schwarz', 'laufende'].map((k) => [k, integer])),
+    },
+    laufendeMin: { type: 'integer', minimum: 1, default: 3 },
+    toutFactor: { type: 'integer', minimum: 1, default: 2 },
+    sieFactor: { type: 'integer', minimum: 1, default: 4 },
+    schneider: { enum: ['quarter', 'schafkopf'], default: 'quarter' },
+    contracts: flags(['geier', 'wenz', 'niederer', 'tout', 'sie', 'hochzeit']),
+    allPass: flags(['redeal', 'muss', 'ramsch']),
+    refuseNixer: { type: 'boolean', default: true },
+    calledCards: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        runAwayMin: { type: 'integer', minimum: 2, default: 4 },
+        umspielen: { type: 'boolean', default: true },
+        callerMayHoldSchoene: { type: 'boolean', default: true },
+        discard: { enum: ['last-trick', 'always'], default: 'last-trick' },
+      },
+    },
+    dealing: { enum: ['four-four', 'all-eight', 'counter-clockwise'], default: 'four-four' },
+  },
+};

@@ -1,0 +1,147 @@
+import { CARDS } from '../../cards/card.js';
+import { type Rational, ZERO, rat } from '../../money/rational.js';
+import type { DealResult, Seat } from '../../variant.js';
+import { isSolo, toContract } from './rules.js';
+import type { MkState } from './state.js';
+
+/**
+ * Settlement in units (rulebook "Abrechnung"): Grundtarif (normal 1, solo 5), Leistungstarif (+1 not Schneider-frei,
+ * +2 schwarz), Prämientarif (+1 per Laufender from 3); Tout ×2, Sie ×4. Each loser pays the amount; the winners share
+ * the losers' total evenly (exact fractions). A soloist receives from / pays to every other player.
+ */
+export function settle(s: MkState): DealResult {
+  const zeros = (): Rational[] => Array.from({ length: s.n }, () => ZERO);
+  if (s.thrownIn !== null) {
+    return {
+      contract: null,
+      declarers: [],
+      cardPoints: s.points.slice(),
+      tricks: s.tricks.slice(),
+      won: false,
+      schneider: false,
+      schwarz: false,
+      laufende: 0,
+      multiplier: 1,
+      payout: zeros(),
+      pot: ZERO,
+      thrownIn: s.thrownIn,
+    };
+  }
+  const c = s.contract as NonNullable<MkState['contract']>;
+  return c.game === 'ramsch' ? settleRamsch(s) : settleGame(s);
+}
+
+const seatsOf = (s: MkState): Seat[] => Array.from({ length: s.n }, (_, i) => i).filter((i) => i !== s.sitOut);
+
+/** Whether the losing party is Schneider (not Schneider-frei): below a quarter of the total by default. */
+function isSchneider(s: MkState, loserPoints: number, losersDeclare: boolean): boolean {
+  if (s.o.schneider === 'quarter') return loserPoints * 4 < s.total;
+  // Schafkopf style: the declarers need one point more (31 of 120, 38 of 148), the defenders a quarter (30, 37).
+  const quarter = Math.ceil(s.total / 4);
+  return loserPoints < (losersDeclare ? quarter + 1 : quarter);
+}
+
+function settleGame(s: MkState): DealResult {
+  const o = s.o;
+  const c = s.contract as NonNullable<MkState['contract']>;
+  const seats = seatsOf(s);
+  const declarers = seats.filter((i) => s.party[i]);
+  const defenders = seats.filter((i) => !s.party[i]);
+  let declPoints = 0;
+  let declTricks = 0;
+  for (const d of declarers) {
+    declPoints += s.points[d] as number;
+    declTricks += s.tricks[d] as number;
+  }
+  let played = 0;
+  for (const i of seats) played += s.points[i] as number;
+  const defPoints = played - declPoints;
+  const defTricks = s.trickNo - declTricks;
+  const sie = c.game === 'sie';
+  let won: boolean;
+  if (sie) won = true;
+  else if (c.tout) won = defTricks === 0 && s.trickNo === s.perHand;
+  else won = declPoints * 2 > s.total;
+  // Schneider and Schwarz count in the point games only (not in Tout or Sie).
+  const pointGame = !c.tout && !sie;
+  const loserPoints = won ? defPoints : declPoints;
+  const loserTricks = won ? defTricks : declTricks;
+  const schneider = pointGame && isSchneider(s, loserPoints, !won);
+  const schwarz = pointGame && loserTricks === 0;
+  const laufende = s.laufende >= o.laufendeMin ? s.laufende : 0;
+  const solo = isSolo(c.game);
+  const base = solo ? o.tariff.solo : o.tariff.normal;
+  let value: number;
+  let multiplier = 1;
+  if (sie) {
+    multiplier = o.sieFactor;
+    value = (base + laufende * o.tariff.laufende) * multiplier;
+  } else if (c.tout) {
+    multiplier = o.toutFactor;
+    value = (base + laufende * o.tariff.laufende) * multiplier;
+  } else {
+    const demand = schwarz ? o.tariff.schwarz : schneider ? o.tariff.schneider : 0;
+    value = base + demand + laufende * o.tariff.laufende;
+  }
+  const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
+  if (solo) {
+    // The soloist receives from every other player, or pays every other player.
+    const sign = won ? 1 : -1;
+    for (const i of seats) payout[i] = rat(s.party[i] ? sign * value * (seats.length - 1) : -sign * value);
+  } else {
+    // Each loser pays the value; the winners share the total evenly.
+    const winners = won ? declarers : defenders;
+    const losers = won ? defenders : declarers;
+    const share = rat(value * losers.length, winners.length);
+    for (const i of winners) payout[i] = share;
+    for (const i of losers) payout[i] = rat(-value);
+  }
+  const outOfPlay = s.total - played;
+  return {
+    contract: toContract(s),
+    declarers,
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    won,
+    schneider,
+    schwarz,
+    laufende,
+    multiplier,
+    payout,
+    pot: ZERO,
+    details: {
+      value,
+      ...(c.muss ? { mussSpiel: true, mussCard: CARDS[s.mussCard] } : {}),
+      ...(s.hochzeitPartner >= 0 ? { partner: s.hochzeitPartner } : {}),
+      // A lost Tout ends at the first trick the soloist loses; the cards not played are nobody's.
+      ...(outOfPlay !== 0 && !sie ? { pointsOutOfPlay: outOfPlay } : {}),
+    },
+  };
+}
+
+/** Ramsch: the player with the most card points pays the normal rate to each other player (ties: each of them). */
+function settleRamsch(s: MkState): DealResult {
+  const seats = seatsOf(s);
+  let max = -Infinity;
+  for (const i of seats) max = Math.max(max, s.points[i] as number);
+  const losers = seats.filter((i) => s.points[i] === max);
+  const others = seats.filter((i) => s.points[i] !== max);
+  const price = s.o.tariff.normal;
+  const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
+  for (const i of others) payout[i] = rat(price * losers.length);
+  for (const l of losers) payout[l] = rat(-price * others.length);
+  return {
+    contract: { game: 'ramsch' },
+    declarers: [],
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    won: false,
+    schneider: false,
+    schwarz: false,
+    laufende: 0,
+    multiplier: 1,
+    payout,
+    pot: ZERO,
+    details: { value: price, losers },
+  };
+}
