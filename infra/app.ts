@@ -1,0 +1,41 @@
+import { App } from 'aws-cdk-lib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repositoryRoot } from './constructs/stammtisch-function.js';
+import { StammtischStack } from './stammtisch-stack.js';
+
+/**
+ * The CDK app. `npx cdk synth|deploy|destroy` runs it (cdk.json: `npx tsx infra/app.ts`); `npm run synth` runs it
+ * directly — no CLI, no AWS account, no network — and writes the same cloud assembly to cdk.out/.
+ * The stack is environment-agnostic (no account/region, no lookups); deploy targets the account and region of the
+ * current AWS credentials.
+ *
+ * Context (`-c key=value` or cdk.json): apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true).
+ */
+const underCli = process.env.CDK_OUTDIR !== undefined;
+const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+  context?: Record<string, unknown>;
+};
+// The CLI passes cdk.json's context (feature flags) itself; a direct run reads it here so both synthesize alike.
+const app = new App({
+  context: cdkJson.context ?? {},
+  ...(underCli ? {} : { outdir: join(repositoryRoot, 'cdk.out') }),
+});
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+};
+const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
+
+new StammtischStack(app, 'Stammtisch', {
+  description: 'Stammtisch: serverless Schafkopf-family backend (REST + WebSocket + DynamoDB)',
+  appVersion: pkg.version,
+  apiKeyHashes: context('apiKeyHashes'),
+  apiKeyHashesParameter: context('apiKeyHashesParameter'),
+  alarmEmail: context('alarmEmail'),
+  retainData: context('retainData') !== 'false',
+});
+
+const assembly = app.synth();
+// The library has printed the annotations; like the CLI, an error annotation fails a direct synth.
+if (!underCli && assembly.stacks.some((s) => s.messages.some((m) => m.level === 'error'))) process.exitCode = 1;

@@ -1,0 +1,46 @@
+/**
+ * The esbuild settings of every Lambda bundle, in one place: `StammtischFunction` maps them onto `NodejsFunction`
+ * bundling options and `npm run bundle-report` (bench/bundle-report.mjs) builds with exactly the same ones.
+ */
+export interface BundleSettings {
+  /** Node release the bundle targets; matches the Lambda runtime (NODEJS_24_X). */
+  readonly target: string;
+  readonly format: 'esm';
+  readonly minify: true;
+  /** External source maps (not inlined) without the sources: stack traces map back, the zip stays small. */
+  readonly sourcemap: true;
+  readonly sourcesContent: false;
+  /** Prefer the ESM build of a dependency: better tree shaking. */
+  readonly mainFields: readonly string[];
+  /** Modules left out of the bundle (resolved by the Lambda runtime). */
+  readonly external: readonly string[];
+  /**
+   * Bundled CommonJS code may `require()` Node built-ins; an ESM bundle has no `require`, so give it one.
+   * (Harmless when nothing needs it: one import and one call.)
+   */
+  readonly banner: string;
+}
+
+/**
+ * The AWS SDK v3 clients are bundled (not left to the runtime's copy): measured with `npm run bundle-report`,
+ * the minified, tree-shaken bundle initialises faster than importing the runtime's many unminified SDK files, and the
+ * SDK version is the one the tests ran against. See README "Deploy".
+ */
+export const bundleSettings: BundleSettings = {
+  target: 'node24',
+  format: 'esm',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  external: [],
+  banner:
+    "import { createRequire as __stammtischCreateRequire } from 'node:module'; const require = __stammtischCreateRequire(import.meta.url);",
+};
+
+/** The Lambda entry points (each exports `handler`), relative to the repository root. */
+export const entryPoints = {
+  http: 'functions/http/lambda.ts',
+  ws: 'functions/ws/lambda.ts',
+  stream: 'functions/stream/lambda.ts',
+} as const;

@@ -1,0 +1,119 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleSettings } from './bundling.js';
+
+/** The repository root (entry points and package-lock.json are resolved from here, not from the shell's cwd). */
+export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * What a function may do with a table, as exact DynamoDB actions (never `dynamodb:*`, never Scan).
+ * `events`: the event store (functions/adapters/dynamodb/table-store.ts: GetItem, PutItem with conditions, Query,
+ * DeleteItem for lobby rows). `connections`: WebSocket connection rows (functions/adapters/dynamodb/connection-store.ts:
+ * put on $connect, get, update on (un)subscribe, delete on $disconnect or 410 Gone, query the `byTable` index).
+ * `fanOut`: what the stream fan-out does with connection rows (query `byTable`, unsubscribe, remove the gone).
+ * test/infra/grants.test.ts runs the real adapters against dynalite and checks every call they make is listed here.
+ */
+export const tableAccess = {
+  events: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
+  connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+  fanOut: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+} as const satisfies Record<string, readonly string[]>;
+
+export interface StammtischFunctionProps {
+  /** Entry file relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly environment?: Record<string, string>;
+  /** Default 512 MB (on ARM64 this also buys the CPU share that keeps cold starts short). */
+  readonly memorySize?: number;
+  /** Default 10 s (API Gateway gives up at 29 s for HTTP, 29 s for WebSocket integrations). */
+  readonly timeout?: Duration;
+  /** Default one month. */
+  readonly logRetention?: RetentionDays;
+}
+
+/**
+ * A Lambda function with the Stammtisch defaults, so the stack only composes: ARM64, Node.js 24, an esbuild bundle
+ * built locally (never Docker) with the settings of `bundling.ts`, an explicit log group with a retention (instead of
+ * the unbounded one Lambda would create), JSON logs, and alarms on errors and throttles.
+ *
+ * @example
+ * const fn = new StammtischFunction(this, 'Http', { entry: 'functions/http/lambda.ts', description: 'REST API' });
+ * fn.bindTable(dataTable, 'events');
+ */
+export class StammtischFunction extends NodejsFunction {
+  readonly errorsAlarm: Alarm;
+  readonly throttlesAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: StammtischFunctionProps) {
+    // The log group is created first (and owned by the stack) so retention applies from the first invocation.
+    const logGroup = new LogGroup(scope, `${id}LogGroup`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    super(scope, id, {
+      entry: join(repositoryRoot, props.entry),
+      handler: 'handler',
+      projectRoot: repositoryRoot,
+      depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      // Stack traces in the logs point at the TypeScript sources (the .map files ship next to the bundle).
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: bundleSettings.target,
+        minify: bundleSettings.minify,
+        sourceMap: bundleSettings.sourcemap,
+        sourcesContent: bundleSettings.sourcesContent,
+        mainFields: [...bundleSettings.mainFields],
+        externalModules: [...bundleSettings.external],
+        banner: bundleSettings.banner,
+      },
+    });
+
+    // Any error is worth a look: the handlers turn client mistakes into 4xx responses, so an error is our bug.
+    this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
+      alarmDescription: `${props.description}: invocation errors`,
+      metric: this.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    // Throttles mean the account's concurrency (or a reservation) is exhausted: requests are being refused.
+    this.throttlesAlarm = new Alarm(this, 'ThrottlesAlarm', {
+      alarmDescription: `${props.description}: throttled invocations`,
+      metric: this.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** The function's alarms (the stack sends them to its alarm topic). */
+  get alarms(): readonly Alarm[] {
+    return [this.errorsAlarm, this.throttlesAlarm];
+  }
+
+  /** Grant exactly the actions of `access` on `table` (and its indexes) and pass its name in `envName`. */
+  bindTable(table: ITable, access: keyof typeof tableAccess, envName?: string): this {
+    table.grant(this, ...tableAccess[access]);
+    if (envName !== undefined) this.addEnvironment(envName, table.tableName);
+    return this;
+  }
+}

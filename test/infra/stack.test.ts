@@ -1,0 +1,573 @@
+import { Token } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-stack.js';
+import { sha256 } from '../../functions/shared/secrets.js';
+import { actionsOf, logicalId, policyStatements, resourcesOf, statementsOfFunction, synthesize } from './support.js';
+
+// One synthesis for the file: bundling the three functions takes seconds.
+let stack: StammtischStack;
+let template: Template;
+let outdir: string;
+let ids: {
+  data: string;
+  connections: string;
+  http: string;
+  ws: string;
+  stream: string;
+  wsApi: string;
+  httpApi: string;
+};
+const keyHash = sha256('test-api-key');
+
+beforeAll(() => {
+  ({ stack, template, outdir } = synthesize({ apiKeyHashes: keyHash }));
+  ids = {
+    data: logicalId(template, 'AWS::DynamoDB::Table', 'DataTable'),
+    connections: logicalId(template, 'AWS::DynamoDB::Table', 'ConnectionsTable'),
+    http: logicalId(template, 'AWS::Lambda::Function', 'HttpFunction'),
+    ws: logicalId(template, 'AWS::Lambda::Function', 'WsFunction'),
+    stream: logicalId(template, 'AWS::Lambda::Function', 'StreamFunction'),
+    wsApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'WebSocketApi'),
+    httpApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'HttpApi'),
+  };
+});
+
+describe('the stack', () => {
+  it('is environment-agnostic and needs no lookups, so synth runs offline', () => {
+    expect(Token.isUnresolved(stack.account)).toBe(true);
+    expect(Token.isUnresolved(stack.region)).toBe(true);
+    // A context lookup would leave a "missing" entry for the CLI to resolve against an account.
+    expect(stack.node.metadata.filter((m) => m.type === 'aws:cdk:missing')).toEqual([]);
+  });
+
+  it('creates exactly the resources of the design, with generated names', () => {
+    const counts: Record<string, number> = {};
+    for (const r of Object.values(template.toJSON().Resources as Record<string, { Type: string }>))
+      counts[r.Type] = (counts[r.Type] ?? 0) + 1;
+    expect(counts).toEqual({
+      'AWS::DynamoDB::Table': 2,
+      'AWS::Lambda::Function': 3,
+      'AWS::Logs::LogGroup': 3,
+      'AWS::IAM::Role': 3,
+      'AWS::IAM::Policy': 3,
+      'AWS::ApiGatewayV2::Api': 2,
+      'AWS::ApiGatewayV2::Stage': 2,
+      // HTTP: ANY /v1/{proxy+}; WebSocket: $connect, $disconnect, $default + 5 actions.
+      'AWS::ApiGatewayV2::Route': 9,
+      'AWS::ApiGatewayV2::Integration': 9,
+      'AWS::Lambda::Permission': 9,
+      'AWS::Lambda::EventSourceMapping': 1,
+      'AWS::SQS::Queue': 1,
+      'AWS::SQS::QueuePolicy': 1,
+      'AWS::SNS::Topic': 1,
+      // Errors + throttles for 3 functions, stream iterator age, dead letters.
+      'AWS::CloudWatch::Alarm': 8,
+    });
+    const nameProperty: Record<string, string> = {
+      'AWS::DynamoDB::Table': 'TableName',
+      'AWS::Lambda::Function': 'FunctionName',
+      'AWS::Logs::LogGroup': 'LogGroupName',
+      'AWS::IAM::Role': 'RoleName',
+      'AWS::SQS::Queue': 'QueueName',
+      'AWS::SNS::Topic': 'TopicName',
+      'AWS::CloudWatch::Alarm': 'AlarmName',
+    };
+    const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: object }>;
+    for (const [id, r] of Object.entries(resources)) {
+      const key = nameProperty[r.Type];
+      // (API Gateway requires a Name; CDK uses the construct id, which need not be unique.)
+      if (key === undefined) continue;
+      expect(r.Properties ?? {}, `${id}.${key}`).not.toHaveProperty(key);
+    }
+  });
+});
+
+describe('tables', () => {
+  it('DATA_TABLE: pk/sk strings, on-demand, TTL expiresAt, NEW_IMAGE stream, PITR, retained on delete', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('CONNECTIONS_TABLE: connectionId key, byTable index (tableId, connectionId), TTL, PITR, no stream, deleted', () => {
+    const table = template.toJSON().Resources[ids.connections];
+    expect(table.DeletionPolicy).toBe('Delete');
+    expect(table.Properties).toEqual({
+      KeySchema: [{ AttributeName: 'connectionId', KeyType: 'HASH' }],
+      AttributeDefinitions: [
+        { AttributeName: 'connectionId', AttributeType: 'S' },
+        { AttributeName: 'tableId', AttributeType: 'S' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byTable',
+          KeySchema: [
+            { AttributeName: 'tableId', KeyType: 'HASH' },
+            { AttributeName: 'connectionId', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+});
+
+describe('functions', () => {
+  it('every function: ARM64, Node.js 24, ESM bundle handler, JSON logs into its own log group with retention', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    expect(Object.keys(functions).sort()).toEqual([ids.http, ids.stream, ids.ws].sort());
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    const used = new Set<string>();
+    for (const [id, fn] of Object.entries(functions) as [string, { Properties: Record<string, unknown> }][]) {
+      const p = fn.Properties;
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.Runtime, id).toBe('nodejs24.x');
+      expect(p.Handler, id).toBe('index.handler');
+      const logging = p.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
+      expect(logging.LogFormat, id).toBe('JSON');
+      const group = logGroups[logging.LogGroup.Ref] as { Properties: { RetentionInDays: number } } | undefined;
+      expect(group?.Properties.RetentionInDays, id).toBe(30);
+      used.add(logging.LogGroup.Ref);
+    }
+    expect(used.size).toBe(3);
+  });
+
+  it('the environment names functions/shared/config.ts reads, per function only what it needs', () => {
+    const env = (id: string) =>
+      (template.toJSON().Resources[id].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const wsEndpoint = {
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          { Ref: ids.wsApi },
+          '.execute-api.',
+          { Ref: 'AWS::Region' },
+          '.',
+          { Ref: 'AWS::URLSuffix' },
+          '/live',
+        ],
+      ],
+    };
+    expect(env(ids.http)).toEqual({
+      APP_VERSION: '1.2.3',
+      API_KEY_HASHES: keyHash,
+      DATA_TABLE: { Ref: ids.data },
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    expect(env(ids.ws)).toEqual({
+      APP_VERSION: '1.2.3',
+      API_KEY_HASHES: keyHash,
+      DATA_TABLE: { Ref: ids.data },
+      CONNECTIONS_TABLE: { Ref: ids.connections },
+      WS_MANAGEMENT_ENDPOINT: wsEndpoint,
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    expect(env(ids.stream)).toEqual({
+      APP_VERSION: '1.2.3',
+      DATA_TABLE: { Ref: ids.data },
+      CONNECTIONS_TABLE: { Ref: ids.connections },
+      WS_MANAGEMENT_ENDPOINT: wsEndpoint,
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+  });
+});
+
+describe('least privilege', () => {
+  it('no statement grants a wildcard action, and only dynamodb:ListStreams (no resource-level form) has Resource *', () => {
+    for (const { policy, statement } of policyStatements(template)) {
+      for (const action of actionsOf(statement)) expect(action, policy).not.toMatch(/\*/);
+      if (resourcesOf(statement).includes('*')) expect(actionsOf(statement), policy).toEqual(['dynamodb:ListStreams']);
+    }
+  });
+
+  it('no function may Scan, batch-write or touch table administration', () => {
+    const forbidden = /^dynamodb:(Scan|BatchWriteItem|CreateTable|DeleteTable|UpdateTable|PartiQL.*)$/;
+    for (const { policy, statement } of policyStatements(template))
+      for (const action of actionsOf(statement)) expect(action, policy).not.toMatch(forbidden);
+  });
+
+  it('the REST function reads and writes DATA_TABLE only', () => {
+    expect(statementsOfFunction(template, ids.http)).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+        Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+      },
+    ]);
+  });
+
+  it('the WebSocket function: both tables and ManageConnections on its own API stage only', () => {
+    const statements = statementsOfFunction(template, ids.ws);
+    expect(statements).toHaveLength(3);
+    expect(statements).toContainEqual({
+      Effect: 'Allow',
+      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+      Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+    });
+    expect(statements).toContainEqual({
+      Effect: 'Allow',
+      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+      Resource: [
+        { 'Fn::GetAtt': [ids.connections, 'Arn'] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.connections, 'Arn'] }, '/index/*']] },
+      ],
+    });
+    expect(statements).toContainEqual(manageConnectionsOfOwnApi());
+  });
+
+  it('the stream function: stream read, events, fan-out on connections, ManageConnections, its dead-letter queue', () => {
+    const statements = statementsOfFunction(template, ids.stream);
+    const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
+    expect(statements).toHaveLength(6);
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+          Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+        },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+          Resource: [
+            { 'Fn::GetAtt': [ids.connections, 'Arn'] },
+            { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.connections, 'Arn'] }, '/index/*']] },
+          ],
+        },
+        manageConnectionsOfOwnApi(),
+        {
+          Effect: 'Allow',
+          Action: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+          Resource: { 'Fn::GetAtt': [queue, 'Arn'] },
+        },
+        { Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          Resource: { 'Fn::GetAtt': [ids.data, 'StreamArn'] },
+        },
+      ]),
+    );
+  });
+
+  it('execute-api permissions exist only for the WebSocket and stream functions, never on * or another API', () => {
+    const holders = new Set<string>();
+    for (const { policy, statement } of policyStatements(template)) {
+      if (!actionsOf(statement).some((a) => a.startsWith('execute-api:'))) continue;
+      holders.add(policy);
+      expect(statement).toEqual(manageConnectionsOfOwnApi());
+    }
+    expect([...holders].sort()).toEqual(
+      [
+        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionServiceRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionServiceRoleDefaultPolicy'),
+      ].sort(),
+    );
+  });
+
+  it('API Gateway may invoke a function only from its own API', () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')) as {
+      Properties: { FunctionName: { 'Fn::GetAtt': [string, string] }; Principal: string; SourceArn: unknown };
+    }[];
+    for (const p of permissions) {
+      expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
+      const fn = p.Properties.FunctionName['Fn::GetAtt'][0];
+      const api = fn === ids.http ? ids.httpApi : ids.wsApi;
+      expect([ids.http, ids.ws]).toContain(fn);
+      expect(JSON.stringify(p.Properties.SourceArn)).toContain(`{"Ref":"${api}"}`);
+    }
+  });
+});
+
+/** execute-api:ManageConnections on this stack's WebSocket API, stage `live`, connections only. */
+function manageConnectionsOfOwnApi() {
+  return {
+    Effect: 'Allow',
+    Action: 'execute-api:ManageConnections',
+    Resource: {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':execute-api:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':',
+          { Ref: ids.wsApi },
+          '/live/*/@connections/*',
+        ],
+      ],
+    },
+  };
+}
+
+describe('HTTP API', () => {
+  it('routes every /v1 path to the Hono function with payload format 2.0', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).filter(
+      (r) => (r as { Properties: { ApiId: { Ref: string } } }).Properties.ApiId.Ref === ids.httpApi,
+    ) as { Properties: { RouteKey: string; Target: unknown } }[];
+    expect(route.map((r) => r.Properties.RouteKey)).toEqual(['ANY /v1/{proxy+}']);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      ApiId: { Ref: ids.httpApi },
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [ids.http, 'Arn'] },
+    });
+  });
+
+  it('has one throttled $default stage (no stage prefix in the paths Hono sees)', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: ids.httpApi },
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+    });
+  });
+});
+
+describe('WebSocket API', () => {
+  it('selects routes by $request.body.action', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+  });
+
+  it('has $connect, $disconnect, $default and every action route, each integrated with the WebSocket function', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as {
+      Properties: { ApiId: { Ref: string }; RouteKey: string; Target: { 'Fn::Join': [string, unknown[]] } };
+    }[];
+    const wsRoutes = routes.filter((r) => r.Properties.ApiId.Ref === ids.wsApi);
+    expect(wsRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(
+      ['$connect', '$disconnect', '$default', ...webSocketActions].sort(),
+    );
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<
+      string,
+      { Properties: { ApiId: { Ref: string }; IntegrationUri: unknown; IntegrationType: string } }
+    >;
+    for (const route of wsRoutes) {
+      // Target is "integrations/<Ref integration>".
+      const target = route.Properties.Target['Fn::Join'][1][1] as { Ref: string };
+      const integration = integrations[target.Ref]!;
+      expect(integration.Properties.ApiId.Ref, route.Properties.RouteKey).toBe(ids.wsApi);
+      expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(`"${ids.ws}","Arn"`);
+    }
+  });
+
+  it('authorises $connect in the handler (no authorizer resource, no API-level auth)', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$connect', AuthorizationType: 'NONE' });
+  });
+
+  it('has one throttled stage `live`', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: ids.wsApi },
+      StageName: 'live',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
+    });
+  });
+});
+
+describe('stream fan-out', () => {
+  it('reads the DATA_TABLE stream with partial batch responses, bisection, bounded retries and a dead-letter queue', () => {
+    const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ids.stream },
+      EventSourceArn: { 'Fn::GetAtt': [ids.data, 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: 3600,
+      ParallelizationFactor: 4,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+  });
+
+  it('invokes the function only for new commits (INSERT of a C# row)', () => {
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'))[0] as {
+      Properties: { FilterCriteria: { Filters: { Pattern: string }[] } };
+    };
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f) => JSON.parse(f.Pattern) as unknown);
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }]);
+  });
+
+  it('the dead-letter queue is encrypted, TLS-only and keeps messages 14 days', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () =>
+    Object.values(template.findResources('AWS::CloudWatch::Alarm')) as {
+      Properties: {
+        MetricName: string;
+        Namespace: string;
+        Dimensions: { Name: string; Value: unknown }[];
+        Threshold: number;
+        AlarmActions: unknown[];
+        Statistic: string;
+      };
+    }[];
+
+  it('errors and throttles per function', () => {
+    for (const fn of [ids.http, ids.ws, ids.stream])
+      for (const metric of ['Errors', 'Throttles']) {
+        const found = alarms().filter(
+          (a) =>
+            a.Properties.Namespace === 'AWS/Lambda' &&
+            a.Properties.MetricName === metric &&
+            JSON.stringify(a.Properties.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fn } }]),
+        );
+        expect(found, `${fn} ${metric}`).toHaveLength(1);
+        expect(found[0]!.Properties.Threshold).toBe(1);
+        expect(found[0]!.Properties.Statistic).toBe('Sum');
+      }
+  });
+
+  it('the stream consumer falling behind (IteratorAge) and records given up (dead-letter queue)', () => {
+    const age = alarms().filter((a) => a.Properties.MetricName === 'IteratorAge');
+    expect(age).toHaveLength(1);
+    expect(age[0]!.Properties.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: ids.stream } }]);
+    expect(age[0]!.Properties.Statistic).toBe('Maximum');
+    expect(age[0]!.Properties.Threshold).toBe(30_000);
+    const dlq = alarms().filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(dlq).toHaveLength(1);
+    expect(dlq[0]!.Properties.Namespace).toBe('AWS/SQS');
+  });
+
+  it('every alarm notifies the alarm topic', () => {
+    const topic = logicalId(template, 'AWS::SNS::Topic', 'AlarmTopic');
+    for (const a of alarms()) expect(a.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+  });
+});
+
+describe('outputs', () => {
+  it('HttpApiUrl and WebSocketUrl point at the two stages', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(JSON.stringify(outputs.HttpApiUrl?.Value)).toContain(`{"Ref":"${ids.httpApi}"}`);
+    expect(JSON.stringify(outputs.HttpApiUrl?.Value)).toMatch(/^\{"Fn::Join":\["",\["https:\/\/"/);
+    expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain(`{"Ref":"${ids.wsApi}"}`);
+    expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toMatch(/^\{"Fn::Join":\["",\["wss:\/\/"/);
+    expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain('/live');
+  });
+});
+
+describe('bundles', () => {
+  /** The bundle directory of a function: its code asset `<hash>.zip` is staged as `asset.<hash>/`. */
+  const bundleOf = (id: string): string => {
+    const code = template.toJSON().Resources[id].Properties.Code as { S3Key: string };
+    return join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+  };
+
+  /** Cold-import a bundle in a fresh Node process (as Lambda would) and run `script` with its module as `m`. */
+  const runBundle = (id: string, script: string): string =>
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(pathToFileURL(join(bundleOf(id), 'index.mjs')).href)}); ${script}`,
+      ],
+      {
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          NODE_NO_WARNINGS: '1',
+          AWS_REGION: 'eu-central-1',
+          DATA_TABLE: 'data',
+          CONNECTIONS_TABLE: 'connections',
+          APP_VERSION: '1.2.3',
+          // No request may reach AWS from these tests.
+          DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+        },
+      },
+    );
+
+  it('each function is one minified ESM file with an external source map, the AWS SDK inside, no Docker', () => {
+    for (const id of [ids.http, ids.ws, ids.stream]) {
+      const dir = bundleOf(id);
+      expect(existsSync(join(dir, 'index.mjs')), id).toBe(true);
+      expect(existsSync(join(dir, 'index.mjs.map')), id).toBe(true);
+      expect(statSync(join(dir, 'index.mjs')).size, id).toBeLessThan(2_000_000);
+    }
+    // The SDK is bundled (measured faster to initialise than the runtime's copy): no bare @aws-sdk import is left,
+    // and the bundle loads from a directory with no node_modules anywhere above it.
+    // (Minified import statements have no spaces; the SDK's own error messages quote `require("@aws-sdk/…")`.)
+    const sdkImport = /(?:\bfrom|\bimport\(?)["']@aws-sdk\//;
+    for (const id of [ids.http, ids.ws, ids.stream])
+      expect(sdkImport.test(readFileSync(join(bundleOf(id), 'index.mjs'), 'utf8')), id).toBe(false);
+    expect(runBundle(ids.stream, 'console.log(typeof m.handler)')).toBe('function\n');
+  });
+
+  it('the REST bundle answers an HTTP API (payload 2.0) request for /v1/health', () => {
+    const event = {
+      version: '2.0',
+      routeKey: 'ANY /v1/{proxy+}',
+      rawPath: '/v1/health',
+      rawQueryString: '',
+      headers: { host: 'example.execute-api.eu-central-1.amazonaws.com' },
+      requestContext: {
+        http: { method: 'GET', path: '/v1/health', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+        domainName: 'example.execute-api.eu-central-1.amazonaws.com',
+        stage: '$default',
+        requestId: 'r1',
+        timeEpoch: 0,
+      },
+      isBase64Encoded: false,
+    };
+    const out = runBundle(ids.http, `console.log(JSON.stringify(await m.handler(${JSON.stringify(event)}, {})))`);
+    const response = JSON.parse(out) as { statusCode: number; body: string };
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ status: 'ok', version: '1.2.3' });
+  });
+
+  it('the stream bundle skips a non-commit record without failures', () => {
+    const event = { Records: [{ eventID: '1', eventName: 'REMOVE', dynamodb: { SequenceNumber: '1' } }] };
+    const out = runBundle(ids.stream, `console.log(JSON.stringify(await m.handler(${JSON.stringify(event)})))`);
+    expect(JSON.parse(out)).toEqual({ batchItemFailures: [] });
+  });
+
+  it('the WebSocket bundle exports its handler', () => {
+    expect(runBundle(ids.ws, 'console.log(typeof m.handler)')).toBe('function\n');
+  });
+});
