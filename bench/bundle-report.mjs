@@ -3,6 +3,7 @@
 // then prints per function: bundle size (raw and gzip), source map size, the biggest inputs, and module init time —
 // a cold `import()` of the bundle in a fresh Node process (median and min of several runs). For comparison the same
 // is measured with the AWS SDK left external (resolved from node_modules, as Lambda resolves its runtime copy).
+/* global process, console -- a Node script */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
