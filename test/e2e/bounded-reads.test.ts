@@ -115,5 +115,5 @@ describe('reads are bounded by the current deal', () => {
     console.log(
       `DynamoDB per request, fresh table vs ${history} events of history: ${JSON.stringify({ freshStart, oldStart, freshMid, oldMid })}`,
     );
-  });
+  }, 120_000);
 });

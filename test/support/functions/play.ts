@@ -19,6 +19,7 @@ export interface ViewBody {
     readonly deal: {
       readonly no: number;
       readonly toAct: readonly number[];
+      readonly forehand: number;
       readonly hands: readonly (readonly string[] | null)[];
       readonly result: unknown;
     } | null;

@@ -1,0 +1,535 @@
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_TYPES, listVariants, parseAction } from '../../engine/index.js';
+import type { LocalServer } from '../../local/server.js';
+import type { Api, ApiResponse } from '../support/functions/client.js';
+import { openapi } from '../support/functions/openapi.js';
+import {
+  type Seated,
+  createTable,
+  join,
+  scriptedChoice,
+  seatEveryone,
+  startServer,
+  viewAs,
+} from '../support/functions/play.js';
+
+let server: LocalServer;
+let api: Api;
+
+beforeAll(async () => {
+  ({ server, api } = await startServer());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const ERROR_CODES = new Set((openapi.components.schemas.ErrorCode as { enum: string[] }).enum);
+
+/** How many items the data table holds: "nothing written" means this does not move. */
+async function itemCount(): Promise<number> {
+  await server.idle();
+  let count = 0;
+  let start: Record<string, never> | undefined;
+  do {
+    const out = await server.client.send(
+      new ScanCommand({
+        TableName: server.runtime.settings.dataTable,
+        Select: 'COUNT',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey as Record<string, never> | undefined;
+  } while (start !== undefined);
+  return count;
+}
+
+/** A refusal: 4xx, problem+json, a documented code and a message (the client also checks the schema). */
+function expectProblem(res: ApiResponse<Record<string, unknown>>, what: string): void {
+  expect(res.status, what).toBeGreaterThanOrEqual(400);
+  expect(res.status, what).toBeLessThan(500);
+  expect(res.contentType, what).toMatch(/^application\/problem\+json/);
+  expect(ERROR_CODES.has(String(res.body.code)), `${what}: code ${String(res.body.code)}`).toBe(true);
+  expect(String(res.body.detail).length, what).toBeGreaterThan(0);
+}
+
+const CARDS = ['E', 'G', 'H', 'S'].flatMap((s) => ['A', 'Z', 'K', 'O', 'U', '9', '8', '7'].map((r) => s + r));
+const junk = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }),
+);
+const card = fc.oneof(fc.constantFrom(...CARDS, 'E10', 'QC', 'JD', '10H', 'XX', 'eo', ''), junk);
+/** Actions shaped like real ones (types, cards, games), broken ones, and arbitrary JSON. */
+const action = fc.oneof(
+  fc.record(
+    {
+      type: fc.oneof(fc.constantFrom(...ACTION_TYPES), fc.string({ maxLength: 8 }), junk),
+      card,
+      cards: fc.oneof(fc.array(card, { maxLength: 4 }), junk),
+      game: fc.oneof(fc.constantFrom('sauspiel', 'solo', 'wenz', 'geier', 'bettel', 'hochzeit', 'sie', 'X'), junk),
+      suit: fc.oneof(fc.constantFrom('E', 'G', 'H', 'S', 'x'), junk),
+      tout: fc.oneof(fc.boolean(), junk),
+      value: junk,
+      under: card,
+      extra: junk,
+    },
+    { requiredKeys: [] },
+  ),
+  fc.jsonValue(),
+);
+
+/** Start from one of the caller's legal actions and break it (or not): reaches the engine's deeper checks. */
+type Mutation =
+  'none' | 'stale-version' | 'future-version' | 'extra-field' | 'other-card' | 'drop-fields' | 'other-type';
+const mutation = fc.constantFrom<Mutation>(
+  'none',
+  'none',
+  'none',
+  'stale-version',
+  'future-version',
+  'extra-field',
+  'other-card',
+  'drop-fields',
+  'other-type',
+);
+
+function mutate(legal: Record<string, unknown>, m: Mutation, version: number, pick: number): Record<string, unknown> {
+  switch (m) {
+    case 'none':
+      return { action: legal, expectedVersion: version };
+    case 'stale-version':
+      return { action: legal, expectedVersion: Math.max(0, version - 1 - (pick % 3)) };
+    case 'future-version':
+      return { action: legal, expectedVersion: version + 1 + (pick % 3) };
+    case 'extra-field':
+      return { action: { ...legal, spiess: 'yes' } };
+    case 'other-card':
+      return { action: { ...legal, card: CARDS[pick % CARDS.length] } };
+    case 'drop-fields':
+      return { action: { type: legal.type } };
+    case 'other-type':
+      return { action: { ...legal, type: ACTION_TYPES[pick % ACTION_TYPES.length] } };
+    default: {
+      const never: never = m;
+      return never;
+    }
+  }
+}
+
+interface Variation {
+  /** When set and the caller acts: the body is built from its legal action number `pick` with this mutation. */
+  readonly nearLegal?: { readonly mutation: Mutation; readonly pick: number } | undefined;
+  readonly body?: unknown;
+  readonly raw?: string;
+  readonly headers: Record<string, string>;
+  readonly who: 'actor' | 'other' | 'none' | 'organiser' | 'spectator' | 'forged' | 'malformed';
+}
+
+const request: fc.Arbitrary<Variation> = fc.record({
+  nearLegal: fc.option(fc.record({ mutation, pick: fc.nat(1000) }), { nil: undefined, freq: 2 }),
+  body: fc.oneof(
+    fc.record(
+      {
+        action,
+        expectedVersion: fc.oneof(fc.integer({ min: -3, max: 100_000 }), junk),
+        extra: junk,
+      },
+      { requiredKeys: ['action'] },
+    ),
+    fc.jsonValue(),
+  ),
+  raw: fc.option(fc.oneof(fc.string({ maxLength: 40 }), fc.constant('{"action":'), fc.constant('')), {
+    nil: undefined,
+  }),
+  headers: fc.record(
+    {
+      'content-type': fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json'),
+      'idempotency-key': fc.oneof(fc.constantFrom('ok-key', 'has space', '', 'ä', 'x'.repeat(129)), fc.string()),
+    },
+    { requiredKeys: [] },
+  ),
+  who: fc.constantFrom(
+    'actor',
+    'actor',
+    'actor',
+    'actor',
+    'actor',
+    'other',
+    'none',
+    'organiser',
+    'spectator',
+    'forged',
+    'malformed',
+  ),
+});
+
+/** Legal actions compare after dropping `false` flags (the engine's own lists leave them out too). */
+const canonical = (a: Record<string, unknown>): string =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(a)
+        .filter(([, v]) => v !== false && v !== undefined)
+        .sort(([x], [y]) => x.localeCompare(y)),
+    ),
+  );
+
+describe('bad input of every kind gets a 4xx problem+json and changes nothing', () => {
+  it('fuzzed action requests: refused without a write, unless they are exactly a legal action of the caller', async () => {
+    const created = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const { tableId, organiserKey } = created;
+    const seats = await seatEveryone(api, tableId, 4);
+    const spectatorToken = (
+      await api.post<{ spectatorToken: string }>(`/v1/tables/${tableId}/spectators`, { body: {} })
+    ).body.spectatorToken;
+    let accepted = 0;
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async (req) => {
+        const before = await viewAs(api, tableId);
+        const toAct = before.view.deal?.toAct ?? [];
+        const actor = seats.find((s) => toAct.includes(s.seat)) as Seated;
+        const other = seats.find((s) => !toAct.includes(s.seat)) as Seated;
+        const legal = (await viewAs(api, tableId, actor.token)).view.legalActions;
+        const items = await itemCount();
+        const headers: Record<string, string> = { ...req.headers };
+        const token = {
+          actor: actor.token,
+          other: other.token,
+          organiser: organiserKey,
+          spectator: spectatorToken,
+          forged: 'st_forged-token',
+          none: undefined,
+          malformed: undefined,
+        }[req.who];
+        if (req.who === 'malformed') headers.authorization = 'Basic abc';
+        const near = req.nearLegal;
+        const body =
+          near !== undefined
+            ? JSON.stringify(mutate(legal[near.pick % legal.length]!, near.mutation, before.version, near.pick))
+            : (req.raw ?? JSON.stringify(req.body));
+        if (near !== undefined) {
+          headers['content-type'] = 'application/json';
+          headers['idempotency-key'] = `near-${before.version}-${near.pick}`;
+        }
+        const res = await api.post(`/v1/tables/${tableId}/actions`, {
+          raw: body,
+          headers,
+          ...(token !== undefined ? { token } : {}),
+        });
+        const after = await viewAs(api, tableId);
+        if (res.status === 200) {
+          // Accepted: the caller's seat, well-formed, an exactly legal action, at the pinned version if any.
+          accepted++;
+          expect(req.who).toBe('actor');
+          const sent = JSON.parse(body) as { action: unknown; expectedVersion?: unknown };
+          const parsed = parseAction(sent.action);
+          expect(parsed.ok).toBe(true);
+          const mine = parsed.ok ? canonical(parsed.action as unknown as Record<string, unknown>) : '';
+          expect(legal.map(canonical)).toContain(mine);
+          if (sent.expectedVersion !== undefined) expect(sent.expectedVersion).toBe(before.version);
+          expect(after.version).toBeGreaterThan(before.version);
+          return;
+        }
+        refused++;
+        expectProblem(res, `${req.who} ${body.slice(0, 120)}`);
+        expect(after).toEqual(before);
+        expect(await itemCount()).toBe(items);
+      }),
+      { numRuns: 150 },
+    );
+    console.log(`fuzzed action requests: ${accepted} accepted (legal), ${refused} refused`);
+    expect(refused).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('fuzzed create-table bodies: 201 for a valid table, otherwise a 4xx problem and no item written', async () => {
+    const variants = listVariants();
+    const presets = variants.flatMap((v) => Object.keys(v.presets));
+    const body = fc.oneof(
+      fc.record(
+        {
+          variant: fc.oneof(fc.constantFrom(...variants.map((v) => v.id), 'nope', ''), junk),
+          preset: fc.oneof(fc.constantFrom(...presets, 'nope'), junk),
+          options: fc.oneof(
+            fc.dictionary(fc.constantFrom('deck', 'tariff', 'allPass', 'laufendeMin', 'nope'), junk, { maxKeys: 3 }),
+            junk,
+          ),
+          seats: fc.oneof(fc.integer({ min: -2, max: 12 }), junk),
+          bots: fc.oneof(fc.array(fc.integer({ min: -2, max: 9 }), { maxLength: 9 }), junk),
+          visibility: fc.oneof(fc.constantFrom('public', 'private', 'secret'), junk),
+          dealer: fc.oneof(fc.integer({ min: -1, max: 9 }), junk),
+          maxDeals: fc.oneof(fc.integer({ min: -1, max: 20_000 }), junk),
+          extra: junk,
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+      fc
+        .record({
+          variant: fc.constantFrom(...variants),
+          seats: fc.integer({ min: 1, max: 9 }),
+          bots: fc.array(fc.integer({ min: 0, max: 8 }), { maxLength: 3 }),
+          preset: fc.option(fc.constantFrom(...presets, 'nope'), { nil: undefined }),
+          visibility: fc.constantFrom('public', 'private'),
+        })
+        .map(({ variant, ...rest }) => ({ variant: variant.id, ...rest })),
+    );
+    let created = 0;
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const items = await itemCount();
+        const res = await api.post('/v1/tables', {
+          raw: JSON.stringify(b),
+          headers: { 'content-type': 'application/json' },
+        });
+        if (res.status === 201) {
+          created++;
+          // Valid: close it again so bot-only tables do not keep the fan-out busy.
+          const { tableId, organiserKey } = res.body as { tableId: string; organiserKey: string };
+          await server.idle();
+          await api.post(`/v1/tables/${tableId}/close`, { token: organiserKey });
+          return;
+        }
+        expectProblem(res, JSON.stringify(b).slice(0, 200));
+        expect(await itemCount()).toBe(items);
+      }),
+      { numRuns: 150 },
+    );
+    console.log(`fuzzed create-table bodies: ${created} valid, ${150 - created} refused`);
+    expect(created).toBeLessThan(150);
+  }, 120_000);
+
+  it('every route refuses malformed paths, queries, headers and bodies with a named field', async () => {
+    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
+    const me = await join(api, tableId);
+    await server.idle();
+    const t = `/v1/tables/${tableId}`;
+    const cases: {
+      method: string;
+      path: string;
+      token?: string;
+      body?: unknown;
+      raw?: string;
+      headers?: Record<string, string>;
+      status: number;
+      code: string;
+      field?: string;
+    }[] = [
+      { method: 'GET', path: '/v1/nope', status: 404, code: 'route/not_found' },
+      { method: 'PUT', path: t, status: 404, code: 'route/not_found' },
+      { method: 'GET', path: '/v1/variants/nope', status: 404, code: 'variant/not_found', field: 'variantId' },
+      { method: 'GET', path: '/v1/tables?limit=0', status: 400, code: 'request/invalid', field: 'limit' },
+      { method: 'GET', path: '/v1/tables?limit=abc', status: 400, code: 'request/invalid', field: 'limit' },
+      { method: 'GET', path: '/v1/tables/NOT_AN_ID', status: 400, code: 'request/invalid', field: 'tableId' },
+      { method: 'GET', path: '/v1/tables/t0000000000', status: 404, code: 'table/not_found' },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        raw: '{',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        code: 'request/invalid_json',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        raw: '{}',
+        headers: { 'content-type': 'text/plain' },
+        status: 400,
+        code: 'request/unsupported_media_type',
+        field: 'content-type',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'schafkopf' },
+        status: 400,
+        code: 'request/invalid',
+        field: 'seats',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'schafkopf', seats: 4, color: 'red' },
+        status: 400,
+        code: 'request/invalid',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'nope', seats: 4 },
+        status: 422,
+        code: 'table/unknown_variant',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'schafkopf', seats: 3 },
+        status: 422,
+        code: 'table/bad_seat_count',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'schafkopf', seats: 4, preset: 'nope' },
+        status: 422,
+        code: 'table/unknown_preset',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'schafkopf', seats: 4, options: { nope: 1 } },
+        status: 422,
+        code: 'table/bad_options',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        body: { variant: 'schafkopf', seats: 4, bots: [4] },
+        status: 422,
+        code: 'seat/invalid',
+        field: 'bots',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tables',
+        raw: JSON.stringify({ variant: 'x'.repeat(70_000) }),
+        headers: { 'content-type': 'application/json' },
+        status: 413,
+        code: 'request/too_large',
+      },
+      { method: 'POST', path: `${t}/seats`, body: { seat: 9 }, status: 400, code: 'request/invalid', field: 'seat' },
+      { method: 'POST', path: `${t}/seats`, body: { name: '' }, status: 400, code: 'request/invalid', field: 'name' },
+      { method: 'POST', path: `${t}/seats`, body: { seat: 1 }, status: 409, code: 'seat/taken' },
+      { method: 'POST', path: `${t}/seats`, body: {}, status: 409, code: 'table/full' },
+      {
+        method: 'DELETE',
+        path: `${t}/seats/x`,
+        token: organiserKey,
+        status: 400,
+        code: 'request/invalid',
+        field: 'seat',
+      },
+      { method: 'DELETE', path: `${t}/seats/6`, token: organiserKey, status: 422, code: 'seat/invalid', field: 'seat' },
+      {
+        method: 'POST',
+        path: `${t}/bots`,
+        token: organiserKey,
+        body: { seat: 'one' },
+        status: 400,
+        code: 'request/invalid',
+        field: 'seat',
+      },
+      { method: 'POST', path: `${t}/bots`, token: organiserKey, body: {}, status: 409, code: 'table/full' },
+      {
+        method: 'POST',
+        path: `${t}/actions`,
+        token: me.token,
+        body: { action: { type: 'fly' } },
+        status: 422,
+        code: 'action/malformed',
+        field: 'action.type',
+      },
+      {
+        method: 'POST',
+        path: `${t}/actions`,
+        token: me.token,
+        body: { action: { type: 'play', card: 'XX' } },
+        status: 422,
+        code: 'action/malformed',
+        field: 'action.card',
+      },
+      {
+        method: 'POST',
+        path: `${t}/actions`,
+        token: me.token,
+        body: { action: 'pass' },
+        status: 400,
+        code: 'request/invalid',
+        field: 'action',
+      },
+      {
+        method: 'POST',
+        path: `${t}/actions`,
+        token: me.token,
+        body: { action: { type: 'pass' }, expectedVersion: -1 },
+        status: 400,
+        code: 'request/invalid',
+        field: 'expectedVersion',
+      },
+      {
+        method: 'POST',
+        path: `${t}/actions`,
+        token: me.token,
+        body: { action: { type: 'pass' } },
+        headers: { 'idempotency-key': 'no spaces' },
+        status: 400,
+        code: 'request/invalid',
+        field: 'Idempotency-Key',
+      },
+      {
+        method: 'POST',
+        path: `${t}/actions`,
+        token: me.token,
+        body: { action: { type: 'pass' }, expectedVersion: 0 },
+        status: 409,
+        code: 'table/version_conflict',
+      },
+      { method: 'GET', path: `${t}/events?after=-1`, status: 400, code: 'request/invalid', field: 'after' },
+      { method: 'GET', path: `${t}/events?limit=501`, status: 400, code: 'request/invalid', field: 'limit' },
+      { method: 'GET', path: `${t}/events?since=3`, status: 400, code: 'request/invalid' },
+      { method: 'GET', path: `${t}/deals/0/record`, status: 400, code: 'request/invalid', field: 'deal' },
+      { method: 'GET', path: `${t}/deals/1/record`, status: 409, code: 'deal/not_over' },
+      { method: 'GET', path: `${t}/deals/99/record`, status: 404, code: 'deal/not_found' },
+      { method: 'GET', path: `${t}/deals/abc/fairness`, status: 400, code: 'request/invalid', field: 'deal' },
+      {
+        method: 'POST',
+        path: `${t}/deals/1/verify`,
+        body: { seed: '' },
+        status: 400,
+        code: 'request/invalid',
+        field: 'seed',
+      },
+      { method: 'POST', path: '/v1/records/score', body: { variant: 'schafkopf' }, status: 422, code: 'record/shape' },
+      {
+        method: 'POST',
+        path: '/v1/records/score',
+        raw: 'not json',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        code: 'request/invalid_json',
+      },
+    ];
+    for (const c of cases) {
+      const items = await itemCount();
+      const version = (await viewAs(api, tableId)).version;
+      const res = await api.call(c.method, c.path, {
+        ...(c.token !== undefined ? { token: c.token } : {}),
+        ...(c.body !== undefined ? { body: c.body } : {}),
+        ...(c.raw !== undefined ? { raw: c.raw } : {}),
+        ...(c.headers !== undefined ? { headers: c.headers } : {}),
+      });
+      const what = `${c.method} ${c.path} ${JSON.stringify(c.body ?? c.raw ?? '').slice(0, 80)}`;
+      expectProblem(res, what);
+      expect({ status: res.status, code: res.body.code }, what).toEqual({ status: c.status, code: c.code });
+      if (c.field !== undefined) expect(res.body.field, what).toBe(c.field);
+      expect(await itemCount(), what).toBe(items);
+      expect((await viewAs(api, tableId)).version, what).toBe(version);
+    }
+    // The table still plays on after all of that.
+    const mine = await viewAs(api, tableId, me.token);
+    if (mine.view.legalActions.length > 0) {
+      const res = await api.post(`${t}/actions`, {
+        token: me.token,
+        body: { action: scriptedChoice(mine.view.legalActions), expectedVersion: mine.version },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+});
