@@ -90,3 +90,13 @@ export function result(s: SaState): DealResult & { readonly money: number[] } {
 }
 
 export const registered = (): boolean => getVariant('saukopf') === saukopf;
+
+/** Play the deal to the end with the first legal card each time. */
+export function playOut(s: SaState): void {
+  while (!saukopf.isOver(s)) {
+    const seat = turn(s);
+    const card = saukopf.legalActions(s, seat).find((a) => a.type === 'play');
+    if (card === undefined) throw new Error('no card to play');
+    act(s, seat, card);
+  }
+}

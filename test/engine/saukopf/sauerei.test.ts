@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PASS,
+  playOut,
   act,
   bid,
   cards,
@@ -184,13 +185,3 @@ describe('Rauborstige Sauerei and Stallgeruch (seed 004)', () => {
     expect(r.details!.stallgeruch).toBe(true);
   });
 });
-
-/** Play the deal to the end with the first legal card each time. */
-export function playOut(s: ReturnType<typeof deal>): void {
-  while (!saukopf.isOver(s)) {
-    const seat = turn(s);
-    const card = saukopf.legalActions(s, seat).find((a) => a.type === 'play');
-    if (card === undefined) throw new Error('no card to play');
-    act(s, seat, card);
-  }
-}

@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Rng, checkDeal, money } from '../../../engine/index.js';
+import { pickAction } from '../../../engine/sim.js';
+import { announcements } from '../../../engine/variants/saukopf/rules.js';
+import { saukopf } from './helpers.js';
+
+/**
+ * Knorpel announcements name a card of an opponent's hand, so they are not enumerated in a seat's legal actions
+ * (that would tell where hidden cards lie). This property drives random deals whose Spielansage is always a Knorpel.
+ */
+describe('Knorpel random deals (3 and 4 players)', () => {
+  for (const players of [3, 4])
+    it(`${players} players: zero-sum, every action legal, the named trump never in the Spieler's hand`, () => {
+      const o = saukopf.resolveOptions(undefined, {}, players);
+      fc.assert(
+        fc.property(fc.integer(), (seed) => {
+          const rng = new Rng(seed);
+          const layout = saukopf.deal(o, players, players - 1, rng.shuffle(saukopf.deck(o, players)));
+          const s = saukopf.start(o, players, players - 1, layout, { bock: 1, pot: money.ZERO });
+          const actions = [];
+          for (let guard = 0; guard < 500 && !saukopf.isOver(s); guard++) {
+            const seat = saukopf.toAct(s)[0]!;
+            const legal =
+              s.phase === 'announce'
+                ? announcements(s, seat, true).filter((a) => a.type === 'announce' && a.game === 'knorpel')
+                : saukopf.legalActions(s, seat);
+            const action = pickAction(legal, rng);
+            expect(saukopf.check(s, seat, action)).toBeUndefined();
+            saukopf.apply(s, seat, action);
+            actions.push({ seat, action });
+          }
+          expect(saukopf.isOver(s)).toBe(true);
+          const r = saukopf.result(s);
+          if (r.thrownIn === undefined && r.contract?.game !== 'wilde-sauerei') {
+            expect(r.contract?.game).toBe('knorpel');
+            const card = r.contract?.card;
+            expect(layout.hands[r.contract!.declarer!]).not.toContain(card);
+            expect(layout.blind).not.toContain(card);
+            expect(r.laufende).toBe(1);
+          }
+          expect(checkDeal(saukopf, o, players, { layout, dealer: players - 1, actions, result: r })).toEqual([]);
+        }),
+        { numRuns: 60 },
+      );
+    });
+});
