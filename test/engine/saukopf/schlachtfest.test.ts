@@ -72,12 +72,12 @@ describe('Schlachtfest premiums (seed 004)', () => {
   });
 
   it('Saukopf and Hauer count in Sauereien only: the same cards as a Herz Keiler carry neither', () => {
-    const sau = scoreRecord(record('sauerei-saukopf-hauer')) as { details: Record<string, unknown> };
+    const sau = scoreRecord(record('sauerei-saukopf-hauer')) as unknown as { details: Record<string, unknown> };
     expect(sau.details).toMatchObject({ saukopf: 'losers', hauer: 'winners' });
     const keiler = scoreRecord({
       ...record('sauerei-saukopf-hauer'),
       contract: { declarer: 0, bid: 61, game: 'keiler', suit: 'H' },
-    }) as { details: Record<string, unknown>; declarers: number[] };
+    }) as unknown as { details: Record<string, unknown>; declarers: number[] };
     expect(keiler.declarers).toEqual([0]);
     expect(keiler.details.saukopf).toBeUndefined();
     expect(keiler.details.hauer).toBeUndefined();
