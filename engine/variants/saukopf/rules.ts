@@ -244,30 +244,54 @@ export function contractOf(s: SaState): Contract {
   };
 }
 
+/** Every announcement except the Knorpel (which names a card), once, frozen and shared. */
+const STATIC_ANNOUNCEMENTS: readonly Extract<Action, { type: 'announce' }>[] = ANNOUNCED.flatMap((game) => {
+  if (game === 'knorpel') return [];
+  const suits: readonly (Suit | undefined)[] =
+    game === 'sauerei' ? CALLABLE : game === 'keiler' ? ['E', 'G', 'H', 'S'] : [undefined];
+  return suits.flatMap((suit) =>
+    [false, true].map(
+      (spiess) =>
+        Object.freeze({
+          type: 'announce',
+          game,
+          ...(suit !== undefined ? { suit } : {}),
+          ...(spiess ? { spiess } : {}),
+        }) as Extract<Action, { type: 'announce' }>,
+    ),
+  );
+});
+
+/** Whether `hand` may call the Sau of `suit`: a Suchkarte in hand, and the Sau only in an Unreine Sauerei. */
+function mayCall(s: SaState, hand: readonly number[], suit: Suit): boolean {
+  const sau = indexOf(cardOf(suit, 'A'));
+  const sauSuit = HERZ_KEILER.effSuit[sau] as number;
+  let such = false;
+  let holds = false;
+  for (const x of hand) {
+    if (x === sau) holds = true;
+    else if (HERZ_KEILER.effSuit[x] === sauSuit) such = true;
+  }
+  return such && (!holds || s.o.unreine);
+}
+
 /** Every announcement the declarer may make now; Knorpel only with `includeKnorpel` (it names hidden cards). */
 export function announcements(s: SaState, seat: Seat, includeKnorpel = false): Action[] {
   const out: Action[] = [];
-  const spiessOptions = s.o.spiess ? [false, true] : [false];
-  for (const game of ANNOUNCED) {
-    const variants: Action[] = [];
-    if (game === 'sauerei') {
-      for (const suit of CALLABLE) variants.push({ type: 'announce', game, suit });
-    } else if (game === 'keiler') {
-      for (const suit of ['E', 'G', 'H', 'S'] as const) variants.push({ type: 'announce', game, suit });
-    } else if (game === 'knorpel') {
-      // Not enumerated: each Knorpel names a card of an opponent's hand, and a seat's legal actions may not tell
-      // where hidden cards lie. `check` accepts `{ game: 'knorpel', card }` for any card in an opponent's hand.
-      if (includeKnorpel)
-        for (let i = 0; i < s.n; i++)
-          if (i !== seat)
-            for (const x of s.hands[i] ?? []) variants.push({ type: 'announce', game, card: CARDS[x] as Card });
-    } else variants.push({ type: 'announce', game });
-    for (const v of variants)
-      for (const spiess of spiessOptions) {
-        const a = (spiess ? { ...v, spiess } : v) as Extract<Action, { type: 'announce' }>;
-        if (!('code' in toContract(s, seat, a))) out.push(Object.freeze(a));
-      }
+  const hand = s.hands[seat] ?? [];
+  for (const a of STATIC_ANNOUNCEMENTS) {
+    if (a.spiess === true && !s.o.spiess) continue;
+    if (a.game === 'sauerei' && (s.n !== 4 || !mayCall(s, hand, a.suit as Suit))) continue;
+    out.push(a);
   }
+  // Not enumerated by default: each Knorpel names a card of an opponent's hand, and a seat's legal actions may not
+  // tell where hidden cards lie. `check` accepts `{ game: 'knorpel', card }` for any card in an opponent's hand.
+  if (includeKnorpel)
+    for (let i = 0; i < s.n; i++)
+      if (i !== seat)
+        for (const x of s.hands[i] ?? [])
+          for (const spiess of s.o.spiess ? [false, true] : [false])
+            out.push({ type: 'announce', game: 'knorpel', card: CARDS[x] as Card, ...(spiess ? { spiess } : {}) });
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { POINTS, indexOf as indexOfCard } from '../../cards/card.js';
+import { POINTS, indexOf } from '../../cards/card.js';
+import type { CompiledOrder } from '../../tricks/order.js';
 import { type Rational, ZERO, add, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
 import { EU, contractOf } from './rules.js';
@@ -92,15 +93,13 @@ export function settle(s: SaState): DealResult {
   let laufende = 0;
   let mit = false;
   if (game !== 'mastschwein') {
-    const own = (x: number): boolean => {
-      for (let i = 0; i < s.n; i++) if (party[i] && (s.dealt[i] as readonly number[]).includes(x)) return true;
-      // The open cards of a Dreihaxer count for the declarer, mit or ohne Trog.
-      return s.open.includes(x);
-    };
+    // The Spielerpartei's cards as dealt; the open cards of a Dreihaxer count for the declarer, mit or ohne Trog.
+    const own = OWN.fill(0);
+    for (let i = 0; i < s.n; i++) if (party[i]) for (const x of s.dealt[i] as readonly number[]) own[x] = 1;
+    for (const x of s.open) own[x] = 1;
     let first: boolean | undefined;
-    for (const card of s.order.source.trumps) {
-      const x = indexOfCard(card);
-      const d = own(x);
+    for (const x of trumpList(s.order)) {
+      const d = own[x] === 1;
       if (first === undefined) first = d;
       else if (d !== first) break;
       laufende++;
@@ -188,4 +187,17 @@ export function settle(s: SaState): DealResult {
       ...(outOfPlay !== 0 ? { pointsOutOfPlay: outOfPlay } : {}),
     },
   };
+}
+
+const OWN = new Uint8Array(48);
+const TRUMP_LISTS = new WeakMap<CompiledOrder, readonly number[]>();
+
+/** The trumps of an order high → low as card indices (cached per compiled order). */
+function trumpList(order: CompiledOrder): readonly number[] {
+  let list = TRUMP_LISTS.get(order);
+  if (list === undefined) {
+    list = order.source.trumps.map(indexOf);
+    TRUMP_LISTS.set(order, list);
+  }
+  return list;
 }
