@@ -65,13 +65,12 @@ function afterBurying(s: ShState): DealNote[] {
   const o = s.o;
   if (o.secondPartner !== 'none') {
     // 6/7-handed: the J♦ holder and the second partner join the picker automatically.
-    if (s.second >= 0) {
-      s.party[s.second] = true;
-      s.partnerRevealed = true;
-    }
+    // The second partner is public (view.declarers); the J♦ holder stays secret until J♦ is played.
+    if (s.second >= 0) s.party[s.second] = true;
     if (o.partner === 'jack-of-diamonds') {
       const holder = holderOf(s, JD);
-      if (holder >= 0) {
+      // A picker holding J♦ himself has only the second partner (2 against the rest).
+      if (holder >= 0 && holder !== s.picker) {
         s.partner = holder;
         s.party[holder] = true;
         s.calledCard = JD;
