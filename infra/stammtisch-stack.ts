@@ -223,6 +223,10 @@ export class StammtischStack extends Stack {
       description: 'WebSocket URL (wss://…/live)',
       value: this.webSocketStage.url,
     });
+    new CfnOutput(this, 'DataTableName', {
+      description: 'The event table (kept on `cdk destroy` unless deployed with -c retainData=false)',
+      value: this.dataTable.tableName,
+    });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'FanOutDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
   }

@@ -482,13 +482,17 @@ describe('alarms', () => {
 });
 
 describe('outputs', () => {
-  it('HttpApiUrl and WebSocketUrl point at the two stages', () => {
+  it('HttpApiUrl and WebSocketUrl point at the two stages; the event table name for operations', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(JSON.stringify(outputs.HttpApiUrl?.Value)).toContain(`{"Ref":"${ids.httpApi}"}`);
     expect(JSON.stringify(outputs.HttpApiUrl?.Value)).toMatch(/^\{"Fn::Join":\["",\["https:\/\/"/);
     expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain(`{"Ref":"${ids.wsApi}"}`);
     expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toMatch(/^\{"Fn::Join":\["",\["wss:\/\/"/);
     expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain('/live');
+    expect(outputs.DataTableName?.Value).toEqual({ Ref: ids.data });
+    expect(Object.keys(outputs).sort()).toEqual(
+      ['AlarmTopicArn', 'DataTableName', 'FanOutDeadLetterQueueUrl', 'HttpApiUrl', 'WebSocketUrl'].sort(),
+    );
   });
 });
 
