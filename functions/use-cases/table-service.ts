@@ -484,7 +484,7 @@ export class TableService {
     const raw: { seq: number; event: TableEvent; before: TableState | null }[] = [];
     for (const commit of page) {
       commit.events.forEach((event, i) => {
-        if (commit === first && i < skip) return;
+        if (commit.seq === first.seq && i < skip) return;
         const seq = commit.seq + i;
         if (seq > after && raw.length < limit) raw.push({ seq, event, before: state });
         state = evolve(state, event);
@@ -528,7 +528,10 @@ export class TableService {
   }
 
   /** The game record (RECORD.md) of a finished deal, with its result and fairness proof. */
-  async record(tableId: string, n: number): Promise<{ record: unknown; result: unknown; fairness: unknown }> {
+  async record(
+    tableId: string,
+    n: number,
+  ): Promise<{ record: unknown; players: readonly number[]; result: unknown; fairness: unknown }> {
     const { commits } = await this.dealCommits(tableId, n);
     let started: Extract<TableEvent, { type: 'DealStarted' }> | undefined;
     let ended: Extract<TableEvent, { type: 'DealEnded' }> | undefined;
@@ -558,7 +561,8 @@ export class TableService {
       layout: start.layout,
       actions,
     });
-    return { record, result: end.result, fairness: await this.fairness(tableId, n) };
+    // The record numbers the deal's players 0..n-1 (RECORD.md); `players` maps them to table seats (who sat out).
+    return { record, players: start.players, result: end.result, fairness: await this.fairness(tableId, n) };
   }
 
   /** The commitment of deal `n`; the seed once the deal has ended. */

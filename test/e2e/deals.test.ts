@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listVariants } from '../../engine/index.js';
 import type { LocalServer } from '../../local/server.js';
 import type { Api } from '../support/functions/client.js';
 import { allEvents, createTable, join, playUntil, startServer, viewAs } from '../support/functions/play.js';
@@ -101,4 +102,88 @@ describe('full deals over HTTP', () => {
     const mine = await allEvents(api, tableId, me.token);
     expect(mine.filter((e) => e.event.type === 'DealEnded').length).toBeGreaterThanOrEqual(2);
   });
+});
+
+/** Every registered variant (the e2e covers new ones as they land in engine/index.ts), at every table size. */
+const VARIANTS = listVariants().map((v) => ({
+  id: v.id,
+  presets: Object.keys(v.presets),
+  sizes: Array.from({ length: v.tableSeats.max - v.tableSeats.min + 1 }, (_, i) => v.tableSeats.min + i),
+}));
+
+describe.each(VARIANTS)('every variant over HTTP: $id', ({ id, presets, sizes }) => {
+  it.each(sizes)(
+    '%i bots play a whole deal; the record settles to the same payout and the deal verifies',
+    async (seats) => {
+      const { tableId, organiserKey } = await createTable(api, {
+        variant: id,
+        seats,
+        bots: Array.from({ length: seats }, (_, i) => i),
+        maxDeals: 1,
+      });
+      await server.idle();
+      const final = await viewAs(api, tableId, organiserKey);
+      expect(final.view.closed).toBe(true);
+      expect(final.view.dealNo).toBe(1);
+      expect(final.view.totals).toHaveLength(seats);
+      expect(sumExact(final.view.totals) + sumExact([final.view.pot])).toBe(0);
+      const record = await api.get<{
+        record: unknown;
+        players: number[];
+        result: { payout: number[] };
+        fairness: { seed: string };
+      }>(`/v1/tables/${tableId}/deals/1/record`);
+      expect(record.status).toBe(200);
+      const scored = await api.post<{ payout: number[] }>('/v1/records/score', { body: record.body.record });
+      expect(scored.status).toBe(200);
+      // The record holds the deal's players; the table's result is per table seat, 0 for who sat out.
+      const { players, result } = record.body;
+      expect(scored.body.payout).toEqual(players.map((seat) => result.payout[seat]));
+      result.payout.forEach((p, seat) => {
+        if (!players.includes(seat)) expect(p).toBe(0);
+      });
+      const verified = await api.post(`/v1/tables/${tableId}/deals/1/verify`, {
+        body: { seed: record.body.fairness.seed },
+      });
+      expect(verified.body).toEqual({ deal: 1, commitmentMatches: true, dealMatches: true });
+    },
+  );
+
+  it.each(presets)(
+    'preset %s: bots play a whole deal at the smallest table',
+    async (preset) => {
+      const seats = sizes[0]!;
+      const { tableId } = await createTable(api, {
+        variant: id,
+        preset,
+        seats,
+        bots: Array.from({ length: seats }, (_, i) => i),
+        maxDeals: 1,
+      });
+      await server.idle();
+      const final = await viewAs(api, tableId);
+      expect(final.view.closed).toBe(true);
+      expect(sumExact(final.view.totals) + sumExact([final.view.pot])).toBe(0);
+      expect((await api.get(`/v1/tables/${tableId}/deals/1/record`)).status).toBe(200);
+    },
+    120_000,
+  );
+
+  it('a scripted player plays a whole deal against bots and reads the settlement', async () => {
+    const seats = sizes[0]!;
+    const { tableId } = await createTable(api, {
+      variant: id,
+      seats,
+      bots: Array.from({ length: seats - 1 }, (_, i) => i + 1),
+      maxDeals: 1,
+    });
+    const me = await join(api, tableId);
+    const end = await playUntil(server, api, tableId, [me], (v) => v.view.closed);
+    expect(end.view.lastResult).not.toBeNull();
+    const settled = await api.get<{ result: { payout: number[] } }>(`/v1/tables/${tableId}/deals/1/record`, {
+      token: me.token,
+    });
+    expect(settled.status).toBe(200);
+    expect(settled.body.result.payout.reduce((a, b) => a + b, 0)).toBe(0);
+  }, 120_000);
 });
