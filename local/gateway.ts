@@ -57,6 +57,8 @@ export class LocalGateway {
   private port = 0;
   private inflight = 0;
   private waiters: (() => void)[] = [];
+  /** Per connection: resolves once its $disconnect handler has finished. */
+  private readonly disconnects = new Map<string, { done: Promise<void>; resolve: () => void }>();
 
   constructor(private readonly options: GatewayOptions) {
     this.path = options.path ?? '/ws';
@@ -88,6 +90,11 @@ export class LocalGateway {
   /** Ids of the open connections. */
   connectionIds(): string[] {
     return [...this.live.keys()];
+  }
+
+  /** Resolves once the connection's $disconnect has been handled (tests wait for it instead of sleeping). */
+  disconnected(id: string): Promise<void> {
+    return this.disconnects.get(id)?.done ?? Promise.resolve();
   }
 
   /** Resolves when no handler invocation is running. */
@@ -211,6 +218,11 @@ export class LocalGateway {
       chain: Promise.resolve(),
     };
     this.live.set(id, live);
+    let resolve: () => void = () => undefined;
+    const done = new Promise<void>((r) => (resolve = r));
+    this.disconnects.set(id, { done, resolve });
+    // Remember the recent ones only (a long-running server sees many connections).
+    if (this.disconnects.size > 10_000) this.disconnects.delete(this.disconnects.keys().next().value ?? '');
     socket.on('message', (data: RawData) => {
       live.lastActiveAt = Date.now();
       live.idle.refresh();
@@ -237,7 +249,10 @@ export class LocalGateway {
         isBase64Encoded: false,
       };
       // After the pending messages of this connection, like the last thing API Gateway delivers.
-      this.enqueue(live, () => this.invoke(event));
+      this.enqueue(live, async () => {
+        await this.invoke(event);
+        this.disconnects.get(id)?.resolve();
+      });
     });
     socket.on('error', () => socket.terminate());
   }
