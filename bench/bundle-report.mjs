@@ -100,7 +100,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const rows = [];
 for (const [name, entry] of Object.entries(entryPoints)) {
   rows.push(await report(name, entry, bundleSettings.external, 'deployed'));
-  rows.push(await report(name, entry, ['@aws-sdk/*'], 'sdk-external'));
+  rows.push(await report(name, entry, ['@aws-sdk/*', ...bundleSettings.external], 'sdk-external'));
 }
 
 if (asJson) {

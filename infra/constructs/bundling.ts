@@ -12,7 +12,7 @@ export interface BundleSettings {
   readonly sourcesContent: false;
   /** Prefer the ESM build of a dependency: better tree shaking. */
   readonly mainFields: readonly string[];
-  /** Modules left out of the bundle (resolved by the Lambda runtime). */
+  /** Modules left out of the bundle (resolved by the Lambda runtime's own AWS SDK copy, if ever imported). */
   readonly external: readonly string[];
   /**
    * Bundled CommonJS code may `require()` Node built-ins; an ESM bundle has no `require`, so give it one.
@@ -20,6 +20,21 @@ export interface BundleSettings {
    */
   readonly banner: string;
 }
+
+/**
+ * The credential providers the SDK's default chain loads lazily (`await import(…)`) only when no credentials are in
+ * the environment. Lambda always puts the role's credentials there (the chain's first step, `fromEnv`), so these are
+ * never imported on Lambda; leaving them out saves ~95 KB per bundle at no init cost (should one ever be needed, the
+ * runtime's SDK copy provides it).
+ */
+export const lazyCredentialProviders = [
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-web-identity',
+  '@smithy/credential-provider-imds',
+] as const;
 
 /**
  * The AWS SDK v3 clients are bundled (not left to the runtime's copy): measured with `npm run bundle-report`,
@@ -33,7 +48,7 @@ export const bundleSettings: BundleSettings = {
   sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  external: [],
+  external: lazyCredentialProviders,
   banner:
     "import { createRequire as __stammtischCreateRequire } from 'node:module'; const require = __stammtischCreateRequire(import.meta.url);",
 };
