@@ -7,18 +7,27 @@ const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const server = await startLocal({ port, dataDir, host: process.env.HOST ?? '127.0.0.1' });
 const u = server.url;
 const keys = server.runtime.settings.apiKeyHashes.length;
+const auth = keys > 0 ? ` -H "authorization: Bearer $API_KEY"` : '';
 
-console.log(`Stammtisch local runtime on ${u}  (data: ${dataDir})
-${keys > 0 ? `Table creation needs one of the ${keys} API key(s) from API_KEYS: add -H "authorization: Bearer <key>".\n` : 'Anyone may create tables (set API_KEYS=key1,key2 to require a key).\n'}
-Play a Schafkopf deal against three bots:
-  curl -s ${u}/v1/tables -H 'content-type: application/json' \\
-       -d '{"variant":"schafkopf","seats":4,"bots":[1,2,3]}'                 # → tableId, organiserKey
-  curl -s -X POST ${u}/v1/tables/<tableId>/seats -H 'content-type: application/json' -d '{"name":"you"}'   # → seatToken
-  curl -s ${u}/v1/tables/<tableId>/view -H 'authorization: Bearer <seatToken>'      # your hand + legalActions
-  curl -s ${u}/v1/tables/<tableId>/actions -H 'authorization: Bearer <seatToken>' \\
-       -H 'content-type: application/json' -H 'idempotency-key: m1' -d '{"action":{"type":"pass"}}'
-Variants: ${u}/v1/variants   Health: ${u}/v1/health   Contract: openapi.yaml   More: README "Play locally".
-Ctrl-C stops; tables survive restarts.`);
+console.log(`Stammtisch local runtime on ${u}  (store: ${dataDir}, version ${server.runtime.settings.version})
+${
+  keys > 0
+    ? `Creating tables needs one of the ${keys} API key(s) from API_KEYS: export API_KEY=<key> first.`
+    : 'Anyone may create tables here (API_KEYS=key1,key2 requires a key).'
+}
+
+Play a Schafkopf deal against three bots (bash + curl + jq; README "Play locally" has the full loop):
+  S=${u}
+  T=$(curl -s $S/v1/tables -H 'content-type: application/json'${auth} \\
+        -d '{"variant":"schafkopf","seats":4,"bots":[1,2,3],"maxDeals":1}' | jq -r .tableId)
+  ME=$(curl -s -X POST $S/v1/tables/$T/seats -H 'content-type: application/json' -d '{"name":"you"}' | jq -r .seatToken)
+  curl -s $S/v1/tables/$T/view -H "authorization: Bearer $ME" | jq '.version, .view.deal.hands, .view.legalActions'
+  curl -s $S/v1/tables/$T/actions -H "authorization: Bearer $ME" -H 'content-type: application/json' \\
+        -H 'idempotency-key: move-1' -d '{"action":{"type":"pass"}}'
+  curl -s $S/v1/tables/$T/deals/1/record | jq '.result.payout'      # the settlement, once the deal is over
+
+Variants: ${u}/v1/variants   Health: ${u}/v1/health   WebSocket: ${server.wsUrl}   Contract: openapi.yaml
+Ctrl-C stops; tables survive restarts (delete ${dataDir} to start afresh).`);
 
 const stop = async (): Promise<void> => {
   await server.close();
