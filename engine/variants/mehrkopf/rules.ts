@@ -117,18 +117,23 @@ function normalTrumps(hand: readonly number[]): number[] {
   return hand.filter((c) => NORMAL.effSuit[c] === TRUMP);
 }
 
+const SUIT_NO: Readonly<Record<Suit, number>> = { E: 0, G: 1, H: 2, S: 3 };
+const ACE_OF = SUITS.map((suit) => indexOf(cardOf(suit, 'A')));
+const SCHOENE_OF = SUITS.map((suit) => indexOf(cardOf(suit, 'S')));
+
 /** Why a seat may not call this suit in a normal game, or undefined. */
 function callBlock(s: MkState, hand: readonly number[], suit: Suit): Illegal | undefined {
-  if (!CALLABLE.includes(suit))
+  if (suit === 'H' || !(suit in SUIT_NO))
     return illegal(
       'action/illegal',
       'only a suit that is not trump can be called: Eichel, Gras or Schellen (Normalspiel: Herz is trump)',
     );
-  if (hand.includes(indexOf(cardOf(suit, 'A'))))
+  const no = SUIT_NO[suit];
+  if (hand.includes(ACE_OF[no] as number))
     return illegal('action/illegal', 'the caller may not hold the called Ace (Normalspiel: the Ace is called)');
-  if (s.active >= 5 && !s.o.calledCards.callerMayHoldSchoene && hand.includes(indexOf(cardOf(suit, 'S'))))
+  if (s.active >= 5 && !s.o.calledCards.callerMayHoldSchoene && hand.includes(SCHOENE_OF[no] as number))
     return illegal('action/illegal', 'the caller may not hold the called Schöne at this table');
-  if (plainOf(hand, SUITS.indexOf(suit)) === 0)
+  if (plainOf(hand, no) === 0)
     return illegal(
       'action/illegal',
       'the caller must hold a card of the called suit; trumps do not count (Normalspiel: "Trümpfe zählen nicht")',
@@ -226,6 +231,23 @@ const CANDIDATES: readonly Candidate[] = (Object.keys(GAME_SUIT) as Game[])
   )
   .sort((a, b) => a.bid.level - b.bid.level);
 
+const offeredCache = new WeakMap<MehrkopfOptions, (readonly Candidate[])[]>();
+
+/** The bids a table offers at a player count, highest level first (computed once per options object). */
+function offeredBids(o: MehrkopfOptions, active: number): readonly Candidate[] {
+  let perCount = offeredCache.get(o);
+  if (perCount === undefined) {
+    perCount = [];
+    offeredCache.set(o, perCount);
+  }
+  let list = perCount[active];
+  if (list === undefined) {
+    list = CANDIDATES.filter((c) => offered(c.bid.game, c.bid.tout, o, active));
+    perCount[active] = list;
+  }
+  return list;
+}
+
 /** Every bid a seat's hand allows, ignoring the auction so far (the hand does not change during the auction). */
 function eligibleBids(s: MkState, seat: Seat, muss: boolean): readonly Candidate[] {
   const cache = muss ? undefined : s.bidCache[seat];
@@ -233,9 +255,8 @@ function eligibleBids(s: MkState, seat: Seat, muss: boolean): readonly Candidate
   const hand = s.hands[seat] ?? [];
   const trumps = normalTrumps(hand).length;
   const out: Candidate[] = [];
-  for (const cand of CANDIDATES) {
-    const { game, tout, suit } = cand.bid;
-    if (!offered(game, tout, s.o, s.active)) continue;
+  for (const cand of offeredBids(s.o, s.active)) {
+    const { game, suit } = cand.bid;
     if (game === 'sauspiel' && callBlock(s, hand, suit as Suit) !== undefined) continue;
     if (game === 'sie' && !SIE_CARDS.every((c) => hand.includes(c))) continue;
     if (game === 'hochzeit' && (muss || trumps !== 1)) continue;
