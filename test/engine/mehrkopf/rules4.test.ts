@@ -208,3 +208,14 @@ describe('Mehrkopf, four players: Tout and Sie (rulebook "Toutspiel", "Sie")', (
     expect(mk.view(s, { kind: 'seat', seat: 1 }).hands[0]).toHaveLength(8);
   });
 });
+
+describe('Mehrkopf, four players: who knows the partner (rulebook "Normalspiel")', () => {
+  it('the Ace holder is known to the others only once the called Ace is played', () => {
+    const s = deal(D_P, { contract: rufEichel });
+    expect(mk.view(s, { kind: 'seat', seat: 1 }).declarers).toEqual([0]);
+    expect(mk.view(s, { kind: 'seat', seat: 2 }).declarers).toEqual([0, 2]);
+    play(s, 'E7 GU EA');
+    expect(mk.view(s, { kind: 'seat', seat: 1 }).declarers).toEqual([0, 2]);
+    expect(mk.view(s, { kind: 'seat', seat: 3 }).extra?.calledCard).toBe('EA');
+  });
+});
