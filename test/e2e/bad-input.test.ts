@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TYPES, listVariants, parseAction } from '../../engine/index.js';
 import type { LocalServer } from '../../local/server.js';
 import type { Api, ApiResponse } from '../support/functions/client.js';
-import { openapi } from '../support/functions/openapi.js';
+import { openapi, validatorAt } from '../support/functions/openapi.js';
 import {
   type Seated,
   createTable,
@@ -284,10 +284,14 @@ describe('bad input of every kind gets a 4xx problem+json and changes nothing', 
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
         const items = await itemCount();
+        // The contract and the code agree on what a valid request is: zod refuses (400) exactly what the schema does.
+        const schemaAccepts = validatorAt('/components/schemas/CreateTableRequest')(b);
         const res = await api.post('/v1/tables', {
           raw: JSON.stringify(b),
           headers: { 'content-type': 'application/json' },
         });
+        const shapeRefused = res.status === 400 && res.body.code === 'request/invalid';
+        expect(schemaAccepts, `${JSON.stringify(b)} → ${res.status} ${String(res.body.code)}`).toBe(!shapeRefused);
         if (res.status === 201) {
           created++;
           // Valid: close it again so bot-only tables do not keep the fan-out busy.

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalServer } from '../../local/server.js';
+import type { Api } from '../support/functions/client.js';
+import { createTable, join, startServer } from '../support/functions/play.js';
+
+let server: LocalServer;
+let api: Api;
+
+beforeAll(async () => {
+  ({ server, api } = await startServer());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Lobby {
+  readonly tables: { tableId: string; openSeats: number; seats: number; variant: string }[];
+}
+
+describe('tables and the lobby', () => {
+  it('lists public tables with open seats, newest first; full, private and closed tables drop out', async () => {
+    const older = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2] });
+    const newer = await createTable(api, { variant: 'schafkopf', seats: 5, bots: [1] });
+    const secret = await createTable(api, { variant: 'schafkopf', seats: 4, visibility: 'private' });
+    const ids = async (): Promise<string[]> => (await api.get<Lobby>('/v1/tables')).body.tables.map((t) => t.tableId);
+
+    const listed = await api.get<Lobby>('/v1/tables');
+    expect(listed.body.tables.map((t) => t.tableId)).toEqual([newer.tableId, older.tableId]);
+    expect(listed.body.tables[1]).toMatchObject({ variant: 'schafkopf', seats: 4, openSeats: 2 });
+    expect(await ids()).not.toContain(secret.tableId);
+    expect((await api.get<Lobby>('/v1/tables?limit=1')).body.tables).toHaveLength(1);
+
+    await join(api, older.tableId);
+    expect((await api.get<Lobby>('/v1/tables')).body.tables.find((t) => t.tableId === older.tableId)?.openSeats).toBe(
+      1,
+    );
+    await join(api, older.tableId);
+    expect(await ids()).not.toContain(older.tableId);
+    await api.post(`/v1/tables/${newer.tableId}/close`, { token: newer.organiserKey });
+    expect(await ids()).toEqual([]);
+
+    const detail = await api.get<{ seats: { kind: string }[]; dealNo: number; closed: boolean; version: number }>(
+      `/v1/tables/${older.tableId}`,
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body.seats.map((s) => s.kind)).toEqual(['human', 'bot', 'bot', 'human']);
+    expect(detail.body.dealNo).toBe(1);
+    expect(detail.body.closed).toBe(false);
+  });
+});
+
+describe('records', () => {
+  it('an exported record settles; a tampered one is refused naming the action index, seat and rule', async () => {
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3] });
+    await server.idle();
+    const exported = await api.get<{
+      record: { actions: { seat: number; type: string; card?: string }[]; hands: string[][] };
+    }>(`/v1/tables/${tableId}/deals/1/record`);
+    expect(exported.status).toBe(200);
+    const record = exported.body.record;
+
+    // Unfinished: the first half of the actions is a partial record, settled as "not complete, who is to act".
+    const partial = await api.post<{ complete: boolean; toAct: number[] }>('/v1/records/score', {
+      body: { ...record, actions: record.actions.slice(0, Math.floor(record.actions.length / 2)) },
+    });
+    expect(partial.status).toBe(200);
+    expect(partial.body.complete).toBe(false);
+    expect(partial.body.toAct.length).toBeGreaterThan(0);
+
+    // The first card play, replaced by a card the seat does not hold.
+    const index = record.actions.findIndex((a) => a.type === 'play');
+    const seat = record.actions[index]!.seat;
+    const foreign = record.hands[(seat + 1) % 4]![0]!;
+    const tampered = record.actions.map((a, i) => (i === index ? { ...a, card: foreign } : a));
+    const refused = await api.post<{ code: string; index: number; seat: number; rule?: string }>('/v1/records/score', {
+      body: { ...record, actions: tampered },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'action/illegal', index, seat });
+  });
+});
