@@ -234,14 +234,15 @@ function startPlay(s: SaState, c: SaContract): DealNote[] {
 export function contractOf(s: SaState): Contract {
   const c = s.contract as SaContract;
   if (c.game === 'wilde-sauerei') return { game: 'wilde-sauerei' };
-  return {
+  const out: { -readonly [K in keyof Contract]: Contract[K] } = {
     declarer: c.declarer,
     bid: c.bid === SCHWARZ ? 'schwarz' : c.bid,
     game: c.game,
-    ...(c.suit !== undefined ? { suit: c.suit } : {}),
-    ...(c.card !== undefined ? { card: CARDS[c.card] as Card } : {}),
-    spiess: c.spiess,
   };
+  if (c.suit !== undefined) out.suit = c.suit;
+  if (c.card !== undefined) out.card = CARDS[c.card] as Card;
+  out.spiess = c.spiess;
+  return out;
 }
 
 /** Every announcement except the Knorpel (which names a card), once, frozen and shared. */

@@ -11,7 +11,7 @@ import { SCHWARZ, type SaContract, type SaState } from './state.js';
  * payment between Spieler and Mitspieler outside the bowl.
  */
 export function settle(s: SaState): DealResult {
-  const zeros = (): Rational[] => Array.from({ length: s.n }, () => ZERO);
+  const zeros = (): Rational[] => new Array<Rational>(s.n).fill(ZERO);
   const totalPlayed = s.points.reduce((a, b) => a + b, 0);
   const outOfPlay = 120 - totalPlayed;
   const common = {
@@ -160,32 +160,36 @@ export function settle(s: SaState): DealResult {
     payout[from] = add(payout[from] as Rational, rat(-t.stallgeruch));
     payout[to] = add(payout[to] as Rational, rat(t.stallgeruch));
   }
+  // Plain assignments, no object spreads: settlement runs once per simulated deal.
+  const details: Record<string, unknown> = {
+    bowl,
+    base,
+    laufende: { count: laufende, mit },
+    bolzenschuesse: bolzen,
+    huftritte: s.kicks.map((k) => k.seat),
+  };
+  if (ohne > 0) details.ohne = ohne;
+  if (saukopf !== null) details.saukopf = saukopf;
+  if (hauer !== null) details.hauer = hauer;
+  if (s.unreine) details.unreine = true;
+  if (s.trog !== 0) details.trog = s.trog === 1 ? 'mit' : 'ohne';
+  if (stallgeruch) details.stallgeruch = true;
+  if (mitspieler >= 0) details.mitspieler = mitspieler;
+  if (c.game === 'wilde-sauerei') details.spieler = spieler;
+  if (outOfPlay !== 0) details.pointsOutOfPlay = outOfPlay;
   return {
-    ...common,
     contract: contractOf(s),
     declarers,
+    cardPoints: common.cardPoints,
+    tricks: common.tricks,
     won,
     schneider,
     schwarz,
     laufende,
     multiplier,
     payout,
-    details: {
-      bowl,
-      base,
-      laufende: { count: laufende, mit },
-      ...(ohne > 0 ? { ohne } : {}),
-      ...(saukopf !== null ? { saukopf } : {}),
-      ...(hauer !== null ? { hauer } : {}),
-      bolzenschuesse: bolzen,
-      huftritte: s.kicks.map((k) => k.seat),
-      ...(s.unreine ? { unreine: true } : {}),
-      ...(s.trog !== 0 ? { trog: s.trog === 1 ? 'mit' : 'ohne' } : {}),
-      ...(stallgeruch ? { stallgeruch: true } : {}),
-      ...(mitspieler >= 0 ? { mitspieler } : {}),
-      ...(c.game === 'wilde-sauerei' ? { spieler } : {}),
-      ...(outOfPlay !== 0 ? { pointsOutOfPlay: outOfPlay } : {}),
-    },
+    pot: ZERO,
+    details,
   };
 }
 
