@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Action, Rng, money } from '../../../engine/index.js';
+import { type Action, CARDS, Rng, money } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
 import { mk } from './helpers.js';
 
@@ -66,3 +66,35 @@ for (const players of [4, 5, 6]) {
     });
   });
 }
+
+describe('Mehrkopf at two players: face-down cards stay hidden until they turn up', () => {
+  it('no view of either seat or a spectator names a face-down card; every card turns up exactly once', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const o = mk.resolveOptions(undefined, {}, 2);
+        const rng = new Rng(seed);
+        const dealer = Math.abs(seed) % 2;
+        const layout = mk.deal(o, 2, dealer, rng.shuffle(mk.deck(o, 2)));
+        const s = mk.start(o, 2, dealer, layout, { bock: 1, pot: money.ZERO });
+        let revealed = 0;
+        while (!mk.isOver(s)) {
+          const hidden = s.down!.flat().filter((c) => c >= 0);
+          for (const audience of [
+            { kind: 'seat', seat: 0 },
+            { kind: 'seat', seat: 1 },
+            { kind: 'spectator' },
+          ] as const) {
+            const text = JSON.stringify(mk.view(s, audience));
+            for (const c of hidden) expect(text).not.toContain(`"${CARDS[c]}"`);
+          }
+          const seat = mk.toAct(s)[0]!;
+          const notes = mk.apply(s, seat, pickAction(mk.legalActions(s, seat), rng) as Action);
+          revealed += notes.filter((n) => n.type === 'CardRevealed').length;
+        }
+        expect(revealed).toBe(16);
+        expect(s.trickNo).toBe(16);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
