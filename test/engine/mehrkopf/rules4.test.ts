@@ -219,3 +219,22 @@ describe('Mehrkopf, four players: who knows the partner (rulebook "Normalspiel")
     expect(mk.view(s, { kind: 'seat', seat: 3 }).extra?.calledCard).toBe('EA');
   });
 });
+
+describe('Mehrkopf, four players: suit solo and Rotsolo (rulebook "Solospiel")', () => {
+  it('Farbsolo: the named suit replaces Herz as trump; Herz becomes a plain suit', () => {
+    const s = deal(D_P, { contract: { declarer: 1, game: 'solo', suit: 'G' } });
+    // Seat 0 leads HA: a plain Herz card now; seat 1 holds HZ HK and must follow Herz.
+    play(s, 'HA');
+    expect(playable(s)).toEqual(cards('HZ HK'));
+    play(s, 'HK H9');
+    // Seat 3 follows Herz too; a Gras card would be a trump.
+    expect(playable(s)).toEqual(cards('H7 H8'));
+  });
+
+  it('Rotsolo: a solo with Herz keeps Herz as the trump suit', () => {
+    const s = deal(D_P, { contract: { declarer: 1, game: 'solo', suit: 'H' } });
+    play(s, 'HA');
+    // Herz is trump: seat 1 follows with any trump (Ober, Unter or Herz).
+    expect(playable(s)).toEqual(cards('SO GU HZ HK'));
+  });
+});
