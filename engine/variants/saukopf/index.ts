@@ -13,6 +13,7 @@ const cardsOf = (xs: readonly number[]): Card[] => xs.map((x) => CARDS[x] as Car
 
 /** The 32-card deck (A Z K O U 9 8 7): 4 × 8 cards, or 3 × 10 and two open cards in a Dreihaxer. */
 const DECK: readonly Card[] = Object.freeze(deckOf(LONG_RANKS));
+const IN_DECK: ReadonlySet<string> = new Set(DECK);
 
 function start(o: SaukopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): SaState {
   const dealt = layout.hands.map((h) => h.map(indexOf));
@@ -136,7 +137,7 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
   for (const [i, hand] of [...layout.hands, layout.blind].entries()) {
     if (i < players && hand.length !== per) return `hand ${i} must hold ${per} cards`;
     for (const card of hand) {
-      if (!DECK.includes(card)) return `${card} is not in the Saukopf deck`;
+      if (!IN_DECK.has(card)) return `${card} is not in the Saukopf deck`;
       if (seen.has(card)) return `${card} is dealt twice`;
       seen.add(card);
     }

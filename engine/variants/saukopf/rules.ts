@@ -1,4 +1,4 @@
-import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf, isCard } from '../../cards/card.js';
+import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
@@ -9,6 +9,7 @@ import { SCHWARZ, type SaContract, type SaState } from './state.js';
 
 export const HERZ_KEILER = compiled('sauerei');
 const CALLABLE: readonly Suit[] = ['E', 'G', 'S'];
+const CARD_SET: ReadonlySet<string> = new Set(CARDS);
 export const HA = indexOf('HA');
 export const EU = indexOf('EU');
 
@@ -539,7 +540,7 @@ export function check(s: SaState, seat: Seat, action: Action): Illegal | undefin
     case 'play': {
       if (s.phase !== 'play') return illegal('action/illegal', 'cards are played only after the Spielansage');
       if (seat !== s.turn) return notTurn(seat);
-      if (!isCard(action.card)) return illegal('action/malformed', 'not a card');
+      if (!CARD_SET.has(action.card)) return illegal('action/malformed', 'not a card');
       const card = indexOf(action.card);
       if (!(s.hands[seat] ?? []).includes(card))
         return illegal(
