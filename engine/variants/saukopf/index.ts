@@ -114,6 +114,10 @@ function view(s: SaState, audience: Audience): DealView {
       ...(s.trog !== 0 ? { trog: s.trog === 1 ? 'mit' : 'ohne' } : {}),
       ...(s.trog === 1 && (seat === s.bestSeat || everything) ? { laidAway: cardsOf(s.trogCards) } : {}),
       ...(s.thrownIn !== null ? { thrownIn: s.thrownIn } : {}),
+      // Knorpel announcements are not listed in the legal actions (they would name hidden cards): a hint instead.
+      ...(s.phase === 'announce' && seat === s.bestSeat
+        ? { knorpel: 'announce { game: "knorpel", card } naming any card of an opponent’s hand' }
+        : {}),
     },
   };
 }
