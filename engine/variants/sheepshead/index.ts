@@ -159,6 +159,8 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     under: -1,
     calledLedTrick: -1,
     partnerRevealed: false,
+    blindTrick: -1,
+    blindTaker: -1,
     crack: -1,
     recrack: -1,
     trickNo: 0,
@@ -262,6 +264,9 @@ function view(s: ShState, audience: Audience): DealView {
             ]),
           }
         : {}),
+      ...(s.blindTrick >= 0 ? { blindTrick: s.blindTrick + 1 } : {}),
+      // The winner of the dealer's named trick may look at the blind (seed 002).
+      ...(seat >= 0 && seat === s.blindTaker && !everything ? { blind: cardsOf(s.blind) } : {}),
       ...(s.thrownIn !== null ? { thrownIn: s.thrownIn } : {}),
       cards: 'french',
       ...(seat >= 0 && s.hands[seat]

@@ -58,8 +58,12 @@ export interface SheepsheadOptions {
     readonly mustTakeTrick: boolean;
     /** What the winner receives from each other player (default 1). */
     readonly stake: number;
-    /** The blind is `ignored` (default) or goes to the winner of the `last-trick`. */
-    readonly blind: 'ignored' | 'last-trick';
+    /**
+     * The blind is `ignored` (default), goes to the winner of the `last-trick`, or to the winner of a trick the dealer
+     * names before play begins (`dealer-trick`, seed 002; the dealer acts with `choose` `trick-N`, and the winner of
+     * that trick may look at the blind).
+     */
+    readonly blind: 'ignored' | 'last-trick' | 'dealer-trick';
   };
   readonly forcedPick: {
     /** The forced dealer does not pay double when he loses (default false). */
@@ -199,7 +203,7 @@ function validate(o: SheepsheadOptions, players: number): void {
   oneOf('noPick', o.noPick, ['leaster', 'doubler', 'forced-pick']);
   bool('leaster.mustTakeTrick', o.leaster.mustTakeTrick);
   int('leaster.stake', o.leaster.stake, 0, 1_000_000);
-  oneOf('leaster.blind', o.leaster.blind, ['ignored', 'last-trick']);
+  oneOf('leaster.blind', o.leaster.blind, ['ignored', 'last-trick', 'dealer-trick']);
   bool('forcedPick.noDoubleOnLoss', o.forcedPick.noDoubleOnLoss);
   bool('forcedPick.callUp', o.forcedPick.callUp);
   bool('crack.enabled', o.crack.enabled);
@@ -253,7 +257,7 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       properties: {
         mustTakeTrick: { type: 'boolean', default: true },
         stake: { type: 'integer', minimum: 0, default: 1 },
-        blind: { enum: ['ignored', 'last-trick'], default: 'ignored' },
+        blind: { enum: ['ignored', 'last-trick', 'dealer-trick'], default: 'ignored' },
       },
     },
     forcedPick: {

@@ -33,6 +33,11 @@ const RECRACK: Action = Object.freeze({ type: 'recrack' });
 const BLITZ_BLACK: Action = Object.freeze({ type: 'blitz', cards: Object.freeze(['EO', 'GO']) as readonly Card[] });
 const BLITZ_RED: Action = Object.freeze({ type: 'blitz', cards: Object.freeze(['HO', 'SO']) as readonly Card[] });
 const NO_NOTES: readonly DealNote[] = Object.freeze([]);
+/** Leaster `dealer-trick`: the dealer names trick N (1-based) with `choose` `trick-N`. */
+const NAME_TRICK: readonly Action[] = Array.from(
+  { length: 10 },
+  (_, i) => Object.freeze({ type: 'choose', choice: `trick-${i + 1}` }) as Action,
+);
 
 export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
 const bad = (rule: string, message?: string): Illegal => illegal('action/illegal', rule, message);
@@ -322,6 +327,8 @@ export function toAct(s: ShState): readonly Seat[] {
       return ONLY[s.buryer] as readonly Seat[];
     case 'call':
       return ONLY[s.picker] as readonly Seat[];
+    case 'leaster-blind':
+      return ONLY[s.dealer] as readonly Seat[];
     case 'play':
       return ONLY[s.turn] as readonly Seat[];
     case 'done':
@@ -411,6 +418,9 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
         );
       out.push(ALONE);
       return out;
+    case 'leaster-blind':
+      if (seat === s.dealer) for (let i = 0; i < s.tricksInDeal; i++) out.push(NAME_TRICK[i] as Action);
+      return out;
     case 'play': {
       if (seat === s.turn) {
         const cards = legalCards(s, seat);
@@ -490,6 +500,19 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
       if (s.phase !== 'play' || s.cardsPlayed > 0) return bad('a re-crack comes before the first card');
       if (!s.party[seat]) return bad('only the picker or a partner may re-crack');
       return undefined;
+    case 'choose': {
+      if (s.phase !== 'leaster-blind')
+        return bad('the dealer names the blind’s trick in a leaster, before play begins (leaster.blind: dealer-trick)');
+      if (seat !== s.dealer) return bad('only the dealer names the trick that takes the blind');
+      const m = /^trick-(\d+)$/.exec(action.choice);
+      const n = m ? Number(m[1]) : 0;
+      if (n < 1 || n > s.tricksInDeal)
+        return bad(
+          `the dealer names a trick from trick-1 to trick-${s.tricksInDeal}`,
+          `no such trick: ${action.choice}`,
+        );
+      return undefined;
+    }
     case 'play': {
       if (s.phase !== 'play') return bad('cards are played after the pick, burying and call');
       if (seat !== s.turn) return notTurn(seat);
@@ -579,6 +602,10 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
     case 'alone':
       s.log.push({ seat, action });
       return startPlay(s, 'alone');
+    case 'choose':
+      s.log.push({ seat, action });
+      s.blindTrick = Number(action.choice.slice('trick-'.length)) - 1;
+      return startPlay(s, 'leaster');
     case 'crack':
       s.crack = seat;
       return NO_NOTES;
@@ -610,6 +637,11 @@ function pick(s: ShState, seat: Seat): DealNote[] {
 function nobodyPicked(s: ShState): DealNote[] {
   switch (s.o.noPick) {
     case 'leaster':
+      if (s.o.leaster.blind === 'dealer-trick') {
+        s.game = 'leaster';
+        s.phase = 'leaster-blind';
+        return [];
+      }
       return startPlay(s, 'leaster');
     case 'doubler':
       s.phase = 'done';
@@ -674,6 +706,7 @@ function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonl
   const pts = pointsOf(s.trickCards);
   s.points[winner] = (s.points[winner] as number) + pts;
   s.tricks[winner] = (s.tricks[winner] as number) + 1;
+  if (s.trickNo === s.blindTrick) s.blindTaker = winner;
   s.lastSeats = s.trickSeats;
   s.lastCards = s.trickCards;
   s.trickSeats = [];

@@ -110,11 +110,10 @@ function settleLeaster(s: ShState): DealResult {
   const points = s.points.slice();
   let outOfPlay = 0;
   const blindPoints = pointsOf(s.blind);
-  // The blind goes to the winner of the last trick, or is ignored (out of play).
-  if (o.leaster.blind === 'last-trick') {
-    const last = s.turn;
-    points[last] = (points[last] as number) + blindPoints;
-  } else outOfPlay = blindPoints;
+  // The blind goes to the winner of the last trick or of the dealer's named trick, or is ignored (out of play).
+  const taker = o.leaster.blind === 'last-trick' ? s.turn : o.leaster.blind === 'dealer-trick' ? s.blindTaker : -1;
+  if (taker >= 0) points[taker] = (points[taker] as number) + blindPoints;
+  else outOfPlay = blindPoints;
   const eligible: Seat[] = [];
   for (let i = 0; i < s.n; i++) if (!o.leaster.mustTakeTrick || (s.tricks[i] as number) > 0) eligible.push(i);
   let min = Infinity;

@@ -3,9 +3,10 @@ import type { SheepsheadOptions } from './options.js';
 
 /**
  * `pick`: from the dealer's left each seat picks up the blind or passes; `bury`: the picker (7-handed: then the
- * die-roll partner) lays cards away; `call`: the picker names his partner or goes alone; `play`: the tricks.
+ * die-roll partner) lays cards away; `call`: the picker names his partner or goes alone; `leaster-blind`: in a
+ * leaster the dealer names the trick whose winner takes the blind (option); `play`: the tricks.
  */
-export type Phase = 'pick' | 'bury' | 'call' | 'play' | 'done';
+export type Phase = 'pick' | 'bury' | 'call' | 'leaster-blind' | 'play' | 'done';
 
 /**
  * What a called-ace picker keeps for the called suit: `ace` (a fail card of the suit, kept until the suit is led),
@@ -69,6 +70,10 @@ export interface ShState {
   calledLedTrick: number;
   /** Whether the partner is publicly known (called card played, re-crack, second partner). */
   partnerRevealed: boolean;
+
+  /** Leaster with `dealer-trick`: the named trick (0-based, -1 none) and who took it (-1 before). */
+  blindTrick: number;
+  blindTaker: Seat;
 
   // Doublings.
   crack: Seat;

@@ -44,6 +44,27 @@ describe('leaster (seed 002 "Least"; DECISIONS.md)', () => {
     expect(r.cardPoints).toEqual([91, 29, 0, 0, 0]);
     expect(r.money).toEqual([-2, 8, -2, -2, -2]);
   });
+  it('the dealer may name a trick before play whose winner takes the blind and may look at it (leaster.blind)', () => {
+    const s = deal(
+      'QC QS JD AD 7C 9H | QH JC 10D AC 10C KS | QD JS KD AH 7S 8S | JH 9D 8D KC 9C 7H | 7D AS 10S 9S KH 8H',
+      '8C 10H',
+      { options: { leaster: { blind: 'dealer-trick' } } },
+    );
+    passes(s, 5);
+    expect(turn(s)).toBe(4);
+    expectIllegal(s, 4, { type: 'choose', choice: 'trick-7' }, /from trick-1 to trick-6/);
+    expectIllegal(s, 0, { type: 'choose', choice: 'trick-1' }, /only the dealer/);
+    act(s, 4, { type: 'choose', choice: 'trick-1' });
+    expect(turn(s)).toBe(0);
+    play(s, '7C 10C AH 9C KH');
+    // Seat 1 took trick 1: it holds the blind and may look at it; nobody else sees it.
+    expect(sh.view(s, { kind: 'seat', seat: 1 }).extra?.blind).toEqual(['E8', 'HZ']);
+    expect(sh.view(s, { kind: 'seat', seat: 0 }).extra?.blind).toBeUndefined();
+    play(s, 'KS 7S 7H 9S 9H / AC 8S KC 8H AD / QC QH QD JH 7D / QS JC JS 9D 10S / JD 10D KD 8D AS');
+    const r = result(s);
+    expect(r.cardPoints).toEqual([81, 39, 0, 0, 0]);
+    expect(r.money).toEqual([-1, 4, -1, -1, -1]);
+  });
 });
 
 describe('doubler and forced pick (seed 002 "Variations")', () => {
