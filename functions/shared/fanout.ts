@@ -36,8 +36,8 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
   return async (commit) => {
     const subscribers = await deps.connections.byTable(commit.tableId, Math.floor(now() / 1000));
     if (subscribers.length === 0) return { subscribers: 0, frames: 0, gone: 0, revoked: 0 };
-    const meta = await deps.store.getMeta(commit.tableId);
-    const before = await stateBefore(deps.store, commit);
+    // Only tables someone watches pay for the two reads below; they run side by side.
+    const [meta, before] = await Promise.all([deps.store.getMeta(commit.tableId), stateBefore(deps.store, commit)]);
     let after: TableState | null = before;
     for (const e of commit.events) after = evolve(after, e);
     if (after === null || meta === undefined)
