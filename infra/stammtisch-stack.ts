@@ -11,11 +11,15 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { ACTIONS } from '../functions/ws/protocol.js';
 import { entryPoints } from './constructs/bundling.js';
 import { StammtischFunction } from './constructs/stammtisch-function.js';
 
-/** The WebSocket routes besides $connect/$disconnect/$default, selected by `$request.body.action`. */
-export const webSocketActions = ['subscribe', 'unsubscribe', 'act', 'ping', 'resync'] as const;
+/**
+ * The WebSocket routes besides $connect/$disconnect/$default, selected by `$request.body.action`: the protocol's own
+ * list (functions/ws/protocol.ts), so a new message type gets its route (and its metrics) with the next deploy.
+ */
+export const webSocketActions: readonly string[] = ACTIONS;
 
 export interface StammtischStackProps extends StackProps {
   /** APP_VERSION of every function (app.ts passes package.json's version). */

@@ -1,78 +1,164 @@
+import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableAccess } from '../../infra/constructs/stammtisch-function.js';
 import type { LocalServer } from '../../local/server.js';
 import type { Api } from '../support/functions/client.js';
 import { createTable, join, startServer } from '../support/functions/play.js';
+import { type Player, playOverWs, seatedTable, subscribed } from '../realtime/helpers.js';
+import { logicalId, statementsOfFunction, synthesize } from './support.js';
 
 // The IAM grants list DynamoDB actions by hand (least privilege). This suite runs the real handlers on the local
-// runtime (real AWS SDK client, dynalite) and records every DynamoDB call per table, so a grant that is missing
-// (AccessDenied in production) or no longer needed fails here.
+// runtime (real AWS SDK client, dynalite, the WebSocket gateway emulation) and records every DynamoDB call with the
+// function that made it (from the async stack: functions/http, functions/ws or functions/stream). Each call must be
+// granted to that function on that table in the synthesized template — a missing grant would be AccessDenied in
+// production — and every granted action must be used by some function.
 
+type Fn = 'http' | 'ws' | 'stream';
 let server: LocalServer;
 let api: Api;
-/** IAM action names (dynamodb:PutItem …) per table name. */
-const used = new Map<string, Set<string>>();
-/** Consumed capacity and calls, for the cost figures in README "Deploy". */
+let template: Template;
+/** `${fn} ${table} ${action}` of every call. */
+const calls = new Set<string>();
+/** Consumed capacity and calls while the bot deals ran, for the cost figures in README "Deploy". */
 const units = { read: 0, write: 0 };
-const calls = { read: 0, write: 0 };
+const counts = { read: 0, write: 0 };
+let counting = false;
+
+function callerOf(stack: string): Fn | 'unknown' {
+  // The stream handler runs bots too (they act through the use case): its frames win over the others.
+  if (/[/\\]functions[/\\]stream[/\\]/.test(stack)) return 'stream';
+  if (/[/\\]functions[/\\]ws[/\\]/.test(stack)) return 'ws';
+  if (/[/\\]functions[/\\]http[/\\]/.test(stack)) return 'http';
+  return 'unknown';
+}
 
 beforeAll(async () => {
+  ({ template } = synthesize({}, { bundle: false }));
   ({ server, api } = await startServer());
+  const tableNames = new Map([
+    [server.runtime.settings.dataTable, 'data'],
+    [server.runtime.settings.connectionsTable, 'connections'],
+  ]);
   server.client.middlewareStack.add(
     (next, context) => async (args) => {
-      const table = (args.input as { TableName?: string }).TableName ?? '(none)';
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 200;
+      const stack = new Error('caller').stack ?? '';
+      Error.stackTraceLimit = limit;
+      const name = (args.input as { TableName?: string }).TableName ?? '';
       const action = `dynamodb:${(context.commandName ?? 'unknown').replace(/Command$/, '')}`;
-      if (!used.has(table)) used.set(table, new Set());
-      used.get(table)!.add(action);
+      calls.add(`${callerOf(stack)} ${tableNames.get(name) ?? name} ${action}`);
       const out = await next(args);
-      const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
-      const kind = /Put|Delete|Update/.test(action) ? 'write' : 'read';
-      units[kind] += consumed?.CapacityUnits ?? 0;
-      calls[kind] += 1;
+      if (counting) {
+        const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
+        const kind = /Put|Delete|Update/.test(action) ? 'write' : 'read';
+        units[kind] += consumed?.CapacityUnits ?? 0;
+        counts[kind] += 1;
+      }
       return out;
     },
     { step: 'initialize', name: 'stammtischGrantRecorder' },
   );
-});
+
+  // 1. Bots play whole deals through the fan-out; the table closes itself after them.
+  const deals = 5;
+  counting = true;
+  const played = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: deals });
+  await server.idle();
+  counting = false;
+  const version = (await api.get<{ version: number }>(`/v1/tables/${played.tableId}/view`)).body.version;
+  const per = (n: number) => Math.round((n / deals) * 10) / 10;
+  console.log(
+    `DynamoDB per 4-bot Schafkopf deal (${deals} deals, version ${version}): ` +
+      `${per(counts.write)} writes = ${per(units.write)} WRU, ${per(counts.read)} reads = ${per(units.read)} RRU`,
+  );
+  expect((await api.get(`/v1/tables/${played.tableId}/events?after=0`, { token: played.organiserKey })).status).toBe(
+    200,
+  );
+  expect((await api.get(`/v1/tables/${played.tableId}/deals/1/record`, { token: played.organiserKey })).status).toBe(
+    200,
+  );
+
+  // 2. A table with open seats: listed in the lobby, joined, left, closed by its organiser.
+  const open = await createTable(api, { variant: 'schafkopf', seats: 4 });
+  expect((await api.get('/v1/tables')).status).toBe(200);
+  const me = await join(api, open.tableId, 0);
+  expect((await api.del(`/v1/tables/${open.tableId}/seats/0`, { token: me.token })).status).toBeLessThan(300);
+  expect((await api.post(`/v1/tables/${open.tableId}/close`, { token: open.organiserKey })).status).toBeLessThan(300);
+
+  // 3. A whole deal over WebSocket: four players subscribe, every move is an `act`, pushes fan out; then the
+  //    other routes (ping, view, resync, unsubscribe) and disconnects.
+  const table = await seatedTable(api, { maxDeals: 1 });
+  const players: Player[] = [];
+  for (const s of table.seats) players.push({ ...s, client: await subscribed(server, table.tableId, s.token) });
+  const watcher = players[0]!.client;
+  await playOverWs({ players, watchers: [watcher], version: watcher.lastSeq, done: (v) => v.closed });
+  expect((await watcher.request({ action: 'ping' })).type).toBe('pong');
+  expect((await watcher.request({ action: 'view' })).type).toBe('view');
+  await watcher.request({ action: 'resync', after: 0, limit: 10 });
+  expect((await watcher.request({ action: 'unsubscribe' })).type).toBe('unsubscribed');
+  for (const p of players) await p.client.close();
+  await server.idle();
+}, 120_000);
+
 afterAll(async () => {
   await server.close();
 });
 
-describe('DynamoDB grants match what the code calls', () => {
-  it('table lifecycles over REST (lobby, join, leave, close, whole bot deals, reads, records) stay within `events`', async () => {
-    // Bots play whole deals through the fan-out; the table closes itself after them.
-    const deals = 5;
-    const played = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: deals });
-    await server.idle();
-    const { tableId } = played;
-    const commits = (await api.get<{ version: number }>(`/v1/tables/${tableId}/view`)).body.version;
-    // What README "Deploy" uses for the cost per 1,000 deals (bot deals: every move also reads the state for the bot).
-    const per = (n: number) => Math.round((n / deals) * 10) / 10;
-    console.log(
-      `DynamoDB per 4-bot Schafkopf deal (${deals} deals, version ${commits}): ` +
-        `${per(calls.write)} writes = ${per(units.write)} WRU, ${per(calls.read)} reads = ${per(units.read)} RRU`,
-    );
-    expect((await api.get(`/v1/tables/${tableId}/events?after=0`, { token: played.organiserKey })).status).toBe(200);
-    expect((await api.get(`/v1/tables/${tableId}/deals/1/record`, { token: played.organiserKey })).status).toBe(200);
-    expect((await api.get(`/v1/tables/${tableId}/deals/1/fairness`)).status).toBe(200);
-    // A table with open seats: listed in the lobby, joined, left, closed by its organiser.
-    const open = await createTable(api, { variant: 'schafkopf', seats: 4 });
-    expect((await api.get('/v1/tables')).status).toBe(200);
-    const me = await join(api, open.tableId, 0);
-    expect((await api.get(`/v1/tables/${open.tableId}/view`, { token: me.token })).status).toBe(200);
-    expect((await api.del(`/v1/tables/${open.tableId}/seats/0`, { token: me.token })).status).toBeLessThan(300);
-    expect((await api.post(`/v1/tables/${open.tableId}/close`, { token: open.organiserKey })).status).toBeLessThan(300);
-    await server.idle();
+/** The DynamoDB actions the template grants a function on each table (`data`, `connections`). */
+function granted(fn: Fn): Map<string, Set<string>> {
+  const tables = new Map([
+    [logicalId(template, 'AWS::DynamoDB::Table', 'DataTable'), 'data'],
+    [logicalId(template, 'AWS::DynamoDB::Table', 'ConnectionsTable'), 'connections'],
+  ]);
+  const prefix = { http: 'HttpFunction', ws: 'WsFunction', stream: 'StreamFunction' }[fn];
+  const out = new Map<string, Set<string>>([
+    ['data', new Set()],
+    ['connections', new Set()],
+  ]);
+  for (const statement of statementsOfFunction(template, logicalId(template, 'AWS::Lambda::Function', prefix))) {
+    const resources = JSON.stringify(statement.Resource);
+    const actions = [statement.Action as string | string[]].flat();
+    for (const [id, table] of tables)
+      // The table ARN itself (GetAtt Arn), not its stream ARN.
+      if (resources.includes(`["${id}","Arn"]`)) for (const a of actions) out.get(table)!.add(a);
+  }
+  return out;
+}
 
-    const dataActions = [...(used.get(server.runtime.settings.dataTable) ?? [])].sort();
-    // Every call is granted …
-    for (const action of dataActions) expect(tableAccess.events, action).toContain(action);
-    // … and every grant is used (nothing granted "just in case").
-    expect(dataActions).toEqual([...tableAccess.events].sort());
+describe('DynamoDB grants match what the code calls', () => {
+  it('every call comes from one of the three functions and goes to DATA_TABLE or CONNECTIONS_TABLE', () => {
+    for (const call of calls) expect(call).toMatch(/^(http|ws|stream) (data|connections) dynamodb:\w+$/);
+    // The flows above reached every function.
+    for (const fn of ['http', 'ws', 'stream'])
+      expect(
+        [...calls].some((c) => c.startsWith(`${fn} `)),
+        fn,
+      ).toBe(true);
   });
 
-  it('no DynamoDB call goes to a table other than DATA_TABLE and CONNECTIONS_TABLE', () => {
-    const { dataTable, connectionsTable } = server.runtime.settings;
-    for (const table of used.keys()) expect([dataTable, connectionsTable]).toContain(table);
+  it('every call is granted to the function that made it, on that table', () => {
+    for (const call of calls) {
+      const [fn, table, action] = call.split(' ') as [Fn, string, string];
+      expect([...(granted(fn).get(table) ?? [])], call).toContain(action);
+    }
+  });
+
+  it('every granted action is used by some function (nothing granted "just in case")', () => {
+    const usedOn = (table: string) =>
+      [...calls]
+        .filter((c) => c.split(' ')[1] === table)
+        .map((c) => c.split(' ')[2]!)
+        .filter((a, i, all) => all.indexOf(a) === i)
+        .sort();
+    expect(usedOn('data')).toEqual([...tableAccess.events].sort());
+    expect(usedOn('connections')).toEqual([...tableAccess.connections].sort());
+    // The fan-out's own grant on connection rows is what the stream function used.
+    const streamOnConnections = [...calls]
+      .filter((c) => c.startsWith('stream connections '))
+      .map((c) => c.split(' ')[2]!)
+      .sort();
+    for (const action of streamOnConnections) expect(tableAccess.fanOut).toContain(action);
+    expect(streamOnConnections).toContain('dynamodb:Query');
   });
 });

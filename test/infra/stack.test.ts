@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lazyCredentialProviders } from '../../infra/constructs/bundling.js';
 import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-stack.js';
 import { sha256 } from '../../functions/shared/secrets.js';
+import { ACTIONS } from '../../functions/ws/protocol.js';
 import { actionsOf, logicalId, policyStatements, resourcesOf, statementsOfFunction, synthesize } from './support.js';
 
 // One synthesis for the file: bundling the three functions takes seconds.
@@ -58,10 +59,10 @@ describe('the stack', () => {
       'AWS::IAM::Policy': 3,
       'AWS::ApiGatewayV2::Api': 2,
       'AWS::ApiGatewayV2::Stage': 2,
-      // HTTP: ANY /v1/{proxy+}; WebSocket: $connect, $disconnect, $default + 5 actions.
-      'AWS::ApiGatewayV2::Route': 9,
-      'AWS::ApiGatewayV2::Integration': 9,
-      'AWS::Lambda::Permission': 9,
+      // HTTP: ANY /v1/{proxy+}; WebSocket: $connect, $disconnect, $default + 6 actions.
+      'AWS::ApiGatewayV2::Route': 10,
+      'AWS::ApiGatewayV2::Integration': 10,
+      'AWS::Lambda::Permission': 10,
       'AWS::Lambda::EventSourceMapping': 1,
       'AWS::SQS::Queue': 1,
       'AWS::SQS::QueuePolicy': 1,
@@ -361,14 +362,16 @@ describe('WebSocket API', () => {
     });
   });
 
-  it('has $connect, $disconnect, $default and every action route, each integrated with the WebSocket function', () => {
+  it('has $connect, $disconnect, $default and a route per protocol action, each integrated with the WebSocket function', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as {
       Properties: { ApiId: { Ref: string }; RouteKey: string; Target: { 'Fn::Join': [string, unknown[]] } };
     }[];
     const wsRoutes = routes.filter((r) => r.Properties.ApiId.Ref === ids.wsApi);
     expect(wsRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(
-      ['$connect', '$disconnect', '$default', ...webSocketActions].sort(),
+      ['$connect', '$disconnect', '$default', ...ACTIONS].sort(),
     );
+    expect(webSocketActions).toEqual(ACTIONS);
+    expect(ACTIONS).toEqual(expect.arrayContaining(['subscribe', 'unsubscribe', 'act', 'ping', 'resync']));
     const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<
       string,
       { Properties: { ApiId: { Ref: string }; IntegrationUri: unknown; IntegrationType: string } }
