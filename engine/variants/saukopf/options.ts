@@ -15,7 +15,8 @@ import { OptionsError, type Preset } from '../../variant.js';
  * - Unreine Sauerei: calling a Sau one holds (with a Suchkarte besides); he alone is bound by the Rufsau rules.
  * - Huftritt: only bidders; the first by a Nichtspieler before his first card (from the Spielansage on), later ones by
  *   the other party of the previous kicker, by a seat that has not played since; `huftritt.max` kicks (null = no
- *   limit; the engine refuses a kick beyond 40 Bolzenschüsse in all, where exact money would overflow).
+ *   limit; the engine refuses more than 38 kicks, so that 40 Bolzenschüsse in all keep money exact);
+ *   `huftritt.until: 'own-lead'` reads "keine Karte ausgespielt" as "has not led a trick".
  * - Stallgeruch: the Mitspieler of a clean Sauerei with bid ≥ `stallgeruchFrom` (`schwarz` counts), before his first
  *   card; a flat `tariff.stallgeruch` between Spieler and Mitspieler, outside the bowl, never doubled.
  * - Trog (Dreihaxer): chosen right after the auction (`trog` with the two cards laid away, or `pass` = ohne Trog);
@@ -79,6 +80,11 @@ export interface SaukopfOptions {
     readonly enabled: boolean;
     /** Most kicks per deal; null = no limit (seed). */
     readonly max: number | null;
+    /**
+     * "…der noch keine Karte ausgespielt hat": `own-card` (default, DECISIONS.md): before the kicker has played any
+     * card (since the previous kick); `own-lead`: reading "ausspielen" as leading, before he has led a trick.
+     */
+    readonly until: 'own-card' | 'own-lead';
   };
 }
 
@@ -90,7 +96,7 @@ export const DEFAULTS: SaukopfOptions = {
   stallgeruchFrom: 75,
   unreine: true,
   spiess: true,
-  huftritt: { enabled: true, max: null },
+  huftritt: { enabled: true, max: null, until: 'own-card' },
 };
 
 type DeepPartial<T> = {
@@ -168,6 +174,8 @@ function validate(o: SaukopfOptions): void {
   bool('spiess', o.spiess);
   bool('huftritt.enabled', o.huftritt.enabled);
   if (o.huftritt.max !== null) int('huftritt.max', o.huftritt.max, 0, MAX_BOLZEN);
+  if (o.huftritt.until !== 'own-card' && o.huftritt.until !== 'own-lead')
+    throw new OptionsError('huftritt.until', 'huftritt.until must be "own-card" or "own-lead"');
 }
 
 /** Bolzenschüsse beyond this would overflow exact money (2^40 × the largest bowl stays a safe integer). */
@@ -197,6 +205,7 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       properties: {
         enabled: { type: 'boolean', default: true },
         max: { oneOf: [{ type: 'integer', minimum: 0, maximum: MAX_BOLZEN }, { type: 'null' }], default: null },
+        until: { enum: ['own-card', 'own-lead'], default: 'own-card' },
       },
     },
   },

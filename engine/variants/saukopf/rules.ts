@@ -374,6 +374,7 @@ function playCard(s: SaState, seat: Seat, card: number, quiet: boolean): readonl
   s.trickCards.push(card);
   s.cardsPlayed++;
   s.lastPlayedAt[seat] = s.cardsPlayed;
+  if (s.trickCards.length === 1) s.lastLedAt[seat] = s.cardsPlayed;
   if (s.trickCards.length < s.n) {
     s.turn = (seat + 1) % s.n;
     return NO_NOTES;
@@ -421,15 +422,18 @@ function kickProblem(s: SaState, seat: Seat): string | undefined {
   if (max !== null && s.kicks.length >= max) return `at most ${max} Huftritt(e) per deal at this table`;
   if (s.kicks.length >= MAX_BOLZEN - 2) return `more than ${MAX_BOLZEN - 2} Huftritte cannot be settled exactly`;
   const last = s.kicks[s.kicks.length - 1];
+  // "keine Karte ausgespielt": by default any card played; option `huftritt.until: 'own-lead'` reads it as led.
+  const lead = s.o.huftritt.until === 'own-lead';
+  const at = (lead ? s.lastLedAt[seat] : s.lastPlayedAt[seat]) as number;
+  const what = lead ? 'led a trick' : 'played a card';
   if (last === undefined) {
     if (s.party[seat]) return 'the first Huftritt must come from a Nichtspieler (Huftritt)';
-    if ((s.lastPlayedAt[seat] as number) >= 0)
-      return 'the first Huftritt must come before the kicker has played a card (Huftritt)';
+    if (at >= 0) return `the first Huftritt must come before the kicker has ${what} (Huftritt)`;
     return undefined;
   }
   if (s.party[seat] === s.lastKickSpieler) return 'a further Huftritt must come from the other party (Huftritt)';
-  if ((s.lastPlayedAt[seat] as number) > last.at)
-    return 'a further Huftritt must come before the kicker has played a card since the last Huftritt (Huftritt)';
+  if (at > last.at)
+    return `a further Huftritt must come before the kicker has ${what} since the last Huftritt (Huftritt)`;
   return undefined;
 }
 

@@ -71,6 +71,8 @@ export interface SaState {
   lastKickSpieler: boolean;
   /** Per seat: the number of cards played in the deal when it last played a card, -1 = none yet. */
   lastPlayedAt: number[];
+  /** Per seat: the number of cards played in the deal when it last led a trick, -1 = none yet. */
+  lastLedAt: number[];
 
   trickNo: number;
   turn: Seat;
@@ -101,6 +103,7 @@ export function cloneState(s: SaState): SaState {
     party: s.party.slice(),
     kicks: s.kicks.slice(),
     lastPlayedAt: s.lastPlayedAt.slice(),
+    lastLedAt: s.lastLedAt.slice(),
     trickSeats: s.trickSeats.slice(),
     trickCards: s.trickCards.slice(),
     tricks: s.tricks.slice(),

@@ -82,6 +82,18 @@ describe('Huftritt and Bolzenschuss (seed 004 "Huftritt und Bolzenschuss")', () 
     expectIllegal(t, 1, HUF, /not played at this table/);
   });
 
+  it('option huftritt.until own-lead: "keine Karte ausgespielt" read as not having led a trick', () => {
+    const s = bidders({ huftritt: { until: 'own-lead' } });
+    // Seat 1 follows in trick 1 (he did not lead): he may still kick.
+    play(s, 'EA E7');
+    act(s, 1, HUF);
+    // Seat 0 led trick 1 before the kick and has not led since: he may kick back.
+    act(s, 0, HUF);
+    const t = bidders();
+    play(t, 'EA E7');
+    expectIllegal(t, 1, HUF, /played a card/);
+  });
+
   it('no kicks in a Wilde Sauerei (nobody bid)', () => {
     const s = deal(DS);
     for (let i = 0; i < 4; i++) act(s, i, PASS);

@@ -32,7 +32,7 @@ describe('Saukopf options', () => {
     expect(o.glueckschweinFrom).toBe(4);
     expect(o.davonlaufenMin).toBe(3);
     expect(o.stallgeruchFrom).toBe(75);
-    expect(o.huftritt).toEqual({ enabled: true, max: null });
+    expect(o.huftritt).toEqual({ enabled: true, max: null, until: 'own-card' });
   });
 
   it('rejects unknown and bad options, naming the option path', () => {
@@ -41,6 +41,7 @@ describe('Saukopf options', () => {
     expect(pathOf(() => resolve({ tariff: { glueckschwein: 6 } }))).toBe('tariff.glueckschwein');
     expect(pathOf(() => resolve({ huftritt: { max: 'lots' } }))).toBe('huftritt.max');
     expect(pathOf(() => resolve({ unreine: 'yes' }))).toBe('unreine');
+    expect(pathOf(() => resolve({ huftritt: { until: 'never' } }))).toBe('huftritt.until');
     expect(pathOf(() => resolve({}, 'nope'))).toBe('preset');
   });
 
