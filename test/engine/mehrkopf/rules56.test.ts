@@ -75,6 +75,22 @@ describe('Mehrkopf, five and six players: the Ace and the Schöne are called tog
     expect(s.calledLeads).toBe(2);
   });
 
+  it('Umspielen / Davonlaufen at five: a holder of Ace and Schöne with four Gras may keep both back and is freed', () => {
+    const run =
+      'EO GO HO SO EU GU HU G7 | GA GS G9 G8 EG GG HG SG | HZ HS HK H9 H8 H7 E7 S7 | EA EZ ES EK E9 E8 SU HA | SA SZ SS SK S9 S8 GZ GK';
+    const s = deal(run, { contract: rufGras });
+    play(s, 'G7');
+    expect(playable(s)).toEqual(cards('GA GS G9 G8'));
+    play(s, 'G9');
+    expect(s.freed[1]).toBe(true);
+    // Leading the suit himself (first lead) he may run away with a small card as well.
+    const lead = deal(run, { dealer: 0, contract: rufGras });
+    expect(mk.toAct(lead)).toEqual([1]);
+    expect(playable(lead)).toContain('G8');
+    play(lead, 'G8');
+    expect(lead.freed[1]).toBe(true);
+  });
+
   it('Bringregel: a called card may not be discarded before its suit has been led', () => {
     // Seat 4 leads Schellen: seats 1 and 2 cannot follow and may not throw the Gras-Ass / Gras-Schöne.
     const s = deal(C5, { dealer: 3, contract: rufGras });
