@@ -52,6 +52,8 @@ export interface SheepsheadOptions {
    * default) or `equal` (default for every other count). `auto` (input only) resolves per player count.
    */
   readonly split: 'two-to-one' | 'equal';
+  /** When the picker side takes no trick, the picker pays the whole loss and his partners nothing (SR-S; default false). */
+  readonly noTrickPickerPays: boolean;
   readonly noPick: NoPick;
   readonly leaster: {
     /** A player must take at least one trick to win the leaster (default true). */
@@ -98,6 +100,7 @@ export const DEFAULTS: Auto<SheepsheadOptions> = {
   schneider: { picker: 31, defenders: 30 },
   doubleOnBump: true,
   split: 'auto',
+  noTrickPickerPays: false,
   noPick: 'leaster',
   leaster: { mustTakeTrick: true, stake: 1, blind: 'ignored' },
   forcedPick: { noDoubleOnLoss: false, callUp: true },
@@ -200,6 +203,7 @@ function validate(o: SheepsheadOptions, players: number): void {
   int('schneider.picker', o.schneider.picker, 0, 60);
   int('schneider.defenders', o.schneider.defenders, 0, 60);
   bool('doubleOnBump', o.doubleOnBump);
+  bool('noTrickPickerPays', o.noTrickPickerPays);
   oneOf('noPick', o.noPick, ['leaster', 'doubler', 'forced-pick']);
   bool('leaster.mustTakeTrick', o.leaster.mustTakeTrick);
   int('leaster.stake', o.leaster.stake, 0, 1_000_000);
@@ -250,6 +254,7 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
     },
     doubleOnBump: { type: 'boolean', default: true },
     split: { enum: ['auto', 'two-to-one', 'equal'], default: 'auto' },
+    noTrickPickerPays: { type: 'boolean', default: false },
     noPick: { enum: ['leaster', 'doubler', 'forced-pick'], default: 'leaster' },
     leaster: {
       type: 'object',

@@ -58,15 +58,16 @@ export function pointsOf(cards: readonly number[]): number {
 // Phases after the pick
 
 /** Start the tricks: forehand leads (seed 002: "the player at dealer's left … leads the first card"). */
-export function startPlay(s: ShState, game: GameKind): DealNote[] {
+export function startPlay(s: ShState, game: GameKind, quiet = false): readonly DealNote[] {
   s.game = game;
   s.phase = 'play';
   s.turn = s.forehand;
-  return game === 'leaster' || game === 'two-handed' ? [] : [{ type: 'ContractSet', contract: toContract(s) }];
+  if (quiet || game === 'leaster' || game === 'two-handed') return NO_NOTES;
+  return [{ type: 'ContractSet', contract: toContract(s) }];
 }
 
 /** After the pick (and any burying): the second partner, then the call or the play. */
-function afterBurying(s: ShState): DealNote[] {
+function afterBurying(s: ShState, quiet: boolean): readonly DealNote[] {
   const o = s.o;
   if (o.secondPartner !== 'none') {
     // 6/7-handed: the J♦ holder and the second partner join the picker automatically.
@@ -81,9 +82,9 @@ function afterBurying(s: ShState): DealNote[] {
         s.calledCard = JD;
       }
     }
-    return startPlay(s, o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'alone');
+    return startPlay(s, o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'alone', quiet);
   }
-  if (o.partner === 'alone') return startPlay(s, 'alone');
+  if (o.partner === 'alone') return startPlay(s, 'alone', quiet);
   s.phase = 'call';
   return [];
 }
@@ -227,10 +228,15 @@ function ledSuit(s: ShState): number {
 function available(s: ShState, seat: Seat): number[] {
   const hand = s.hands[seat] as number[];
   if (s.n !== 2) return hand;
-  const out = hand.slice();
-  for (const t of s.stackTop[seat] as number[]) if (t >= 0) out.push(t);
-  return out;
+  AVAILABLE.length = 0;
+  for (const c of hand) AVAILABLE.push(c);
+  for (const t of s.stackTop[seat] as number[]) if (t >= 0) AVAILABLE.push(t);
+  return AVAILABLE;
 }
+
+/** Scratch buffers of the hot path (the engine is single-threaded; callers read them at once). */
+const AVAILABLE: number[] = [];
+const FOLLOW: number[] = [];
 
 /** Cards the seat may play now: follow suit, and the called-ace obligations of picker and partner. */
 export function legalCards(s: ShState, seat: Seat): readonly number[] {
@@ -260,8 +266,13 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
   }
   let follow = 0;
   for (const x of hand) if (ORDER.effSuit[x] === suit) follow++;
-  let cands: readonly number[] =
-    follow > 0 && follow < hand.length ? hand.filter((x) => ORDER.effSuit[x] === suit) : hand;
+  let cands: readonly number[] = hand;
+  if (follow > 0 && follow < hand.length) {
+    // Reused buffer (read at once by every caller): following suit allocates nothing.
+    FOLLOW.length = 0;
+    for (const x of hand) if (ORDER.effSuit[x] === suit) FOLLOW.push(x);
+    cands = FOLLOW;
+  }
   if (firstLead) {
     // The suit's first lead: the partner must play the called card; a ten-caller must bring the suit's ace.
     if (isPartner) return [s.calledCard];
@@ -547,7 +558,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
     case 'pass': {
       s.log.push({ seat, action });
       s.pickActed[seat] = true;
-      if (seat === s.dealer) return nobodyPicked(s);
+      if (seat === s.dealer) return nobodyPicked(s, quiet);
       s.pickTurn = (seat + 1) % s.n;
       return NO_NOTES;
     }
@@ -580,7 +591,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
         return NO_NOTES;
       }
       s.buryer = -1;
-      return afterBurying(s);
+      return afterBurying(s, quiet);
     }
     case 'call': {
       s.log.push({ seat, action });
@@ -597,15 +608,15 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       }
       s.partner = holderOf(s, card);
       if (s.partner >= 0) s.party[s.partner] = true;
-      return startPlay(s, s.o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'called-ace');
+      return startPlay(s, s.o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'called-ace', quiet);
     }
     case 'alone':
       s.log.push({ seat, action });
-      return startPlay(s, 'alone');
+      return startPlay(s, 'alone', quiet);
     case 'choose':
       s.log.push({ seat, action });
       s.blindTrick = Number(action.choice.slice('trick-'.length)) - 1;
-      return startPlay(s, 'leaster');
+      return startPlay(s, 'leaster', quiet);
     case 'crack':
       s.crack = seat;
       return NO_NOTES;
@@ -634,15 +645,15 @@ function pick(s: ShState, seat: Seat): DealNote[] {
   return [];
 }
 
-function nobodyPicked(s: ShState): DealNote[] {
+function nobodyPicked(s: ShState, quiet: boolean): readonly DealNote[] {
   switch (s.o.noPick) {
     case 'leaster':
       if (s.o.leaster.blind === 'dealer-trick') {
         s.game = 'leaster';
         s.phase = 'leaster-blind';
-        return [];
+        return NO_NOTES;
       }
-      return startPlay(s, 'leaster');
+      return startPlay(s, 'leaster', quiet);
     case 'doubler':
       s.phase = 'done';
       s.thrownIn = 'doubler';

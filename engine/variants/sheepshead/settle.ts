@@ -71,7 +71,10 @@ function settlePicker(s: ShState): DealResult {
   const total = perDefender * defenders;
   const sign = won ? 1 : -1;
   // The picker side shares the total: picker 2 : partner 1 (5-handed default) or equally.
-  const weight = (i: Seat): number => (o.split === 'two-to-one' && i === s.picker && side.length > 1 ? 2 : 1);
+  // Option: a picker side without a trick — the picker pays it all (the partners nothing).
+  const pickerAlonePays = !won && sideTricks === 0 && o.noTrickPickerPays;
+  const weight = (i: Seat): number =>
+    pickerAlonePays ? (i === s.picker ? 1 : 0) : o.split === 'two-to-one' && i === s.picker && side.length > 1 ? 2 : 1;
   let weights = 0;
   for (const i of side) weights += weight(i);
   const payout: Rational[] = Array.from({ length: s.n }, (_, i) =>

@@ -52,6 +52,11 @@ describe('keeping score, five-handed (seed 002 "Keeping Score"; REFERENCE §2.6 
   it('no trick for the picker side: three each, doubled on the bump', () => {
     expect(settled(picked(), [0, 30, 0, 60, 30], [0, 1, 0, 4, 1])).toEqual([-12, 6, -6, 6, 6]);
   });
+  it('noTrickPickerPays: without a trick the picker pays it all, the partner nothing (REFERENCE §2.6 SR-S)', () => {
+    expect(settled(picked({ noTrickPickerPays: true }), [0, 30, 0, 60, 30], [0, 1, 0, 4, 1])).toEqual([
+      -18, 6, 0, 6, 6,
+    ]);
+  });
   it('doubleOnBump off: a loss costs what a win would (REFERENCE §6 D10)', () => {
     expect(settled(picked({ doubleOnBump: false }), [50, 30, 10, 30, 0], [3, 1, 0, 2, 0])).toEqual([-2, 1, -1, 1, 1]);
   });
