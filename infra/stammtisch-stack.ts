@@ -118,7 +118,7 @@ export class StammtischStack extends Stack {
       description: 'Stammtisch WebSocket routes',
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
     })
-      .bindTable(this.dataTable, 'events', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
       .bindTable(this.connectionsTable, 'connections', 'CONNECTIONS_TABLE');
 
     // $connect authorisation happens in the handler (it checks the seat token / spectator key against the table's
@@ -152,7 +152,7 @@ export class StammtischStack extends Stack {
       timeout: Duration.seconds(60),
       environment: { APP_VERSION: appVersion },
     })
-      .bindTable(this.dataTable, 'events', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);

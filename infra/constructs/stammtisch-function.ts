@@ -13,16 +13,21 @@ import { bundleSettings } from './bundling.js';
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * What a function may do with a table, as exact DynamoDB actions (never `dynamodb:*`, never Scan).
- * `events`: the event store (functions/adapters/dynamodb/table-store.ts: GetItem, PutItem with conditions, Query,
- * DeleteItem for lobby rows). `connections`: WebSocket connection rows (functions/adapters/dynamodb/connection-store.ts:
- * put on $connect, get, update on (un)subscribe, delete on $disconnect or 410 Gone, query the `byTable` index).
- * `fanOut`: what the stream fan-out does with connection rows (query `byTable`, unsubscribe, remove the gone).
- * test/infra/grants.test.ts runs the real adapters against dynalite and checks every call they make is listed here.
+ * What a function may do with a table, as exact DynamoDB actions (never `dynamodb:*`, never Scan), one profile per use:
+ * - `events`: the REST API on the event store (functions/adapters/dynamodb/table-store.ts): GetItem/Query to load,
+ *   PutItem with a condition to append or update META/lobby rows, DeleteItem for lobby rows (a table filled or closed).
+ * - `play`: a command from the WebSocket `act` route or a bot in the fan-out: load, decide, append — no lobby rows.
+ * - `connections`: the WebSocket routes on connection rows (functions/adapters/dynamodb/connection-store.ts): put on
+ *   $connect, get, update on (un)subscribe, delete on $disconnect.
+ * - `fanOut`: the stream fan-out on connection rows: query the `byTable` index, unsubscribe a revoked seat, remove a
+ *   connection API Gateway reports gone (410).
+ * test/infra/grants.test.ts runs the real handlers against dynalite and checks that each function calls exactly the
+ * actions granted to it.
  */
 export const tableAccess = {
   events: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
-  connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+  play: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+  connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   fanOut: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const satisfies Record<string, readonly string[]>;
 

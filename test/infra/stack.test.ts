@@ -222,17 +222,17 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('the WebSocket function: both tables and ManageConnections on its own API stage only', () => {
+  it('the WebSocket function: play on DATA_TABLE, its connection rows, ManageConnections on its own API stage only', () => {
     const statements = statementsOfFunction(template, ids.ws);
     expect(statements).toHaveLength(3);
     expect(statements).toContainEqual({
       Effect: 'Allow',
-      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+      Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
       Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
     });
     expect(statements).toContainEqual({
       Effect: 'Allow',
-      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
       Resource: [
         { 'Fn::GetAtt': [ids.connections, 'Arn'] },
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.connections, 'Arn'] }, '/index/*']] },
@@ -241,7 +241,7 @@ describe('least privilege', () => {
     expect(statements).toContainEqual(manageConnectionsOfOwnApi());
   });
 
-  it('the stream function: stream read, events, fan-out on connections, ManageConnections, its dead-letter queue', () => {
+  it('the stream function: stream read, play (bots), fan-out on connections, ManageConnections, its DLQ', () => {
     const statements = statementsOfFunction(template, ids.stream);
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
     expect(statements).toHaveLength(6);
@@ -249,7 +249,7 @@ describe('least privilege', () => {
       expect.arrayContaining([
         {
           Effect: 'Allow',
-          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+          Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
           Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
         },
         {
