@@ -293,9 +293,10 @@ function redact(s: ShState, actor: Seat, action: Action, audience: Audience): Ac
 function session(o: SheepsheadOptions): SessionRules {
   void o;
   return {
-    // A doubler is dealt again by the same dealer.
+    // A doubler is dealt again by the same dealer…
     repeatDealer: (r) => r.thrownIn === 'doubler',
-    newBockRounds: () => [],
+    // …at double stakes for a round; consecutive doublers queue more doubled rounds, never ×4 (see NoPick).
+    newBockRounds: (r) => (r.thrownIn === 'doubler' ? [2] : []),
     bockExtension: () => 0,
   };
 }

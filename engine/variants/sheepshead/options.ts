@@ -22,7 +22,13 @@ export type PartnerMethod = 'called-ace' | 'jack-of-diamonds' | 'alone';
  */
 export type SecondPartner = 'none' | 'right' | 'die';
 
-/** What happens when nobody picks: a leaster (default), a doubler (redeal at double stakes) or a forced pick. */
+/**
+ * What happens when nobody picks: a leaster (default), a doubler or a forced pick (the dealer must pick).
+ * Doubler: the hand is thrown in and the same dealer deals again at double stakes. The deal settles with the table's
+ * multiplier (DealContext.bock); at a table the doubled stakes last one round (one deal per seat, the table's Bock
+ * queue), and consecutive doublers add doubled rounds instead of quadrupling — seed 002 doubles "the next hand"
+ * (two hands after two doublers); the table session has no per-deal multiplier hook, so a round is the nearest.
+ */
 export type NoPick = 'leaster' | 'doubler' | 'forced-pick';
 
 export interface SheepsheadOptions {
