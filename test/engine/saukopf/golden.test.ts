@@ -30,6 +30,9 @@ describe('Saukopf golden records', () => {
     const names = files.map((f) => f.replace(/\.json$/, ''));
     for (const name of [
       'keiler-gluecksschwein-schwarz',
+      'keiler-am-spiess',
+      'ferkelparade',
+      'sauerei-saukopf-winners',
       'schwarte-huftritt',
       'wutz-ohne-4',
       'wutz-lost-gluecksschwein',
