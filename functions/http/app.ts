@@ -54,13 +54,23 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
 }
 
 async function jsonBody(c: Context): Promise<unknown> {
+  return parseJson(c, await c.req.text());
+}
+
+/** A body that may be left out (`curl -X POST` without `-d`): empty means `{}`; otherwise it must be JSON. */
+async function optionalJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  return text.trim() === '' ? {} : parseJson(c, text);
+}
+
+function parseJson(c: Context, text: string): unknown {
   const type = c.req.header('content-type') ?? '';
   if (!type.includes('application/json'))
     throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
       field: 'content-type',
     });
   try {
-    return JSON.parse(await c.req.text()) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
   }
@@ -159,7 +169,7 @@ export function createApp(config: AppConfig): Hono {
   app.post('/v1/tables/:tableId/seats', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const meta = await service.meta(id);
-    const body = parse(Join, c.req.header('content-length') === '0' ? {} : await jsonBody(c), 'body');
+    const body = parse(Join, await optionalJsonBody(c), 'body');
     if (meta.visibility === 'private') {
       const actor = service.authorize(meta, bearer(c));
       if (actor.kind !== 'organiser' && actor.kind !== 'spectator')
@@ -183,7 +193,7 @@ export function createApp(config: AppConfig): Hono {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const actor = await actorFor(c, id);
     if (actor.kind !== 'organiser') throw new AppError(403, 'auth/forbidden', 'only the organiser adds bots');
-    const body = parse(AddBot, c.req.header('content-length') === '0' ? {} : await jsonBody(c), 'body');
+    const body = parse(AddBot, await optionalJsonBody(c), 'body');
     return c.json(await service.addBot(id, body.seat), 201);
   });
 

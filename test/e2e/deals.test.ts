@@ -14,11 +14,17 @@ afterAll(async () => {
   await server.close();
 });
 
-const sumExact = (xs: readonly string[]): number =>
-  xs.reduce((a, x) => {
-    const [n, d] = x.split('/');
-    return a + Number(n) / Number(d ?? 1);
-  }, 0);
+/** Sum exact amounts ("-7/3", "12") without rounding: numerators over a common denominator, as BigInt. */
+const sumExact = (xs: readonly string[]): number => {
+  let num = 0n;
+  let den = 1n;
+  for (const x of xs) {
+    const [n, d = '1'] = x.split('/');
+    num = num * BigInt(d) + BigInt(n!) * den;
+    den *= BigInt(d);
+  }
+  return num === 0n ? 0 : Number(num) / Number(den);
+};
 
 describe('full deals over HTTP', () => {
   it('serves health and the variants with presets and option schemas', async () => {
@@ -43,7 +49,7 @@ describe('full deals over HTTP', () => {
     const final = await viewAs(api, tableId, organiserKey);
     expect(final.view.closed).toBe(true);
     expect(final.view.dealNo).toBe(3);
-    expect(sumExact(final.view.totals) + sumExact([final.view.pot])).toBe(0);
+    expect(sumExact([...final.view.totals, final.view.pot])).toBe(0);
 
     const events = await allEvents(api, tableId, organiserKey, 37);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
@@ -126,7 +132,7 @@ describe.each(VARIANTS)('every variant over HTTP: $id', ({ id, presets, sizes })
       expect(final.view.closed).toBe(true);
       expect(final.view.dealNo).toBe(1);
       expect(final.view.totals).toHaveLength(seats);
-      expect(sumExact(final.view.totals) + sumExact([final.view.pot])).toBe(0);
+      expect(sumExact([...final.view.totals, final.view.pot])).toBe(0);
       const record = await api.get<{
         record: unknown;
         players: number[];
@@ -163,7 +169,7 @@ describe.each(VARIANTS)('every variant over HTTP: $id', ({ id, presets, sizes })
       await server.idle();
       const final = await viewAs(api, tableId);
       expect(final.view.closed).toBe(true);
-      expect(sumExact(final.view.totals) + sumExact([final.view.pot])).toBe(0);
+      expect(sumExact([...final.view.totals, final.view.pot])).toBe(0);
       expect((await api.get(`/v1/tables/${tableId}/deals/1/record`)).status).toBe(200);
     },
     120_000,

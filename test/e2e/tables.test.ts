@@ -36,6 +36,11 @@ describe('tables and the lobby', () => {
     );
     await join(api, older.tableId);
     expect(await ids()).not.toContain(older.tableId);
+    // A body is optional where every field is: `curl -X POST` without `-d` takes the first open seat / adds a bot.
+    const bare = await api.post<{ seat: number }>(`/v1/tables/${newer.tableId}/seats`);
+    expect([bare.status, bare.body.seat]).toEqual([201, 0]);
+    const bot = await api.post<{ seat: number }>(`/v1/tables/${newer.tableId}/bots`, { token: newer.organiserKey });
+    expect([bot.status, bot.body.seat]).toEqual([201, 2]);
     await api.post(`/v1/tables/${newer.tableId}/close`, { token: newer.organiserKey });
     expect(await ids()).toEqual([]);
 
