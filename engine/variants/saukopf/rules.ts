@@ -473,13 +473,24 @@ export function toAct(s: SaState): readonly Seat[] {
   }
 }
 
-/** Every pair of cards the declarer could lay away mit Trog. */
+/** Interned Trog actions by card-index pair (lower index first), created on first use. */
+const TROG: (Action | undefined)[] = new Array<Action | undefined>(48 * 48);
+
+/** Every pair of cards the declarer could lay away mit Trog, after `pass` (ohne Trog). */
 function trogActions(s: SaState, seat: Seat): Action[] {
   const pool = [...(s.hands[seat] ?? []), ...s.open].sort((a, b) => a - b);
   const out: Action[] = [PASS];
   for (let i = 0; i < pool.length; i++)
-    for (let j = i + 1; j < pool.length; j++)
-      out.push({ type: 'trog', cards: [CARDS[pool[i] as number] as Card, CARDS[pool[j] as number] as Card] });
+    for (let j = i + 1; j < pool.length; j++) {
+      const a = pool[i] as number;
+      const b = pool[j] as number;
+      let action = TROG[a * 48 + b];
+      if (action === undefined) {
+        action = Object.freeze({ type: 'trog', cards: Object.freeze([CARDS[a] as Card, CARDS[b] as Card]) }) as Action;
+        TROG[a * 48 + b] = action;
+      }
+      out.push(action);
+    }
   return out;
 }
 
