@@ -204,10 +204,15 @@ function view(s: ShState, audience: Audience): DealView {
   const seat = audience.kind === 'seat' ? audience.seat : -1;
   const open = (i: Seat): boolean => everything || i === seat;
   const partnerKnown = over || s.partnerRevealed;
+  // The picker is public; with the black queens (8-handed) the Q♣ holder is known once Q♣ is played.
+  const pickerKnown = s.game !== 'black-queens' || over || !(s.hands[s.picker] ?? []).includes(EO);
   const declarers: Seat[] = [];
   if (s.game !== null && s.game !== 'leaster' && s.game !== 'two-handed')
     for (let i = 0; i < s.n; i++)
-      if (s.party[i] && (i === s.picker || i === s.second || partnerKnown || (s.party[seat] && i === seat)))
+      if (
+        s.party[i] &&
+        ((i === s.picker ? pickerKnown : i === s.second || partnerKnown) || (s.party[seat] && i === seat))
+      )
         declarers.push(i);
   const auction = s.log.map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) }));
   const doublings: { seat: Seat; type: string }[] = [];
@@ -238,7 +243,7 @@ function view(s: ShState, audience: Audience): DealView {
     extra: {
       trickNo: s.trickNo,
       bock: s.ctx.bock,
-      ...(s.picker >= 0 ? { picker: s.picker } : {}),
+      ...(s.picker >= 0 && pickerKnown ? { picker: s.picker } : {}),
       ...(s.second >= 0 ? { secondPartner: s.second } : {}),
       ...(s.n === 7 && s.picker >= 0 ? { die: s.die } : {}),
       ...(ownBury.length > 0 || (everything && s.buried.some((b) => b.length > 0))

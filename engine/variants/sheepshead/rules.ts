@@ -761,7 +761,8 @@ function turnUp(s: ShState, notes: DealNote[] | null): void {
 export function toContract(s: ShState): Contract {
   const game = s.game ?? 'leaster';
   return {
-    ...(s.picker >= 0 ? { declarer: s.picker } : {}),
+    // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
+    ...(s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker } : {}),
     game,
     ...(s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')
       ? { card: name(s.calledCard) }

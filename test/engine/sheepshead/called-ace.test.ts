@@ -85,6 +85,19 @@ describe('called ace (seed 002 "Identifying a Partner"; DECISIONS.md)', () => {
     expectIllegal(t, 1, call('AC'), /may not call an ace he buried/);
   });
 
+  it('the partner is secret until the called ace is played (only he knows)', () => {
+    const s = calledHearts();
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).declarers).toEqual([0]);
+    expect(sh.view(s, { kind: 'spectator' }).declarers).toEqual([0]);
+    expect(sh.view(s, { kind: 'seat', seat: 2 }).declarers).toEqual([0, 2]);
+    expect(sh.view(s, { kind: 'seat', seat: 2 }).extra?.partner).toBe(true);
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).extra?.partner).toBeUndefined();
+    play(s, 'QC QH QD JH 7D / QS JC JS 9D KH / 9H 10D');
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).declarers).toEqual([0]);
+    play(s, 'AH');
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).declarers).toEqual([0, 2]);
+  });
+
   it('the partner must play the called ace the first time its suit is led', () => {
     const s = calledHearts();
     play(s, 'QC QH QD JH 7D / QS JC JS 9D KH');

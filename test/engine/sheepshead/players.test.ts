@@ -188,10 +188,13 @@ describe('eight players: no blind, the black queens play together (REFERENCE §2
     const s = deal(D8);
     expect(s.phase).toBe('play');
     expect(s.party.filter(Boolean)).toHaveLength(1);
-    play(
-      s,
-      'QC QH QD JH 7D JD 10C 9H / QS JC JS 9D AS KS 9C 8H / AD 10D KD 8D 10S 8S 7S 8C / 7C AC AH KC 9S 10H KH 7H',
-    );
+    // Who holds Q♣ is secret until it is played.
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).declarers).toEqual([]);
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).contract).toEqual({ game: 'black-queens' });
+    expect(sh.view(s, { kind: 'seat', seat: 0 }).declarers).toEqual([0]);
+    play(s, 'QC');
+    expect(sh.view(s, { kind: 'seat', seat: 3 }).declarers).toEqual([0]);
+    play(s, 'QH QD JH 7D JD 10C 9H / QS JC JS 9D AS KS 9C 8H / AD 10D KD 8D 10S 8S 7S 8C / 7C AC AH KC 9S 10H KH 7H');
     const r = result(s);
     expect(r.declarers).toEqual([0]);
     expect(r.tricks[0]).toBe(3);
