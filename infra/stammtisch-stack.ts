@@ -176,11 +176,12 @@ export class StammtischStack extends Stack {
         retryAttempts: 5,
         maxRecordAge: Duration.hours(1),
         onFailure: new SqsDlq(this.deadLetterQueue),
-        // Only new commits (`C#…` rows) are fanned out: META and lobby writes never invoke the function.
+        // Only new commits (`T#<id>` / `C#<seq>` rows, as isCommitItem in the handler) are fanned out: META, lobby and
+        // TTL deletions never invoke the function.
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { sk: { S: FilterRule.beginsWith('C#') } } },
+            dynamodb: { NewImage: { pk: { S: FilterRule.beginsWith('T#') }, sk: { S: FilterRule.beginsWith('C#') } } },
           }),
         ],
       }),

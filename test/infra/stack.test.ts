@@ -9,6 +9,7 @@ import { lazyCredentialProviders } from '../../infra/constructs/bundling.js';
 import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-stack.js';
 import { sha256 } from '../../functions/shared/secrets.js';
 import { ACTIONS } from '../../functions/ws/protocol.js';
+import { isCommitItem } from '../../functions/adapters/dynamodb/table-store.js';
 import { actionsOf, logicalId, policyStatements, resourcesOf, statementsOfFunction, synthesize } from './support.js';
 
 // One synthesis for the file: bundling the three functions takes seconds.
@@ -417,12 +418,30 @@ describe('stream fan-out', () => {
     });
   });
 
-  it('invokes the function only for new commits (INSERT of a C# row)', () => {
+  it('invokes the function only for new commits: the filter agrees with the handler on real store items', () => {
     const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'))[0] as {
       Properties: { FilterCriteria: { Filters: { Pattern: string }[] } };
     };
-    const patterns = mapping.Properties.FilterCriteria.Filters.map((f) => JSON.parse(f.Pattern) as unknown);
-    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }]);
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f) => JSON.parse(f.Pattern) as Pattern);
+    expect(patterns).toEqual([
+      {
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { pk: { S: [{ prefix: 'T#' }] }, sk: { S: [{ prefix: 'C#' }] } } },
+      },
+    ]);
+    // Items as the store writes them (functions/adapters/dynamodb/table-store.ts), inserted, modified and removed.
+    const items = [
+      { pk: { S: 'T#tabc123' }, sk: { S: 'C#000000000001' } },
+      { pk: { S: 'T#tabc123' }, sk: { S: 'META' } },
+      { pk: { S: 'LOBBY' }, sk: { S: '1700000000000#tabc123' } },
+      { pk: { S: 'LOBBY' }, sk: { S: 'C#looks-like-a-commit' } },
+    ];
+    for (const item of items)
+      for (const eventName of ['INSERT', 'MODIFY', 'REMOVE']) {
+        const record = { eventName, dynamodb: { NewImage: item } };
+        const invoked = patterns.some((p) => matches(p, record));
+        expect(invoked, `${eventName} ${JSON.stringify(item)}`).toBe(eventName === 'INSERT' && isCommitItem(item));
+      }
   });
 
   it('the dead-letter queue is encrypted, TLS-only and keeps messages 14 days', () => {
@@ -587,3 +606,17 @@ describe('bundles', () => {
     expect(runBundle(ids.ws, 'console.log(typeof m.handler)')).toBe('function\n');
   });
 });
+
+/** An EventBridge-style filter pattern, the subset Lambda event filtering uses here (values and prefixes). */
+type Pattern = { [key: string]: Pattern | (string | { prefix: string })[] };
+
+/** Does `record` match `pattern`? (Every key must match; a list matches when any of its values does.) */
+function matches(pattern: Pattern, record: unknown): boolean {
+  return Object.entries(pattern).every(([key, expected]) => {
+    const value = (record as Record<string, unknown> | undefined)?.[key];
+    if (!Array.isArray(expected)) return matches(expected, value);
+    return expected.some((e) =>
+      typeof e === 'string' ? value === e : typeof value === 'string' && value.startsWith(e.prefix),
+    );
+  });
+}
