@@ -53,4 +53,13 @@ describe('options (DECISIONS.md principle 3: typed, validated, defaults per play
     for (const preset of Object.keys(sh.presets))
       for (const n of [2, 3, 4, 5, 6, 7, 8]) expect(() => sh.resolveOptions(preset, {}, n)).not.toThrow();
   });
+  it('the JSON schema documents every option with its default', () => {
+    const resolved = sh.resolveOptions(undefined, {}, 5) as unknown as Record<string, unknown>;
+    const props = (sh.optionsSchema as { properties: Record<string, { properties?: Record<string, unknown> }> })
+      .properties;
+    expect(Object.keys(props).sort()).toEqual(Object.keys(resolved).sort());
+    for (const [key, value] of Object.entries(resolved))
+      if (typeof value === 'object' && value !== null)
+        expect(Object.keys(props[key]!.properties!).sort(), key).toEqual(Object.keys(value).sort());
+  });
 });
