@@ -78,6 +78,28 @@ describe('act over WebSocket: the REST semantics', () => {
     for (const c of [...players.map((p) => p.client), watcher]) await c.close();
   });
 
+  it('unsubscribe stops the pushes; subscribing again with `after` fills exactly the missed events', async () => {
+    const { tableId, seats } = await seatedTable(api);
+    const players: Player[] = [];
+    for (const s of seats) players.push({ ...s, client: await subscribed(server, tableId, s.token) });
+    const watcher = await subscribed(server, tableId, undefined);
+    const quiet = await subscribed(server, tableId, undefined);
+    expect((await quiet.request({ action: 'unsubscribe' })).type).toBe('unsubscribed');
+    const held = quiet.lastSeq;
+    const mover = toAct(players, watcher);
+    const r = await mover.client.request({ action: 'act', move: eagerChoice(mover.client.view!.legalActions) });
+    expect(r.type).toBe('result');
+    await server.idle();
+    // Frames of one connection arrive in order: had a push been sent, it would be here before the pong.
+    expect((await quiet.request({ action: 'ping' })).type).toBe('pong');
+    expect(quiet.lastSeq).toBe(held);
+    expect(quiet.frames.filter((f) => f.type === 'events' && f.requestId === undefined)).toEqual([]);
+    await quiet.request({ action: 'subscribe', after: quiet.lastSeq });
+    await quiet.caughtUp(r.version!);
+    expect(quiet.applied).toEqual(await allEvents(api, tableId));
+    for (const c of [...players.map((p) => p.client), watcher, quiet]) await c.close();
+  });
+
   it('a player over WebSocket against three bots: the bots’ moves (made from the stream) are pushed too', async () => {
     const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
     const me = await join(api, tableId, 0);
