@@ -209,6 +209,15 @@ export class StammtischStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    // "Never a 500 for a client mistake": any 5xx from the REST API (Lambda errors, timeouts, integration failures).
+    const http5xx = new Alarm(this, 'HttpApi5xxAlarm', {
+      alarmDescription: 'Stammtisch REST API answered 5xx',
+      metric: this.httpApi.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
     const action = new SnsAction(this.alarmTopic);
     for (const alarm of [
       ...this.httpFunction.alarms,
@@ -216,6 +225,7 @@ export class StammtischStack extends Stack {
       ...this.streamFunction.alarms,
       iteratorAge,
       deadLetters,
+      http5xx,
     ])
       alarm.addAlarmAction(action);
 

@@ -68,8 +68,8 @@ describe('the stack', () => {
       'AWS::SQS::Queue': 1,
       'AWS::SQS::QueuePolicy': 1,
       'AWS::SNS::Topic': 1,
-      // Errors + throttles for 3 functions, stream iterator age, dead letters.
-      'AWS::CloudWatch::Alarm': 8,
+      // Errors + throttles for 3 functions, stream iterator age, dead letters, REST 5xx.
+      'AWS::CloudWatch::Alarm': 9,
     });
     const nameProperty: Record<string, string> = {
       'AWS::DynamoDB::Table': 'TableName',
@@ -496,6 +496,14 @@ describe('alarms', () => {
     const dlq = alarms().filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
     expect(dlq).toHaveLength(1);
     expect(dlq[0]!.Properties.Namespace).toBe('AWS/SQS');
+  });
+
+  it('any 5xx from the REST API', () => {
+    const found = alarms().filter((a) => a.Properties.Namespace === 'AWS/ApiGateway');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.Properties.MetricName).toBe('5xx');
+    expect(found[0]!.Properties.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: ids.httpApi } }]);
+    expect(found[0]!.Properties.Threshold).toBe(1);
   });
 
   it('every alarm notifies the alarm topic', () => {
