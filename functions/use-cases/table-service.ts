@@ -312,7 +312,7 @@ export class TableService {
       const loaded = await this.load(tableId);
       // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
       if (idem !== undefined) {
-        const previous = await this.findIdempotent(tableId, loaded, idem);
+        const previous = await this.findIdempotent(tableId, loaded, idem, opts.expectedVersion);
         if (previous !== undefined) {
           if (previous.commit.requestHash !== requestHash)
             throw new AppError(
@@ -426,15 +426,25 @@ export class TableService {
     return { state, version: lastSeq(head), base: head.base, commits };
   }
 
+  /**
+   * The commit an idempotency key was stored with. Searched in the current deal's commits (read anyway); a retry pinned
+   * to an older `expectedVersion` looks at the one slot its original would have taken (one more read, and only for a
+   * command that would otherwise fail with a version conflict), so such retries are recognised after any number of deals.
+   */
   private async findIdempotent(
     tableId: string,
     loaded: Loaded,
     idem: string,
+    expectedVersion: number | undefined,
   ): Promise<{ commit: Commit; before: TableState | null } | undefined> {
     const index = loaded.commits.findIndex((c) => c.idempotencyKey === idem);
     const commit = loaded.commits[index];
-    if (commit === undefined) return undefined;
-    return { commit, before: await this.stateBefore(tableId, commit, loaded.commits.slice(0, index)) };
+    if (commit !== undefined)
+      return { commit, before: await this.stateBefore(tableId, commit, loaded.commits.slice(0, index)) };
+    if (expectedVersion === undefined || expectedVersion >= loaded.version) return undefined;
+    const slot = await this.store.commitHolding(tableId, expectedVersion + 1);
+    if (slot === undefined || slot.seq !== expectedVersion + 1 || slot.idempotencyKey !== idem) return undefined;
+    return { commit: slot, before: await this.stateBefore(tableId, slot, []) };
   }
 
   /** The state just before `commit`, from the commits before it in its deal (or its previous deal's commits). */

@@ -157,6 +157,29 @@ describe('idempotent retries', () => {
     expect((await viewAs(api, tableId)).version).toBe(first.body.version);
   });
 
+  it('a retry pinned to its version is recognised even after the deal has ended and another began', async () => {
+    const { tableId, seats } = await fourPlayers();
+    const [seat, mine] = await whoActs(api, tableId, seats);
+    const body = { action: scriptedChoice(mine.view.legalActions), expectedVersion: mine.version };
+    const first = await act(tableId, seat, body, 'long-ago');
+    expect(first.status).toBe(200);
+    // Play on until deal 2 runs, then one move in it: the original commit now lies in a finished deal.
+    for (let step = 0; step < 500 && (await viewAs(api, tableId)).view.dealNo < 2; step++) {
+      const [next, theirs] = await whoActs(api, tableId, seats);
+      expect((await act(tableId, next, { action: scriptedChoice(theirs.view.legalActions) })).status).toBe(200);
+    }
+    const [next, theirs] = await whoActs(api, tableId, seats);
+    expect((await act(tableId, next, { action: scriptedChoice(theirs.view.legalActions) })).status).toBe(200);
+    const now = await viewAs(api, tableId);
+    expect(now.view.dealNo).toBe(2);
+    const again = await act(tableId, seat, body, 'long-ago');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ...first.body, replayed: true });
+    const misuse = await act(tableId, seat, { ...body, action: { type: 'knock' } }, 'long-ago');
+    expect([misuse.status, misuse.body.code]).toEqual([422, 'request/idempotency_mismatch']);
+    expect((await viewAs(api, tableId)).version).toBe(now.version);
+  });
+
   it('keys belong to a seat: another seat may use the same key for its own command', async () => {
     const { tableId, seats } = await fourPlayers();
     const [seat, mine] = await whoActs(api, tableId, seats);
