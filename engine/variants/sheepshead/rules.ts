@@ -387,21 +387,31 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
   );
 }
 
-/** Every k-subset of a hand as bury actions. */
+/** Interned bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
+const BURY = new Map<number, Action>();
+
+/** Every k-subset of a hand as bury actions (interned: no allocation once a set has been seen). */
 function buryActions(hand: readonly number[], k: number, out: Action[]): void {
+  const sorted = hand.slice().sort((a, b) => a - b);
   const pick: number[] = [];
-  const rec = (from: number): void => {
+  const rec = (from: number, key: number): void => {
     if (pick.length === k) {
-      out.push({ type: 'bury', cards: pick.map(name) });
+      let action = BURY.get(key);
+      if (action === undefined) {
+        action = Object.freeze({ type: 'bury', cards: Object.freeze(pick.map(name)) }) as Action;
+        BURY.set(key, action);
+      }
+      out.push(action);
       return;
     }
-    for (let i = from; i <= hand.length - (k - pick.length); i++) {
-      pick.push(hand[i] as number);
-      rec(i + 1);
+    for (let i = from; i <= sorted.length - (k - pick.length); i++) {
+      const c = sorted[i] as number;
+      pick.push(c);
+      rec(i + 1, key * 48 + c);
       pick.pop();
     }
   };
-  rec(0);
+  rec(0, 1);
 }
 
 export function legalActions(s: ShState, seat: Seat): Action[] {
