@@ -780,4 +780,4 @@ export function toContract(s: ShState): Contract {
   };
 }
 
-export { FAIL_ACE, FAIL_TEN, EO, GO };
+export { EO, GO };

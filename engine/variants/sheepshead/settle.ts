@@ -1,4 +1,4 @@
-import { type Rational, ZERO, mul, rat } from '../../money/rational.js';
+import { type Rational, ZERO, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
 import { pointsOf, toContract } from './rules.js';
 import type { ShState } from './state.js';
@@ -78,7 +78,7 @@ function settlePicker(s: ShState): DealResult {
   let weights = 0;
   for (const i of side) weights += weight(i);
   const payout: Rational[] = Array.from({ length: s.n }, (_, i) =>
-    s.party[i] ? mul(rat(sign * total * weight(i), weights), 1) : rat(-sign * perDefender),
+    s.party[i] ? rat(sign * total * weight(i), weights) : rat(-sign * perDefender),
   );
   return {
     contract: toContract(s),
