@@ -1,10 +1,9 @@
-import type { ApiGatewayManagementApiClientConfig } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
-import { DynamoConnectionStore } from '../adapters/dynamodb/connection-store.js';
+import type { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import type { Commit } from '../ports/table-store.js';
 import { type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
 import type { ConnectionStore } from './connections.js';
-import { type FanOutReport, createFanOut } from './fanout.js';
+import type { FanOutReport } from './fanout.js';
+import { type PushOptions, createPush } from './push.js';
 import type { Runtime } from './runtime.js';
 
 export interface Realtime {
@@ -17,24 +16,22 @@ export interface Realtime {
 }
 
 /**
- * The realtime half of the composition root, shared by functions/ws/lambda.ts, functions/stream/lambda.ts and the
- * local runtime. `endpoint` overrides where the management API lives (default WS_MANAGEMENT_ENDPOINT; unset: each
- * connection's own https://{domainName}/{stage}); `management` adds SDK client settings (the local fake credentials).
+ * The realtime half of the composition root, shared by functions/ws/lambda.ts and the local runtime (the stream
+ * Lambda uses createPush alone). `endpoint` overrides where the management API lives (default
+ * WS_MANAGEMENT_ENDPOINT; unset: each connection's own https://{domainName}/{stage}); `management` adds SDK client
+ * settings (the local fake credentials).
  */
-export function createRealtime(
-  runtime: Runtime,
-  opts: {
-    endpoint?: () => string | undefined;
-    management?: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'>;
-  } = {},
-): Realtime {
-  const connections = new DynamoConnectionStore(runtime.client, runtime.settings.connectionsTable);
-  const pusher = new ApiGatewayPusher(opts.management ?? {});
-  const endpoint = opts.endpoint ?? (() => runtime.settings.wsManagementEndpoint);
+export function createRealtime(runtime: Runtime, opts: PushOptions = {}): Realtime {
+  const push = createPush(runtime, opts);
   return {
-    connections,
-    pusher,
-    ws: createWsHandler({ service: runtime.service, connections, pusher, endpoint }),
-    fanOut: createFanOut({ store: runtime.store, connections, pusher, endpoint }),
+    connections: push.connections,
+    pusher: push.pusher,
+    ws: createWsHandler({
+      service: runtime.service,
+      connections: push.connections,
+      pusher: push.pusher,
+      endpoint: push.endpoint,
+    }),
+    fanOut: push.fanOut,
   };
 }

@@ -1,10 +1,10 @@
-import { createRealtime } from '../shared/realtime.js';
+import { createPush } from '../shared/push.js';
 import { createRuntime } from '../shared/runtime.js';
 import { createStreamHandler } from './handler.js';
 import { createOnCommit } from './on-commit.js';
 
 const runtime = createRuntime();
-const realtime = createRealtime(runtime);
+const push = createPush(runtime);
 
 /** DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then bot seats act. */
-export const handler = createStreamHandler(createOnCommit({ service: runtime.service, fanOut: realtime.fanOut }));
+export const handler = createStreamHandler(createOnCommit({ service: runtime.service, fanOut: push.fanOut }));

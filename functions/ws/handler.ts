@@ -129,6 +129,12 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = issue?.path.map(String).join('.') ?? '';
+      // A strict object names the unexpected keys in the issue rather than in its path.
+      const extra = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+      if (extra !== undefined)
+        throw new AppError(400, 'request/invalid', `message: unknown field "${extra}"`, {
+          field: path === '' ? extra : `${path}.${extra}`,
+        });
       throw new AppError(400, 'request/invalid', `message: ${issue?.message ?? 'invalid'}`, {
         field: path === '' ? 'action' : path,
       });

@@ -1,60 +1,62 @@
-import { z } from 'zod';
+// zod/mini: the same validation as zod with a tree-shakable API (~20 KB in the bundle instead of ~440 KB).
+import * as z from 'zod/mini';
 
 /** Client → server messages, selected by `action` (API Gateway route selection `$request.body.action`). */
-const requestId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _.:- (1–64)');
-const tableId = z.string().regex(/^[a-z0-9]{4,40}$/, 'not a table id');
-const seq = z.number().int().min(0);
+const requestId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _.:- (1–64)'));
+const tableId = z.string().check(z.regex(/^[a-z0-9]{4,40}$/, 'not a table id'));
+const seq = z.int('an integer ≥ 0').check(z.minimum(0, 'an integer ≥ 0'));
 
 export const Subscribe = z.strictObject({
   action: z.literal('subscribe'),
-  requestId: requestId.optional(),
+  requestId: z.optional(requestId),
   /** Must be the table the connection was authorised for (optional: that table). */
-  tableId: tableId.optional(),
+  tableId: z.optional(tableId),
   /** Which view: the seat's own, the spectator view, or the organiser view (default: what the token is). */
-  as: z.enum(['seat', 'spectator', 'organiser']).optional(),
+  as: z.optional(z.enum(['seat', 'spectator', 'organiser'], 'seat, spectator or organiser')),
   /** Also send every event after this seq (a reconnecting client passes its last seq). */
-  after: seq.optional(),
+  after: z.optional(seq),
 });
 
 export const Unsubscribe = z.strictObject({
   action: z.literal('unsubscribe'),
-  requestId: requestId.optional(),
-  tableId: tableId.optional(),
+  requestId: z.optional(requestId),
+  tableId: z.optional(tableId),
 });
 
 export const Act = z.strictObject({
   action: z.literal('act'),
-  requestId: requestId.optional(),
-  tableId: tableId.optional(),
+  requestId: z.optional(requestId),
+  tableId: z.optional(tableId),
   /** The game action, as in POST /v1/tables/{tableId}/actions `action`. */
-  move: z.record(z.string(), z.unknown()),
-  expectedVersion: z.number().int().min(0).optional(),
+  move: z.record(z.string(), z.unknown(), 'a game action object, e.g. {"type":"pass"}'),
+  expectedVersion: z.optional(seq),
   /** As the REST Idempotency-Key header: a retried command returns the original outcome. */
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'letters, digits and _.:- (1–128)')
-    .optional(),
+  idempotencyKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'letters, digits and _.:- (1–128)'))),
 });
 
 export const Resync = z.strictObject({
   action: z.literal('resync'),
-  requestId: requestId.optional(),
-  tableId: tableId.optional(),
+  requestId: z.optional(requestId),
+  tableId: z.optional(tableId),
   /** The last seq the client holds; events after it follow. */
   after: seq,
-  limit: z.number().int().min(1).max(500).optional(),
+  limit: z.optional(z.int('1–500').check(z.minimum(1, '1–500'), z.maximum(500, '1–500'))),
 });
 
-export const Ping = z.strictObject({ action: z.literal('ping'), requestId: requestId.optional() });
+export const Ping = z.strictObject({ action: z.literal('ping'), requestId: z.optional(requestId) });
 
 export const ViewRequest = z.strictObject({
   action: z.literal('view'),
-  requestId: requestId.optional(),
-  tableId: tableId.optional(),
+  requestId: z.optional(requestId),
+  tableId: z.optional(tableId),
 });
-
-export const ClientMessage = z.discriminatedUnion('action', [Subscribe, Unsubscribe, Act, Resync, Ping, ViewRequest]);
-export type ClientMessage = z.infer<typeof ClientMessage>;
 
 /** The route keys the WebSocket API defines besides `$connect`, `$disconnect` and `$default`. */
 export const ACTIONS = ['subscribe', 'unsubscribe', 'act', 'resync', 'ping', 'view'] as const;
+
+export const ClientMessage = z.discriminatedUnion(
+  'action',
+  [Subscribe, Unsubscribe, Act, Resync, Ping, ViewRequest],
+  `a JSON object whose "action" is one of ${ACTIONS.join(', ')}`,
+);
+export type ClientMessage = z.infer<typeof ClientMessage>;

@@ -106,7 +106,10 @@ describe('$connect', () => {
     expect(await c.request({ action: 'dance' })).toMatchObject({ type: 'error', status: 400, field: 'action' });
     expect(await c.request({ action: 'resync', after: -1 })).toMatchObject({ status: 400, field: 'after' });
     expect(await c.request({ action: 'act', move: 'pass' })).toMatchObject({ status: 400, field: 'move' });
-    expect(await c.request({ action: 'act', move: { type: 'pass' }, extra: 1 })).toMatchObject({ status: 400 });
+    expect(await c.request({ action: 'act', move: { type: 'pass' }, extra: 1 })).toMatchObject({
+      status: 400,
+      field: 'extra',
+    });
     expect(
       await c.request({ action: 'act', move: { type: 'pass' }, idempotencyKey: 'bad key with spaces' }),
     ).toMatchObject({ status: 400, field: 'idempotencyKey' });
