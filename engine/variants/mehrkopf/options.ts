@@ -30,6 +30,19 @@ export type SchneiderMode = 'quarter' | 'schafkopf';
 export type Dealing = 'four-four' | 'all-eight' | 'counter-clockwise';
 /** When a called card may be discarded before its suit was led: only in the last trick (default) or always. */
 export type Discard = 'last-trick' | 'always';
+/**
+ * Equal games in the auction ("Im Zweifel … sticht die Reihenfolge ausgehend vom Geber"): `forehand` — the earlier
+ * seat counted from the dealer's left wins (the order of dealing, Schafkopf's Vorhand); `dealer` — the literal English
+ * reading "starting with the dealer": the last seat of the round first, then forehand, … .
+ */
+export type Precedence = 'forehand' | 'dealer';
+/** Ramsch ties for the most points (the rulebook is silent): all tied pay, or a tie-break names one payer. */
+export type RamschTie = 'all' | 'tricks-then-trump' | 'highest-trump';
+/**
+ * Who must be able to call a normal game for the dealer's Ramsch: the dealer (English text, DECISIONS.md) or every
+ * player (German original: "wenn ein Spieler aufgrund seiner Karten kein Normalspiel rufen kann").
+ */
+export type RamschNeedsCall = 'dealer' | 'every-seat';
 
 export interface MehrkopfOptions {
   /** Units (Zähleinheiten): Grundtarif, Leistungstarif, Prämientarif. */
@@ -64,11 +77,23 @@ export interface MehrkopfOptions {
   };
   /** The dealer's choices when all pass (at least one must be on). */
   readonly allPass: { readonly redeal: boolean; readonly muss: boolean; readonly ramsch: boolean };
+  /** Whose hand must allow a normal game for the dealer's Ramsch. */
+  readonly ramschNeedsCall: RamschNeedsCall;
+  /** Who pays when several players tie for the most points in a Ramsch. */
+  readonly ramschTie: RamschTie;
+  /** Equal games in the auction. */
+  readonly precedence: Precedence;
   /** A hand of six (or more) nixers and no main trump may demand a redeal. */
   readonly refuseNixer: boolean;
   readonly calledCards: {
     /** Davonlaufen/Umspielen: plain cards of the called suit in hand (called cards counted). */
     readonly runAwayMin: number;
+    /**
+     * Davonlaufen: a holder with `runAwayMin` cards of the suit may lead another card of it (DECISIONS.md). `false`:
+     * the German "Möchte der Besitzer einer Rufsau die Ruffarbe anspielen, so muss er auf jeden Fall die Rufsau
+     * ausspielen" — leading the suit, the holder always leads the card that is due.
+     */
+    readonly davonlaufen: boolean;
     /** Umspielen: a holder with `runAwayMin` cards of the suit may keep the called cards back when it is led. */
     readonly umspielen: boolean;
     /** At 5/6 players the caller may hold the called Schöne (then the Ace holder alone is his partner). */
@@ -86,8 +111,11 @@ export const DEFAULTS: MehrkopfOptions = {
   schneider: 'quarter',
   contracts: { geier: true, wenz: true, niederer: true, tout: true, sie: true, hochzeit: true },
   allPass: { redeal: true, muss: true, ramsch: true },
+  ramschNeedsCall: 'dealer',
+  ramschTie: 'all',
+  precedence: 'forehand',
   refuseNixer: true,
-  calledCards: { runAwayMin: 4, umspielen: true, callerMayHoldSchoene: true, discard: 'last-trick' },
+  calledCards: { runAwayMin: 4, davonlaufen: true, umspielen: true, callerMayHoldSchoene: true, discard: 'last-trick' },
   dealing: 'four-four',
 };
 
@@ -160,10 +188,14 @@ function validate(o: MehrkopfOptions): void {
   for (const [k, v] of Object.entries(o.allPass)) bool(`allPass.${k}`, v);
   if (!o.allPass.redeal && !o.allPass.muss && !o.allPass.ramsch)
     throw new OptionsError('allPass', 'the dealer needs at least one choice when all pass (redeal, muss or ramsch)');
+  oneOf('ramschNeedsCall', o.ramschNeedsCall, ['dealer', 'every-seat']);
+  oneOf('ramschTie', o.ramschTie, ['all', 'tricks-then-trump', 'highest-trump']);
+  oneOf('precedence', o.precedence, ['forehand', 'dealer']);
   bool('refuseNixer', o.refuseNixer);
   nonNegInt('calledCards.runAwayMin', o.calledCards.runAwayMin);
   if (o.calledCards.runAwayMin < 2)
     throw new OptionsError('calledCards.runAwayMin', 'calledCards.runAwayMin must be at least 2');
+  bool('calledCards.davonlaufen', o.calledCards.davonlaufen);
   bool('calledCards.umspielen', o.calledCards.umspielen);
   bool('calledCards.callerMayHoldSchoene', o.calledCards.callerMayHoldSchoene);
   oneOf('calledCards.discard', o.calledCards.discard, ['last-trick', 'always']);
@@ -193,12 +225,16 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
     schneider: { enum: ['quarter', 'schafkopf'], default: 'quarter' },
     contracts: flags(['geier', 'wenz', 'niederer', 'tout', 'sie', 'hochzeit']),
     allPass: flags(['redeal', 'muss', 'ramsch']),
+    ramschNeedsCall: { enum: ['dealer', 'every-seat'], default: 'dealer' },
+    ramschTie: { enum: ['all', 'tricks-then-trump', 'highest-trump'], default: 'all' },
+    precedence: { enum: ['forehand', 'dealer'], default: 'forehand' },
     refuseNixer: { type: 'boolean', default: true },
     calledCards: {
       type: 'object',
       additionalProperties: false,
       properties: {
         runAwayMin: { type: 'integer', minimum: 2, default: 4 },
+        davonlaufen: { type: 'boolean', default: true },
         umspielen: { type: 'boolean', default: true },
         callerMayHoldSchoene: { type: 'boolean', default: true },
         discard: { enum: ['last-trick', 'always'], default: 'last-trick' },

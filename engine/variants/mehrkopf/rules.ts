@@ -23,9 +23,23 @@ for (let i = 0; i < 48; i++) NIXER[i] = '9876'.includes((CARDS[i] as Card)[1] as
 /** Interned actions: one frozen object per card, so legal-move lists allocate no actions. */
 export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
 const ACCEPT: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'accept', card }) as Action);
-/** A Muss-Spiel without a card names der Alte, the Eichel-Ober (rulebook "Muss-Spiel"). */
-const MUSS_ALTE: Action = Object.freeze({ type: 'choose', choice: 'muss' });
+/**
+ * A Muss-Spiel names a card (rulebook "Muss-Spiel"): the dealer announces it publicly, `announce` with game `muss` and
+ * the card (one interned action per card). `choose` `muss` (+ `card`; without one: der Alte) is accepted too.
+ */
+const MUSS: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'announce', game: 'muss', card }) as Action);
 export const ALTE = indexOf('EO');
+/** Per player count: the Muss-Spiel actions, der Alte (the Eichel-Ober) first, then the rest of the deck. */
+const MUSS_LISTS = new Map<number, readonly Action[]>();
+function mussActions(players: number): readonly Action[] {
+  let list = MUSS_LISTS.get(players);
+  if (list === undefined) {
+    const deck = mehrkopfDeck(players).map(indexOf);
+    list = Object.freeze([ALTE, ...deck.filter((c) => c !== ALTE)].map((c) => MUSS[c] as Action));
+    MUSS_LISTS.set(players, list);
+  }
+  return list;
+}
 const PASS: Action = Object.freeze({ type: 'pass' });
 const REDEAL: Action = Object.freeze({ type: 'choose', choice: 'redeal' });
 const RAMSCH: Action = Object.freeze({ type: 'choose', choice: 'ramsch' });
@@ -195,8 +209,13 @@ export function toBid(s: MkState, seat: Seat, action: Extract<Action, { type: 'b
   return { game, ...(suit !== undefined ? { suit } : {}), tout, level: levelOf(game, tout) };
 }
 
-/** Priority in the auction: forehand 0, then clockwise ("the sequence of players" decides equal games). */
-const priority = (s: MkState, seat: Seat): number => (seat - s.forehand + s.n) % s.n;
+/**
+ * Priority in the auction for equal games ("sticht die Reihenfolge ausgehend vom Geber"): by default forehand 0, then
+ * clockwise; with `precedence: 'dealer'` the last seat of the round (the dealer; at seven, where he sits out, the
+ * seat before him) first, then forehand, … .
+ */
+const priority = (s: MkState, seat: Seat): number =>
+  (seat - (s.o.precedence === 'dealer' ? s.last : s.forehand) + s.n) % s.n;
 
 function beats(s: MkState, seat: Seat, bid: Bid): boolean {
   const best = s.best;
@@ -312,7 +331,7 @@ export function legalCards(s: MkState, seat: Seat): readonly number[] {
     // Leading the called suit: the card that is due, unless the holder runs away.
     const due = dueAt(s, seat, s.calledLeads + 1);
     if (due < 0 || !hand.includes(due)) return hand;
-    if (countSuit(s, hand, s.calledSuit) >= s.o.calledCards.runAwayMin) return hand;
+    if (s.o.calledCards.davonlaufen && countSuit(s, hand, s.calledSuit) >= s.o.calledCards.runAwayMin) return hand;
     return hand.filter((x) => order.effSuit[x] !== s.calledSuit || x === due);
   }
   const ledSuit = order.effSuit[led];
@@ -346,7 +365,9 @@ function calledCardReason(s: MkState, seat: Seat, card: number): string | undefi
   if (s.trickCards.length === 0) {
     const due = dueAt(s, seat, s.calledLeads + 1);
     if (due >= 0 && hand.includes(due) && s.order.effSuit[card] === s.calledSuit && card !== due)
-      return `a holder who leads the called suit must lead ${CARDS[due]} unless he runs away with at least ${s.o.calledCards.runAwayMin} cards of the suit (Bringregel, Davonlaufen)`;
+      return s.o.calledCards.davonlaufen
+        ? `a holder who leads the called suit must lead ${CARDS[due]} unless he runs away with at least ${s.o.calledCards.runAwayMin} cards of the suit (Bringregel, Davonlaufen)`
+        : `a holder who leads the called suit must lead ${CARDS[due]} in any case (Bringregel: "auf jeden Fall die Rufsau ausspielen")`;
     return undefined;
   }
   if (s.trickLead > 0) {
@@ -389,13 +410,23 @@ export function toAct(s: MkState): readonly Seat[] {
 function choices(s: MkState, out: Action[]): void {
   if (s.o.allPass.redeal) out.push(REDEAL);
   if (ramschAllowed(s)) out.push(RAMSCH);
-  // The Muss-Spiel is offered with the usual card, der Alte (Eichel-Ober); any card of the deck may be named.
-  if (s.o.allPass.muss) out.push(MUSS_ALTE);
+  // The Muss-Spiel names any card of the deck, der Alte (Eichel-Ober) first.
+  if (s.o.allPass.muss) {
+    const muss = mussActions(s.n);
+    for (let i = 0; i < muss.length; i++) out.push(muss[i] as Action);
+  }
 }
 
-/** Ramsch: only when the dealer could declare a normal game (rulebook "Ramsch"). */
+/**
+ * Ramsch: only when the dealer could declare a normal game (rulebook "Ramsch"; DECISIONS.md), or with
+ * `ramschNeedsCall: 'every-seat'` only when every player could (the German "wenn ein Spieler … kein Normalspiel rufen
+ * kann").
+ */
 function ramschAllowed(s: MkState): boolean {
-  return s.o.allPass.ramsch && s.active >= 4 && canCall(s, s.hands[s.last] ?? []);
+  if (!s.o.allPass.ramsch || s.active < 4) return false;
+  if (s.o.ramschNeedsCall === 'dealer') return canCall(s, s.hands[s.last] ?? []);
+  for (let i = 0; i < s.n; i++) if (i !== s.sitOut && !canCall(s, s.hands[i] ?? [])) return false;
+  return true;
 }
 
 export function legalActions(s: MkState, seat: Seat): Action[] {
@@ -475,6 +506,19 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
     }
     case 'choose':
       return checkChoose(s, seat, action);
+    case 'announce':
+      if (action.game !== 'muss')
+        return illegal(
+          'action/illegal',
+          'the only announcement of Mehrkopf is the dealer’s Muss-Spiel (announce game muss with a card)',
+        );
+      if (action.suit !== undefined || action.tout !== undefined || action.spiess !== undefined)
+        return illegal('action/malformed', 'a Muss-Spiel names a card only');
+      return checkChoose(s, seat, {
+        type: 'choose',
+        choice: 'muss',
+        ...(action.card !== undefined ? { card: action.card } : {}),
+      });
     case 'accept': {
       if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
       if (seat !== s.hochzeit?.turn) return notTurn(seat);
@@ -530,9 +574,13 @@ function checkChoose(s: MkState, seat: Seat, action: Extract<Action, { type: 'ch
       if (!ramschAllowed(s))
         return illegal(
           'action/illegal',
-          s.o.allPass.ramsch
-            ? 'a Ramsch is possible only when the dealer could declare a normal game (Ramsch)'
-            : 'Ramsch is not a choice at this table',
+          !s.o.allPass.ramsch
+            ? 'Ramsch is not a choice at this table'
+            : s.active < 4
+              ? 'no Ramsch with fewer than four players: no normal game can be declared (3 Spieler)'
+              : s.o.ramschNeedsCall === 'dealer'
+                ? 'a Ramsch is possible only when the dealer could declare a normal game (Ramsch)'
+                : 'a Ramsch is possible only when every player could declare a normal game (Ramsch)',
         );
       return action.card === undefined ? undefined : illegal('action/malformed', 'ramsch names no card');
     case 'muss':
@@ -578,14 +626,12 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
           return throwIn(s, 'all-passed');
         case 'ramsch':
           return fixContract(s, s.forehand, { game: 'ramsch', tout: false, level: LEVEL.normal }, false);
-        default: {
-          const card = action.card === undefined ? ALTE : indexOf(action.card);
-          s.mussCard = card;
-          s.mussSeat = s.hands.findIndex((h) => h.includes(card));
-          s.phase = 'muss';
-          return [];
-        }
+        default:
+          return startMuss(s, action.card);
       }
+    case 'announce':
+      s.auctionLog.push({ seat, action });
+      return startMuss(s, action.card);
     case 'accept':
       return hochzeitAccept(s, seat, indexOf(action.card));
     case 'play':
@@ -593,6 +639,15 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
     default:
       throw new Error(`cannot apply ${action.type}`);
   }
+}
+
+/** The dealer names a card (der Alte when none); its holder must declare. */
+function startMuss(s: MkState, named: Card | undefined): DealNote[] {
+  const card = named === undefined ? ALTE : indexOf(named);
+  s.mussCard = card;
+  s.mussSeat = s.hands.findIndex((h) => h.includes(card));
+  s.phase = 'muss';
+  return [];
 }
 
 function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {

@@ -1,7 +1,7 @@
 import { CARDS } from '../../cards/card.js';
 import { type Rational, ZERO, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
-import { isSolo, toContract } from './rules.js';
+import { NORMAL, isSolo, toContract } from './rules.js';
 import type { MkState } from './state.js';
 
 /**
@@ -119,13 +119,40 @@ function settleGame(s: MkState): DealResult {
   };
 }
 
-/** Ramsch: the player with the most card points pays the normal rate to each other player (ties: each of them). */
-function settleRamsch(s: MkState): DealResult {
-  const seats = seatsOf(s);
+/** The highest trump a seat held from the deal (1 = the Eichel-Ober), or Infinity without a trump. */
+function highestTrump(s: MkState, seat: Seat): number {
+  let best = Infinity;
+  for (const c of s.dealt[seat] ?? []) {
+    const r = NORMAL.trumpRank[c] as number;
+    if (r > 0 && r < best) best = r;
+  }
+  return best;
+}
+
+/**
+ * Who pays in a Ramsch: the most card points. Ties (the rulebook is silent), option `ramschTie`: `all` — each tied
+ * player pays; `tricks-then-trump` — more tricks pays, then the higher trump held; `highest-trump` — the tied player
+ * who held the higher trump pays (Schafkopf's "der höhere Ober zahlt"). Still tied (no trump at all): all of them.
+ */
+function ramschLosers(s: MkState, seats: readonly Seat[]): Seat[] {
   let max = -Infinity;
   for (const i of seats) max = Math.max(max, s.points[i] as number);
-  const losers = seats.filter((i) => s.points[i] === max);
-  const others = seats.filter((i) => s.points[i] !== max);
+  let tied = seats.filter((i) => s.points[i] === max);
+  const keep = (score: (i: Seat) => number): void => {
+    let top = -Infinity;
+    for (const i of tied) top = Math.max(top, score(i));
+    tied = tied.filter((i) => score(i) === top);
+  };
+  if (tied.length > 1 && s.o.ramschTie === 'tricks-then-trump') keep((i) => s.tricks[i] as number);
+  if (tied.length > 1 && s.o.ramschTie !== 'all') keep((i) => -highestTrump(s, i));
+  return tied;
+}
+
+/** Ramsch: the player with the most card points pays the normal rate to each other player (ties: `ramschTie`). */
+function settleRamsch(s: MkState): DealResult {
+  const seats = seatsOf(s);
+  const losers = ramschLosers(s, seats);
+  const others = seats.filter((i) => !losers.includes(i));
   const price = s.o.tariff.normal;
   const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
   for (const i of others) payout[i] = rat(price * losers.length);
