@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { act, alone, bury, call, deal, expectIllegal, passes, pick, play, result, sh, turn } from './helpers.js';
+import {
+  type Setup,
+  act,
+  alone,
+  bury,
+  call,
+  deal,
+  expectIllegal,
+  passes,
+  pick,
+  play,
+  result,
+  sh,
+  turn,
+} from './helpers.js';
 
 const D5 = 'QC QS JD AD 7C 9H | QH JC 10D AC 10C KS | QD JS KD AH 7S 8S | JH 9D 8D KC 9C 10H | 7D AS 10S 9S KH 8H';
 const B5 = '8C 7H';
@@ -121,7 +135,7 @@ describe('doubler and forced pick (seed 002 "Variations")', () => {
 
 describe('crack, re-crack and blitz (seed 002 "Crack and Recrack"; REFERENCE §2.8)', () => {
   const opts = { options: { crack: { enabled: true }, blitz: true } };
-  function calledHearts(setup = opts) {
+  function calledHearts(setup: Setup = opts) {
     const s = deal(D5, B5, setup);
     act(s, 0, pick());
     act(s, 0, bury('7C 8C'));
@@ -154,6 +168,11 @@ describe('crack, re-crack and blitz (seed 002 "Crack and Recrack"; REFERENCE §2
     act(t, 1, bury('8C 7H'));
     act(t, 1, alone());
     expect(sh.check(t, 0, { type: 'crack' })).toBeUndefined();
+  });
+  it('re-cracking can be switched off (crack.recrack)', () => {
+    const s = calledHearts({ options: { crack: { enabled: true, recrack: false }, blitz: false } });
+    act(s, 3, { type: 'crack' });
+    expectIllegal(s, 0, { type: 'recrack' }, /not played at this table \(crack.recrack\)/);
   });
   it('no crack after the first card, and none when the table does not crack', () => {
     const s = calledHearts();

@@ -181,6 +181,22 @@ describe('seven players: a die-roll partner takes the rest of the blind (seed 00
   });
 });
 
+describe('seven players without the die partner (secondPartner none)', () => {
+  it('the picker takes all four blind cards and buries four, then calls J♦', () => {
+    const s = deal(
+      'QC QS AD 7C | QH JC 10D AC | QD JS KD AH | JH 9D 8D KC | 7D AS 10S 9S | JD KS 8S 10H | 10C 9C 7S KH',
+      '9H 8H 8C 7H',
+      { options: { secondPartner: 'none' } },
+    );
+    act(s, 0, pick());
+    expect(s.hands[0]).toHaveLength(8);
+    act(s, 0, bury('9H 8H 8C 7H'));
+    expect(s.phase).toBe('call');
+    act(s, 0, { type: 'call', card: 'SU' });
+    expect(s.party.filter(Boolean)).toHaveLength(2);
+  });
+});
+
 describe('eight players: no blind, the black queens play together (REFERENCE §2.2)', () => {
   const D8 =
     'QC QS AD 7C | QH JC 10D AC | QD JS KD AH | JH 9D 8D KC | 7D AS 10S 9S | JD KS 8S 10H | 10C 9C 7S KH | 9H 8H 8C 7H';

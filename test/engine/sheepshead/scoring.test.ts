@@ -57,6 +57,14 @@ describe('keeping score, five-handed (seed 002 "Keeping Score"; REFERENCE §2.6 
       -18, 6, 0, 6, 6,
     ]);
   });
+  it('schneider thresholds are options (symmetric 30/30: a picker side with 30 is not schneider)', () => {
+    expect(settled(picked({ schneider: { picker: 30 } }), [20, 30, 10, 30, 30], [1, 1, 1, 2, 1])).toEqual([
+      -4, 2, -2, 2, 2,
+    ]);
+    expect(settled(picked({ schneider: { defenders: 31 } }), [80, 30, 10, 0, 0], [4, 1, 1, 0, 0])).toEqual([
+      4, -2, 2, -2, -2,
+    ]);
+  });
   it('doubleOnBump off: a loss costs what a win would (REFERENCE §6 D10)', () => {
     expect(settled(picked({ doubleOnBump: false }), [50, 30, 10, 30, 0], [3, 1, 0, 2, 0])).toEqual([-2, 1, -1, 1, 1]);
   });
