@@ -277,7 +277,10 @@ function mayCall(s: SaState, hand: readonly number[], suit: Suit): boolean {
   return such && (!holds || s.o.unreine);
 }
 
-/** Every announcement the declarer may make now; Knorpel only with `includeKnorpel` (it names hidden cards). */
+/**
+ * Every announcement the declarer may make now; with `includeKnorpel` one Knorpel per card of the opponents' hands
+ * (every card not in his hand, not open and not in the Trog: the list reveals nothing the declarer does not know).
+ */
 export function announcements(s: SaState, seat: Seat, includeKnorpel = false): Action[] {
   const out: Action[] = [];
   const hand = s.hands[seat] ?? [];
@@ -286,8 +289,6 @@ export function announcements(s: SaState, seat: Seat, includeKnorpel = false): A
     if (a.game === 'sauerei' && (s.n !== 4 || !mayCall(s, hand, a.suit as Suit))) continue;
     out.push(a);
   }
-  // Not enumerated by default: each Knorpel names a card of an opponent's hand, and a seat's legal actions may not
-  // tell where hidden cards lie. `check` accepts `{ game: 'knorpel', card }` for any card in an opponent's hand.
   if (includeKnorpel)
     for (let i = 0; i < s.n; i++)
       if (i !== seat)
@@ -506,7 +507,7 @@ export function legalActions(s: SaState, seat: Seat): Action[] {
     case 'trog':
       return seat === s.bestSeat ? trogActions(s, seat) : out;
     case 'announce':
-      return seat === s.bestSeat ? announcements(s, seat) : out;
+      return seat === s.bestSeat ? announcements(s, seat, true) : out;
     case 'play': {
       if (seat === s.turn) {
         const cards = legalCards(s, seat);

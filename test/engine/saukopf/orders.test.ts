@@ -94,7 +94,7 @@ describe('am Spieß (seed 004 "Spieß")', () => {
     const games = new Set(
       saukopf.legalActions(s, 0).flatMap((a) => (a.type === 'announce' && a.spiess === true ? [a.game] : [])),
     );
-    expect([...games].sort()).toEqual(['eber', 'ferkelparade', 'keiler', 'mastschwein', 'schwarte', 'wutz']);
+    expect([...games].sort()).toEqual(['eber', 'ferkelparade', 'keiler', 'knorpel', 'mastschwein', 'schwarte', 'wutz']);
     act(s, 0, { type: 'announce', game: 'knorpel', card: 'EA', spiess: true });
     expect(saukopf.view(s, { kind: 'seat', seat: 0 }).contract).toMatchObject({
       game: 'knorpel',

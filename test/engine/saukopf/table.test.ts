@@ -45,9 +45,16 @@ describe('Saukopf through the table Decider', () => {
     expect(redactEvent(state, taken, { kind: 'seat', seat: 0 })).toMatchObject({ action: { type: 'trog', cards: [] } });
     expect(redactEvent(state, taken, { kind: 'seat', seat: 1 })).toMatchObject({ action: trog });
     for (const e of d.events) state = evolve(state, e);
-    // The Knorpel is not offered in the legal actions (it would tell where cards lie) but is accepted by name.
-    const legal = view(state!, { kind: 'seat', seat: 1 }).legalActions;
-    expect(legal.some((a) => a.type === 'announce' && a.game === 'knorpel')).toBe(false);
+    // The Knorpel is offered once per card of the opponents' hands: what the declarer knows anyway (every card not
+    // in his hand, not open and not laid away in the Trog), so the list tells nothing hidden.
+    const seen = view(state!, { kind: 'seat', seat: 1 });
+    const legal = seen.legalActions;
+    const named = legal.flatMap((a) => (a.type === 'announce' && a.game === 'knorpel' && !a.spiess ? [a.card] : []));
+    const counts = seen.deal!.handCounts;
+    expect(named).toHaveLength(counts.reduce((a, b, i) => (i === 1 ? a : a + b), 0));
+    expect(named).toContain('HA');
+    expect(named).not.toContain('GA');
+    for (const card of seen.deal!.hands[1] ?? []) expect(named).not.toContain(card);
     expect(view(state!, { kind: 'seat', seat: 1 }).deal?.extra?.knorpel).toMatch(/opponent/);
     const bad = decide({ type: 'Act', seat: 1, action: { type: 'announce', game: 'knorpel', card: 'GA' } }, state);
     expect(bad.ok).toBe(false);
