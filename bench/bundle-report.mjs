@@ -1,8 +1,9 @@
 // Bundle report: `npm run bundle-report [-- --runs 9] [-- --json]`.
 // Bundles every Lambda entry point with exactly the esbuild settings the CDK stack uses (infra/constructs/bundling.ts),
-// then prints per function: bundle size (raw and gzip), source map size, the biggest inputs, and module init time —
-// a cold `import()` of the bundle in a fresh Node process (median and min of several runs). For comparison the same
-// is measured with the AWS SDK left external (resolved from node_modules, as Lambda resolves its runtime copy).
+// then prints per function: bundle size (raw and gzip), the biggest inputs, and module init time — a cold `import()`
+// of the bundle in a fresh Node process (median and min of several runs). For comparison, two alternatives are
+// measured: `source-maps` (maps shipped, `--enable-source-maps`, as `-c sourceMaps=true` deploys) and `sdk-external`
+// (the AWS SDK left to the runtime, here resolved from node_modules as Lambda resolves its own copy).
 /* global process, console -- a Node script */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,8 +20,8 @@ const asJson = args.includes('--json');
 // Inside the repository so that an external `@aws-sdk/*` import resolves from node_modules.
 const cacheDir = join(root, 'node_modules', '.cache', 'stammtisch-bundles');
 
-/** esbuild options equal to what NodejsFunction runs (bundle, node platform, one ESM file + external map). */
-function esbuildOptions(entry, outfile, external) {
+/** esbuild options equal to what NodejsFunction runs (bundle, node platform, one ESM file, optional external map). */
+function esbuildOptions(entry, outfile, { external, sourcemap }) {
   return {
     entryPoints: [join(root, entry)],
     outfile,
@@ -29,7 +30,7 @@ function esbuildOptions(entry, outfile, external) {
     format: bundleSettings.format,
     target: bundleSettings.target,
     minify: bundleSettings.minify,
-    sourcemap: bundleSettings.sourcemap,
+    sourcemap,
     sourcesContent: bundleSettings.sourcesContent,
     mainFields: [...bundleSettings.mainFields],
     external: [...external],
@@ -52,9 +53,10 @@ function contributors(metafile) {
 }
 
 /** Cold import of the bundle in a fresh process; returns milliseconds spent in `import()` (module init). */
-function initOnce(file) {
+function initOnce(file, sourcemap) {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  const out = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+  const flags = sourcemap ? ['--enable-source-maps'] : [];
+  const out = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', script], {
     cwd: root,
     encoding: 'utf8',
     env: {
@@ -71,36 +73,38 @@ function initOnce(file) {
   return Number(out.stdout);
 }
 
-function measureInit(file) {
+function measureInit(file, sourcemap) {
   const times = [];
-  for (let i = 0; i < runs; i++) times.push(initOnce(file));
+  for (let i = 0; i < runs; i++) times.push(initOnce(file, sourcemap));
   times.sort((a, b) => a - b);
   return { medianMs: times[Math.floor(times.length / 2)], minMs: times[0] };
 }
 
-async function report(name, entry, external, variant) {
+async function report(name, entry, variant, { external, sourcemap }) {
   const dir = join(cacheDir, variant, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, 'index.mjs');
-  const result = await build(esbuildOptions(entry, outfile, external));
+  const result = await build(esbuildOptions(entry, outfile, { external, sourcemap }));
   const code = readFileSync(outfile);
   return {
     function: name,
     variant,
     bytes: code.length,
     gzipBytes: gzipSync(code, { level: 9 }).length,
-    mapBytes: statSync(`${outfile}.map`).size,
+    mapBytes: sourcemap ? statSync(`${outfile}.map`).size : 0,
     top: contributors(result.metafile).slice(0, 5),
-    ...measureInit(outfile),
+    ...measureInit(outfile, sourcemap),
   };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const rows = [];
 for (const [name, entry] of Object.entries(entryPoints)) {
-  rows.push(await report(name, entry, bundleSettings.external, 'deployed'));
-  rows.push(await report(name, entry, ['@aws-sdk/*', ...bundleSettings.external], 'sdk-external'));
+  const deployed = { external: bundleSettings.external, sourcemap: bundleSettings.sourcemap };
+  rows.push(await report(name, entry, 'deployed', deployed));
+  rows.push(await report(name, entry, 'source-maps', { ...deployed, sourcemap: true }));
+  rows.push(await report(name, entry, 'sdk-external', { ...deployed, external: ['@aws-sdk/*', ...deployed.external] }));
 }
 
 if (asJson) {
@@ -109,7 +113,7 @@ if (asJson) {
   console.log(
     `Lambda bundles (esbuild ${bundleSettings.format}, ${bundleSettings.target}, minified); init = cold import()`,
   );
-  console.log(`in a fresh Node ${process.version} process with --enable-source-maps, median (min) of ${runs} runs.\n`);
+  console.log(`in a fresh Node ${process.version} process, median (min) of ${runs} runs.\n`);
   console.log(
     ['function', 'variant', 'raw', 'gzip', 'map', 'init median', 'init min']
       .map((h, i) => h.padEnd(i < 2 ? 14 : 12))
@@ -122,7 +126,7 @@ if (asJson) {
         r.variant.padEnd(14),
         kb(r.bytes).padEnd(12),
         kb(r.gzipBytes).padEnd(12),
-        kb(r.mapBytes).padEnd(12),
+        (r.mapBytes > 0 ? kb(r.mapBytes) : '-').padEnd(12),
         `${r.medianMs.toFixed(1)} ms`.padEnd(12),
         `${r.minMs.toFixed(1)} ms`,
       ].join(''),
@@ -130,8 +134,7 @@ if (asJson) {
   console.log('\nBiggest inputs of the deployed bundles:');
   for (const r of rows.filter((x) => x.variant === 'deployed'))
     console.log(`  ${r.function.padEnd(8)} ${r.top.map(([k, v]) => `${k} ${kb(v)}`).join(', ')}`);
-  console.log(
-    '\n`deployed` bundles the AWS SDK v3 clients (what the stack ships); `sdk-external` leaves @aws-sdk/* to the',
-  );
-  console.log('runtime (here resolved from node_modules) — larger total code to load, measured for the choice.');
+  console.log('\n`deployed`: what the stack ships (AWS SDK v3 clients bundled, no source map).');
+  console.log('`source-maps`: as deployed with -c sourceMaps=true (map shipped, imported with --enable-source-maps).');
+  console.log('`sdk-external`: @aws-sdk/* left to the runtime (here resolved from node_modules), for comparison.');
 }

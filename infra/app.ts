@@ -10,7 +10,8 @@ import { StammtischStack } from './stammtisch-stack.js';
  * The stack is environment-agnostic (no account/region, no lookups); deploy targets the account and region of the
  * current AWS credentials.
  *
- * Context (`-c key=value` or cdk.json): apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true).
+ * Context (`-c key=value` or cdk.json): apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true),
+ * sourceMaps (default false).
  */
 const underCli = process.env.CDK_OUTDIR !== undefined;
 const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -34,6 +35,7 @@ new StammtischStack(app, 'Stammtisch', {
   apiKeyHashesParameter: context('apiKeyHashesParameter'),
   alarmEmail: context('alarmEmail'),
   retainData: context('retainData') !== 'false',
+  sourceMaps: context('sourceMaps') === 'true',
 });
 
 const assembly = app.synth();

@@ -38,6 +38,8 @@ export interface StammtischStackProps extends StackProps {
   readonly retainData?: boolean;
   /** Send alarm notifications to this address too (context `alarmEmail`). */
   readonly alarmEmail?: string;
+  /** Ship source maps and map stack traces at run time (context `sourceMaps`; costs cold-start time). Default false. */
+  readonly sourceMaps?: boolean;
 }
 
 /**
@@ -95,6 +97,7 @@ export class StammtischStack extends Stack {
     this.httpFunction = new StammtischFunction(this, 'HttpFunction', {
       entry: entryPoints.http,
       description: 'Stammtisch REST API (Hono)',
+      sourceMaps: props.sourceMaps,
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
     }).bindTable(this.dataTable, 'events', 'DATA_TABLE');
 
@@ -116,6 +119,7 @@ export class StammtischStack extends Stack {
     this.wsFunction = new StammtischFunction(this, 'WsFunction', {
       entry: entryPoints.ws,
       description: 'Stammtisch WebSocket routes',
+      sourceMaps: props.sourceMaps,
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
     })
       .bindTable(this.dataTable, 'play', 'DATA_TABLE')
@@ -149,6 +153,7 @@ export class StammtischStack extends Stack {
     this.streamFunction = new StammtischFunction(this, 'StreamFunction', {
       entry: entryPoints.stream,
       description: 'Stammtisch stream fan-out and bots',
+      sourceMaps: props.sourceMaps,
       timeout: Duration.seconds(60),
       environment: { APP_VERSION: appVersion },
     })

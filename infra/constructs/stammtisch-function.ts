@@ -42,6 +42,8 @@ export interface StammtischFunctionProps {
   readonly timeout?: Duration;
   /** Default one month. */
   readonly logRetention?: RetentionDays;
+  /** Ship source maps and map stack traces at run time (costs init time; see `bundling.ts`). Default false. */
+  readonly sourceMaps?: boolean;
 }
 
 /**
@@ -75,14 +77,17 @@ export class StammtischFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      // Stack traces in the logs point at the TypeScript sources (the .map files ship next to the bundle).
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      // With source maps, stack traces in the logs point at the TypeScript sources (the .map ships with the bundle).
+      environment: {
+        ...(props.sourceMaps === true ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
+        ...props.environment,
+      },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
         target: bundleSettings.target,
         minify: bundleSettings.minify,
-        sourceMap: bundleSettings.sourcemap,
+        sourceMap: props.sourceMaps ?? bundleSettings.sourcemap,
         sourcesContent: bundleSettings.sourcesContent,
         mainFields: [...bundleSettings.mainFields],
         externalModules: [...bundleSettings.external],

@@ -68,6 +68,15 @@ describe('options', () => {
     expect(table.DeletionPolicy).toBe('Delete');
   });
 
+  it('sourceMaps: true turns on --enable-source-maps for every function (off by default: cold starts)', () => {
+    const withMaps = synthesize({ sourceMaps: true }, noBundle).template;
+    const without = synthesize({}, noBundle).template;
+    for (const fn of ['HttpFunction', 'WsFunction', 'StreamFunction']) {
+      expect(envOf(withMaps, fn).NODE_OPTIONS, fn).toBe('--enable-source-maps');
+      expect(envOf(without, fn), fn).not.toHaveProperty('NODE_OPTIONS');
+    }
+  });
+
   it('alarmEmail subscribes an address to the alarm topic', () => {
     const { template } = synthesize({ alarmEmail: 'ops@example.org' }, noBundle);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });

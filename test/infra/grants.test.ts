@@ -104,6 +104,7 @@ beforeAll(async () => {
   // 4. The fan-out's own paths: a row whose $disconnect never ran (API Gateway answers 410: the row is removed) and
   //    a seat that was left and re-taken (the old token's subscription is cut).
   const ghostTable = await seatedTable(api);
+  await server.idle();
   const now = Date.now();
   recording = false;
   await server.realtime.connections.put({
