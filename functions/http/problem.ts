@@ -45,8 +45,8 @@ export function problemResponse(c: Context, p: Problem): Response {
 
 export function errorResponse(c: Context, e: unknown): Response {
   if (e instanceof AppError) return problemResponse(c, problemOf(e));
-  // Never echo internals or secrets: log the error name and message only.
-  console.error('internal error', e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
+  // Never echo internals to the client; the log gets the stack (code locations only, no request data or secrets).
+  console.error('internal error', e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : 'unknown');
   return problemResponse(c, {
     type: 'https://stammtisch.dev/problems/internal',
     title: 'Internal error',
