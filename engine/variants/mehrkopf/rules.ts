@@ -215,7 +215,8 @@ export function toBid(s: MkState, seat: Seat, action: Extract<Action, { type: 'b
  * seat before him) first, then forehand, … .
  */
 const priority = (s: MkState, seat: Seat): number =>
-  (seat - (s.o.precedence === 'dealer' ? s.last : s.forehand) + s.n) % s.n;
+  // Two players: the non-dealer plays or passes; only after his pass does the dealer declare ("2 Spieler").
+  (seat - (s.o.precedence === 'dealer' && s.active > 2 ? s.last : s.forehand) + s.n) % s.n;
 
 function beats(s: MkState, seat: Seat, bid: Bid): boolean {
   const best = s.best;

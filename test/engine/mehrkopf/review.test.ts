@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASS, act, bid, cards, deal, expectIllegal, mk, play, playable, result, turn } from './helpers.js';
+import { PASS, act, bid, cards, deal, deal2, expectIllegal, mk, play, playable, result, turn } from './helpers.js';
 
 /**
  * Second review of Mehrkopf against the rulebook (seed 001, German original; seed 000, English) and DECISIONS.md:
@@ -74,6 +74,19 @@ describe('Mehrkopf review: equal games (rulebook "Spielansage": "sticht die Reih
     act(s, 0, PASS);
     expect(s.contract).toMatchObject({ game: 'sauspiel', suit: 'G', declarer: 3 });
     expect(() => mk.resolveOptions(undefined, { precedence: 'geber' })).toThrow(/precedence must be one of/);
+  });
+
+  it('2 Spieler ("Passt er, dann sagt der Geber ein Spiel an"): with precedence dealer the dealer still cannot take the game', () => {
+    const s = deal2(
+      'EO GO EU HA HZ HK EA SA | HO SO GU SU GA GZ EZ SZ',
+      'H9 H8 E7 G7 S7 GK E9 S8 | HU EK SK G9 S9 G8 E8 H7',
+      {
+        options: { precedence: 'dealer' },
+      },
+    );
+    act(s, 0, bid('farbspiel', 'H'));
+    expect(mk.legalActions(s, 1)).toEqual([PASS]);
+    expectIllegal(s, 1, bid('farbspiel', 'S'), /must outrank/);
   });
 });
 
