@@ -390,22 +390,40 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
 /** Interned bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
 const BURY = new Map<number, Action>();
 
+/** The interned bury action of a sorted card set with its base-48 key. */
+function buryAction(key: number, cards: readonly number[]): Action {
+  let action = BURY.get(key);
+  if (action === undefined) {
+    action = Object.freeze({ type: 'bury', cards: Object.freeze(cards.map(name)) }) as Action;
+    BURY.set(key, action);
+  }
+  return action;
+}
+
 /** Every k-subset of a hand as bury actions (interned: no allocation once a set has been seen). */
 function buryActions(hand: readonly number[], k: number, out: Action[]): void {
-  const sorted = hand.slice().sort((a, b) => a - b);
+  const h = hand.slice().sort((a, b) => a - b);
+  const m = h.length;
+  if (k === 2) {
+    // The common case (3/5/6/7 players): plain loops, no recursion.
+    for (let i = 0; i < m; i++) {
+      const a = h[i] as number;
+      for (let j = i + 1; j < m; j++) {
+        const b = h[j] as number;
+        const key = (48 + a) * 48 + b;
+        out.push(BURY.get(key) ?? buryAction(key, [a, b]));
+      }
+    }
+    return;
+  }
   const pick: number[] = [];
   const rec = (from: number, key: number): void => {
     if (pick.length === k) {
-      let action = BURY.get(key);
-      if (action === undefined) {
-        action = Object.freeze({ type: 'bury', cards: Object.freeze(pick.map(name)) }) as Action;
-        BURY.set(key, action);
-      }
-      out.push(action);
+      out.push(BURY.get(key) ?? buryAction(key, pick));
       return;
     }
-    for (let i = from; i <= sorted.length - (k - pick.length); i++) {
-      const c = sorted[i] as number;
+    for (let i = from; i <= m - (k - pick.length); i++) {
+      const c = h[i] as number;
       pick.push(c);
       rec(i + 1, key * 48 + c);
       pick.pop();
