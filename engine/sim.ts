@@ -45,22 +45,33 @@ export function playRandomDeal(
  * passing is as likely as bidding and every contract comes up (a uniform pick would almost always bid a Tout).
  */
 export function pickAction(legal: readonly Action[], rng: Rng): Action {
+  const n = legal.length;
   const first = legal[0];
   if (first === undefined) throw new Error('no legal action');
   let types = 1;
-  for (let i = 1; i < legal.length; i++) if ((legal[i] as Action).type !== (legal[i - 1] as Action).type) types++;
-  if (types === 1) return legal[rng.int(legal.length)] as Action;
+  let type = first.type;
+  for (let i = 1; i < n; i++) {
+    const t = (legal[i] as Action).type;
+    if (t !== type) {
+      types++;
+      type = t;
+    }
+  }
+  if (types === 1) return legal[rng.int(n)] as Action;
   // Legal lists are grouped by type; pick a group, then a member.
   let group = rng.int(types);
   let start = 0;
-  for (let i = 1; i <= legal.length && group > 0; i++) {
-    if (i === legal.length || (legal[i] as Action).type !== (legal[i - 1] as Action).type) {
+  type = first.type;
+  for (let i = 1; i < n && group > 0; i++) {
+    const t = (legal[i] as Action).type;
+    if (t !== type) {
+      type = t;
       group--;
       start = i;
     }
   }
   let end = start + 1;
-  while (end < legal.length && (legal[end] as Action).type === (legal[start] as Action).type) end++;
+  while (end < n && (legal[end] as Action).type === type) end++;
   return legal[start + rng.int(end - start)] as Action;
 }
 

@@ -54,12 +54,22 @@ export function rankOf(card: Card): Rank {
 export function cardOf(suit: Suit, rank: Rank): Card {
   return `${suit}${rank}`;
 }
-const CARD_INDEX = new Map<string, CardIndex>(CARDS.map((c, i) => [c, i]));
+/** Card index by the two char codes of its id (`code0 * 128 + code1`), -1 for no card: no hashing on the hot path. */
+const CODE_INDEX: Int8Array = new Int8Array(128 * 128).fill(-1);
+CARDS.forEach((c, i) => {
+  CODE_INDEX[c.charCodeAt(0) * 128 + c.charCodeAt(1)] = i;
+});
 
 export function indexOf(card: Card): CardIndex {
-  const index = CARD_INDEX.get(card);
-  if (index === undefined) throw new RangeError(`not a card: ${String(card)}`);
-  return index;
+  if (typeof card === 'string' && card.length === 2) {
+    const a = card.charCodeAt(0);
+    const b = card.charCodeAt(1);
+    if (a < 128 && b < 128) {
+      const index = CODE_INDEX[a * 128 + b] as number;
+      if (index >= 0) return index;
+    }
+  }
+  throw new RangeError(`not a card: ${String(card)}`);
 }
 export function cardAt(index: CardIndex): Card {
   const card = CARDS[index];
@@ -70,7 +80,10 @@ export function pointsOf(card: Card): number {
   return RANK_POINTS[rankOf(card)];
 }
 export function isCard(value: unknown): value is Card {
-  return typeof value === 'string' && value.length === 2 && CARDS.includes(value as Card);
+  if (typeof value !== 'string' || value.length !== 2) return false;
+  const a = value.charCodeAt(0);
+  const b = value.charCodeAt(1);
+  return a < 128 && b < 128 && (CODE_INDEX[a * 128 + b] as number) >= 0;
 }
 
 // Input spellings (RECORD.md): canonical ids, `E10`, Sheepshead `QC`, `JD`, `10H`, `AD`, `7S`, `Q♣`, `J♦`.

@@ -29,9 +29,20 @@ function deck(o: SchafkopfOptions): readonly Card[] {
 }
 
 function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): SkState {
-  const dealt = layout.hands.map((h) => h.map(indexOf));
-  const zeros = (): number[] => new Array<number>(players).fill(0);
-  const falses = (): boolean[] => new Array<boolean>(players).fill(false);
+  const dealt: number[][] = [];
+  for (const h of layout.hands) {
+    const hand: number[] = [];
+    for (let i = 0; i < h.length; i++) hand.push(indexOf(h[i] as Card));
+    dealt.push(hand);
+  }
+  // Packed (not holey) arrays: built by pushing.
+  const filled = <T>(value: T): T[] => {
+    const out: T[] = [];
+    for (let i = 0; i < players; i++) out.push(value);
+    return out;
+  };
+  const zeros = (): number[] => filled(0);
+  const falses = (): boolean[] => filled(false);
   const forehand = (dealer + 1) % players;
   return {
     o,
@@ -50,9 +61,10 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
     auctionTurn: forehand,
     auctionLog: [],
     best: null,
+    bestSeat: -1,
     mussSeat: -1,
     hochzeit: null,
-    bidCache: Array.from({ length: players }, () => undefined),
+    bidMask: filled(-1),
     contract: null,
     order: NORMAL,
     party: falses(),
@@ -60,6 +72,7 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
     laufende: 0,
     calledSuit: -1,
     calledHolder: -1,
+    calledOut: false,
     calledLedTrick: -1,
     partnerRevealed: false,
     hochzeitGiven: -1,

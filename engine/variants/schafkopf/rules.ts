@@ -194,7 +194,7 @@ const priority = (s: SkState, seat: Seat): number => (seat - s.forehand + s.n) %
 function beats(s: SkState, seat: Seat, bid: Bid): boolean {
   const best = s.best;
   if (best === null) return true;
-  return bid.rank < best.rank || (bid.rank === best.rank && priority(s, seat) < priority(s, best.seat));
+  return bid.rank < best.rank || (bid.rank === best.rank && priority(s, seat) < priority(s, s.bestSeat));
 }
 
 interface Candidate {
@@ -223,14 +223,79 @@ const CANDIDATES: readonly Candidate[] = (Object.keys(GAME_SUIT) as Game[]).flat
       }),
 );
 
-const candidateBids = new WeakMap<SchafkopfOptions, readonly { action: Action; bid: Bid; cand: Candidate }[]>();
+interface BidEntry {
+  readonly action: Action;
+  readonly bid: Bid;
+  readonly cand: Candidate;
+}
 
-/** The enabled bids of a table's options with their ranks, computed once per options object. */
-function bidsFor(o: SchafkopfOptions): readonly { action: Action; bid: Bid; cand: Candidate }[] {
-  const cached = candidateBids.get(o);
-  if (cached !== undefined) return cached;
-  {
-    const list = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
+/**
+ * What a hand allows to bid, as a mask (the hand does not change during the auction):
+ * bits 0–2 a Sauspiel on the Eichel, Gras, Schellen Sau (R2, R3), bit 3 Sie, bit 4 exactly one trump (Hochzeit).
+ */
+const MASKS = 32;
+const SIE_BIT = 8;
+const HOCHZEIT_BIT = 16;
+/** Per card index: 1 = Ober or Unter, 2 = Sau. */
+const CARD_KIND: Uint8Array = Uint8Array.from(CARDS, (c) => (c[1] === 'O' || c[1] === 'U' ? 1 : c[1] === 'A' ? 2 : 0));
+/** The SUITS index of each callable suit (bit k of the mask is CALLABLE[k]). */
+const CALLABLE_SUIT_INDEX: readonly number[] = CALLABLE.map((suit) => SUITS.indexOf(suit));
+
+function handMask(hand: readonly number[]): number {
+  let trumps = 0;
+  let oberUnter = 0;
+  let aces = 0;
+  let plain = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i] as number;
+    const e = NORMAL.effSuit[c] as number;
+    if (e === TRUMP) trumps++;
+    else plain |= 1 << e;
+    const kind = CARD_KIND[c] as number;
+    if (kind === 1) oberUnter++;
+    else if (kind === 2) aces |= 1 << (SUIT_OF[c] as number);
+  }
+  let mask = 0;
+  for (let k = 0; k < CALLABLE_SUIT_INDEX.length; k++) {
+    const bit = 1 << (CALLABLE_SUIT_INDEX[k] as number);
+    if ((aces & bit) === 0 && (plain & bit) !== 0) mask |= 1 << k;
+  }
+  if (oberUnter >= 8) mask |= SIE_BIT;
+  if (trumps === 1) mask |= HOCHZEIT_BIT;
+  return mask;
+}
+
+/** A seat's {@link handMask}, computed once per deal. */
+function maskOf(s: SkState, seat: Seat): number {
+  let mask = s.bidMask[seat] as number;
+  if (mask < 0) {
+    mask = handMask(s.hands[seat] ?? []);
+    s.bidMask[seat] = mask;
+  }
+  return mask;
+}
+
+/** The bids of a table's options, computed once per options object. */
+interface BidTable {
+  /** The enabled bids, highest rank first, so that the bids beating the best bid so far are a prefix. */
+  readonly entries: readonly BidEntry[];
+  /** The bid of each interned bid action. */
+  readonly bidOf: ReadonlyMap<Action, Bid>;
+  /** Per hand mask: the entries that hand may bid (outside a Muss-Spiel). */
+  readonly eligible: readonly (readonly BidEntry[])[];
+  /** Shared legal-action lists of the auction: `[knock?, pass, …the first k eligible bids]`, built on demand. */
+  readonly lists: (readonly Action[] | undefined)[];
+}
+
+const bidTables = new WeakMap<SchafkopfOptions, BidTable>();
+let lastOptions: SchafkopfOptions | undefined;
+let lastTable: BidTable | undefined;
+
+function bidTable(o: SchafkopfOptions): BidTable {
+  if (o === lastOptions) return lastTable as BidTable;
+  let table = bidTables.get(o);
+  if (table === undefined) {
+    const entries = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
       const called = cand.game === 'sauspiel' ? indexOf(cardOf(cand.suit as Suit, 'A')) : undefined;
       const bid: Bid = {
         game: cand.game,
@@ -242,43 +307,43 @@ function bidsFor(o: SchafkopfOptions): readonly { action: Action; bid: Bid; cand
       };
       return { action: cand.action, bid, cand };
     });
-    // Highest rank first, so that the bids beating the best bid so far are a prefix of every hand's list.
-    list.sort((a, b) => a.bid.rank - b.bid.rank);
-    candidateBids.set(o, list);
-    return list;
+    entries.sort((a, b) => a.bid.rank - b.bid.rank);
+    const eligible = Array.from({ length: MASKS }, (_, mask) =>
+      Object.freeze(
+        entries.filter((e) => {
+          switch (e.cand.game) {
+            case 'sauspiel':
+              return (mask & (1 << CALLABLE.indexOf(e.cand.suit as Suit))) !== 0;
+            case 'sie':
+              return (mask & SIE_BIT) !== 0;
+            case 'hochzeit':
+              return (mask & HOCHZEIT_BIT) !== 0;
+            default:
+              return true;
+          }
+        }),
+      ),
+    );
+    table = {
+      entries,
+      bidOf: new Map(entries.map((e) => [e.action, e.bid])),
+      eligible,
+      lists: new Array<readonly Action[] | undefined>(MASKS * 2 * 64).fill(undefined),
+    };
+    bidTables.set(o, table);
   }
+  lastOptions = o;
+  lastTable = table;
+  return table;
 }
 
 /** Every bid a seat's hand allows, ignoring the auction so far (the hand does not change during the auction). */
 function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action: Action; bid: Bid }[] {
-  const cache = muss ? undefined : s.bidCache[seat];
-  if (cache !== undefined) return cache;
-  const out: { action: Action; bid: Bid }[] = [];
+  if (!muss) return bidTable(s.o).eligible[maskOf(s, seat)] as readonly BidEntry[];
   const hand = s.hands[seat] ?? [];
-  let trumps = 0;
-  let oberUnter = 0;
-  // Per suit: holds the Sau, plain (non-trump) cards held.
-  const ace = [false, false, false, false];
-  const plain = [0, 0, 0, 0];
-  for (const c of hand) {
-    const e = NORMAL.effSuit[c] as number;
-    if (e === TRUMP) trumps++;
-    else plain[e] = (plain[e] as number) + 1;
-    const rank = (CARDS[c] as Card)[1];
-    if (rank === 'O' || rank === 'U') oberUnter++;
-    if (rank === 'A') ace[SUIT_OF[c] as number] = true;
-  }
-  for (const entry of bidsFor(s.o)) {
-    const game = entry.cand.game;
-    if (game === 'sauspiel') {
-      const si = SUITS.indexOf(entry.cand.suit as Suit);
-      if (ace[si] || plain[si] === 0) continue;
-    } else if (game === 'sie') {
-      if (oberUnter < 8) continue;
-    } else if (game === 'hochzeit' && (muss || trumps !== 1)) continue;
-    out.push(entry);
-  }
-  if (muss && gesperrt(hand)) {
+  const mask = handMask(hand) & ~HOCHZEIT_BIT;
+  const out: { action: Action; bid: Bid }[] = [...(bidTable(s.o).eligible[mask] as readonly BidEntry[])];
+  if (gesperrt(hand)) {
     for (const card of renonceCards(hand)) {
       const c = CARDS[card] as Card;
       const action: Action =
@@ -289,23 +354,42 @@ function eligibleBids(s: SkState, seat: Seat, muss: boolean): readonly { action:
       if (!('code' in bid)) out.push({ action, bid });
     }
   }
-  if (!muss) s.bidCache[seat] = out;
   return out;
 }
 
-/** Every bid a seat could make now (eligible and beating the best bid). */
-function possibleBids(s: SkState, seat: Seat, muss: boolean): Action[] {
-  return appendBids(s, seat, muss, []);
+/** Every bid of the Muss-Spieler (he need not outrank anything). */
+function mussBids(s: SkState, seat: Seat): Action[] {
+  return eligibleBids(s, seat, true).map((e) => e.action);
 }
 
-function appendBids(s: SkState, seat: Seat, muss: boolean, out: Action[]): Action[] {
-  const eligible = eligibleBids(s, seat, muss);
-  for (let k = 0; k < eligible.length; k++) {
-    const e = eligible[k] as { action: Action; bid: Bid };
-    if (!muss && !beats(s, seat, e.bid)) break;
-    out.push(e.action);
+const NO_ACTIONS: readonly Action[] = Object.freeze([]);
+
+/** The legal actions of the seat whose turn it is in the auction: one shared frozen list per situation. */
+function auctionActions(s: SkState, seat: Seat, knock: boolean): readonly Action[] {
+  const table = bidTable(s.o);
+  const mask = maskOf(s, seat);
+  const eligible = table.eligible[mask] as readonly BidEntry[];
+  let k = eligible.length;
+  const best = s.best;
+  if (best !== null) {
+    // The bids that beat the best so far are a prefix (see {@link beats}).
+    const earlier = priority(s, seat) < priority(s, s.bestSeat);
+    k = 0;
+    while (k < eligible.length) {
+      const rank = (eligible[k] as BidEntry).bid.rank;
+      if (rank < best.rank || (rank === best.rank && earlier)) k++;
+      else break;
+    }
   }
-  return out;
+  const key = ((mask << 1) | (knock ? 1 : 0)) * 64 + k;
+  let list = table.lists[key];
+  if (list === undefined) {
+    const out: Action[] = knock ? [KNOCK, PASS] : [PASS];
+    for (let i = 0; i < k; i++) out.push((eligible[i] as BidEntry).action);
+    list = Object.freeze(out);
+    table.lists[key] = list;
+  }
+  return list;
 }
 
 /** Cards the seat may play now (follow suit, called-card obligations, Bettel Stichzwang). */
@@ -447,41 +531,69 @@ export function toAct(s: SkState): readonly Seat[] {
   }
 }
 
-export function legalActions(s: SkState, seat: Seat): Action[] {
-  const out: Action[] = [];
+/** Interned Hochzeit answers: give back this card. */
+const ACCEPT: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'accept', card }) as Action);
+const KNOCK_ONLY: readonly Action[] = Object.freeze([KNOCK]);
+
+export function legalActions(s: SkState, seat: Seat): readonly Action[] {
   switch (s.phase) {
-    case 'auction':
-      if (s.o.knock.enabled && !s.knocked[seat] && !s.auctionActed[seat]) out.push(KNOCK);
-      if (seat === s.auctionTurn) {
-        out.push(PASS);
-        appendBids(s, seat, false, out);
-      }
-      return out;
+    case 'auction': {
+      const knock = s.o.knock.enabled && !s.knocked[seat] && !s.auctionActed[seat];
+      if (seat === s.auctionTurn) return auctionActions(s, seat, knock);
+      return knock ? KNOCK_ONLY : NO_ACTIONS;
+    }
     case 'muss':
-      return seat === s.mussSeat ? possibleBids(s, seat, true) : out;
+      return seat === s.mussSeat ? mussBids(s, seat) : NO_ACTIONS;
     case 'hochzeit': {
       const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
-      if (seat !== h.turn) return out;
-      out.push(PASS);
-      for (const c of s.hands[seat] ?? [])
-        if (NORMAL.effSuit[c] !== TRUMP) out.push({ type: 'accept', card: CARDS[c] as Card });
+      if (seat !== h.turn) return NO_ACTIONS;
+      const out: Action[] = [PASS];
+      for (const c of s.hands[seat] ?? []) if (NORMAL.effSuit[c] !== TRUMP) out.push(ACCEPT[c] as Action);
       return out;
     }
-    case 'play':
-      if (seat === s.turn) {
-        const cards = legalCards(s, seat);
-        for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
-      }
-      if (kontraOpen(s, seat) && s.kontra < 0 && !s.party[seat]) out.push(KONTRA);
-      if (reOpen(s, seat) && s.party[seat]) out.push(RE);
+    case 'play': {
+      const out: Action[] = [];
+      if (seat === s.turn) pushPlays(s, seat, out);
+      if (s.kontra < 0 && !s.party[seat] && kontraOpen(s, seat)) out.push(KONTRA);
+      if (s.kontra >= 0 && s.party[seat] && reOpen(s, seat)) out.push(RE);
       return out;
+    }
     case 'done':
-      return out;
+      return NO_ACTIONS;
     default: {
       const never: never = s.phase;
       return never;
     }
   }
+}
+
+/** Push the play actions of the legal cards: straight from the hand unless a called-card or Bettel rule applies. */
+function pushPlays(s: SkState, seat: Seat, out: Action[]): void {
+  const hand = s.hands[seat] as number[];
+  const n = hand.length;
+  const c = s.contract;
+  const special =
+    (seat === s.calledHolder && !s.calledOut) ||
+    (c !== null && s.o.bettel.stichzwang && (c.game === 'bettel' || c.game === 'bettel-brett'));
+  if (special) {
+    const cards = legalCards(s, seat);
+    for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
+    return;
+  }
+  if (s.trickCards.length > 0) {
+    const eff = s.order.effSuit;
+    const ledSuit = eff[s.trickCards[0] as number];
+    let follow = 0;
+    for (let i = 0; i < n; i++) if (eff[hand[i] as number] === ledSuit) follow++;
+    if (follow > 0 && follow < n) {
+      for (let i = 0; i < n; i++) {
+        const x = hand[i] as number;
+        if (eff[x] === ledSuit) out.push(PLAY[x] as Action);
+      }
+      return;
+    }
+  }
+  for (let i = 0; i < n; i++) out.push(PLAY[hand[i] as number] as Action);
 }
 
 const notTurn = (seat: Seat): Illegal =>
@@ -578,38 +690,42 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       s.knocked[seat] = true;
       s.knocks++;
       s.auctionLog.push({ seat, action });
-      return [];
+      return NO_NOTES;
     case 'pass':
-      if (s.phase === 'hochzeit') return hochzeitPass(s);
+      if (s.phase === 'hochzeit') return hochzeitPass(s, quiet);
       s.auctionLog.push({ seat, action });
       s.auctionActed[seat] = true;
       s.passed[seat] = true;
-      return advanceAuction(s);
+      return advanceAuction(s, quiet);
     case 'bid': {
       const muss = s.phase === 'muss';
-      let bid: Bid | undefined;
-      for (const e of eligibleBids(s, seat, muss))
-        if (e.action === action || (action.card === undefined && sameBid(e.action, action))) {
-          bid = e.bid;
-          break;
-        }
-      bid ??= toBid(s, seat, action, muss) as Bid;
+      // An interned bid action (from legalActions) names its bid directly.
+      let bid: Bid | undefined = muss ? undefined : bidTable(s.o).bidOf.get(action);
+      if (bid === undefined) {
+        for (const e of eligibleBids(s, seat, muss))
+          if (e.action === action || (action.card === undefined && sameBid(e.action, action))) {
+            bid = e.bid;
+            break;
+          }
+        bid ??= toBid(s, seat, action, muss) as Bid;
+      }
       s.auctionLog.push({ seat, action });
-      if (muss) return fixContract(s, seat, bid, true);
+      if (muss) return fixContract(s, seat, bid, true, quiet);
       s.auctionActed[seat] = true;
-      s.best = { ...bid, seat };
-      return advanceAuction(s);
+      s.best = bid;
+      s.bestSeat = seat;
+      return advanceAuction(s, quiet);
     }
     case 'accept':
-      return hochzeitAccept(s, seat, indexOf(action.card));
+      return hochzeitAccept(s, seat, indexOf(action.card), quiet);
     case 'kontra':
       s.kontra = seat;
       s.kontraAt = s.cardsPlayed;
-      return [];
+      return NO_NOTES;
     case 're':
       s.re = seat;
       s.partnerRevealed = true;
-      return [];
+      return NO_NOTES;
     case 'play':
       return playCard(s, seat, indexOf(action.card), quiet);
     default:
@@ -628,7 +744,7 @@ function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
 }
 
 /** After a pass or bid: the next seat to call, or the end of the auction. */
-function advanceAuction(s: SkState): DealNote[] {
+function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
   let active = 0;
   let lastActive = -1;
   let allActed = true;
@@ -640,34 +756,37 @@ function advanceAuction(s: SkState): DealNote[] {
     if (!s.auctionActed[i]) allActed = false;
   }
   const best = s.best;
-  if (allActed && (active === 0 || (active === 1 && best !== null && lastActive === best.seat))) {
-    if (best === null) return allPassed(s);
+  if (allActed && (active === 0 || (active === 1 && best !== null && lastActive === s.bestSeat))) {
+    if (best === null) return allPassed(s, quiet);
+    const seat = s.bestSeat;
     if (best.game === 'hochzeit') {
-      const hand = s.hands[best.seat] ?? [];
+      const hand = s.hands[seat] ?? [];
       s.phase = 'hochzeit';
-      s.hochzeit = { offerer: best.seat, turn: (best.seat + 1) % s.n, asked: 0, card: normalTrumps(hand)[0] as number };
-      return [];
+      s.hochzeit = { offerer: seat, turn: (seat + 1) % s.n, asked: 0, card: normalTrumps(hand)[0] as number };
+      return NO_NOTES;
     }
-    return fixContract(s, best.seat, best, false);
+    return fixContract(s, seat, best, false, quiet);
   }
   let next = (s.auctionTurn + 1) % s.n;
   while (s.passed[next]) next = (next + 1) % s.n;
   s.auctionTurn = next;
-  return [];
+  return NO_NOTES;
 }
 
-function allPassed(s: SkState): DealNote[] {
+const RAMSCH: Bid = Object.freeze({ game: 'ramsch', tout: false, key: 'sauspiel', rank: -1 });
+
+function allPassed(s: SkState, quiet: boolean): readonly DealNote[] {
   switch (s.o.allPass) {
     case 'redeal':
-      return throwIn(s, 'all-passed');
+      return throwIn(s, 'all-passed', quiet);
     case 'stock':
-      return throwIn(s, 'stock');
+      return throwIn(s, 'stock', quiet);
     case 'ramsch':
-      return fixContract(s, s.forehand, { game: 'ramsch', tout: false, key: 'sauspiel', rank: -1 }, false);
+      return fixContract(s, s.forehand, RAMSCH, false, quiet);
     case 'muss':
       s.phase = 'muss';
       s.mussSeat = s.hands.findIndex((h) => h.includes(EO));
-      return [];
+      return NO_NOTES;
     default: {
       const never: never = s.o.allPass;
       return never;
@@ -675,13 +794,13 @@ function allPassed(s: SkState): DealNote[] {
   }
 }
 
-function throwIn(s: SkState, reason: string): DealNote[] {
+function throwIn(s: SkState, reason: string, quiet: boolean): readonly DealNote[] {
   s.phase = 'done';
   s.thrownIn = reason;
-  return [{ type: 'DealOver' }];
+  return quiet ? NO_NOTES : [{ type: 'DealOver' }];
 }
 
-function hochzeitPass(s: SkState): DealNote[] {
+function hochzeitPass(s: SkState, quiet: boolean): readonly DealNote[] {
   const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
   s.auctionLog.push({ seat: h.turn, action: PASS });
   const asked = h.asked + 1;
@@ -689,23 +808,24 @@ function hochzeitPass(s: SkState): DealNote[] {
     // Nobody takes the Hochzeit: as if everyone had passed.
     s.hochzeit = null;
     s.best = null;
-    return allPassed(s);
+    s.bestSeat = -1;
+    return allPassed(s, quiet);
   }
   s.hochzeit = { ...h, asked, turn: (h.turn + 1) % s.n };
-  return [];
+  return NO_NOTES;
 }
 
-function hochzeitAccept(s: SkState, seat: Seat, given: number): DealNote[] {
+function hochzeitAccept(s: SkState, seat: Seat, given: number, quiet: boolean): readonly DealNote[] {
   const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
-  s.auctionLog.push({ seat, action: { type: 'accept', card: CARDS[given] as Card } });
+  s.auctionLog.push({ seat, action: ACCEPT[given] as Action });
   // The offered trump changes hands face down; the acceptor gives back a non-trump.
   const offerer = s.hands[h.offerer] as number[];
   const taker = s.hands[seat] as number[];
   offerer.splice(offerer.indexOf(h.card), 1, given);
   taker.splice(taker.indexOf(given), 1, h.card);
   s.hochzeitGiven = given;
-  const best = s.best as NonNullable<SkState['best']>;
-  const notes = fixContract(s, h.offerer, best, false);
+  const best = s.best as Bid;
+  const notes = fixContract(s, h.offerer, best, false, quiet);
   s.partner = seat;
   s.party[seat] = true;
   s.partnerRevealed = true;
@@ -713,45 +833,59 @@ function hochzeitAccept(s: SkState, seat: Seat, given: number): DealNote[] {
   return notes;
 }
 
-function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean): DealNote[] {
-  s.contract = { ...bid, declarer, muss };
+function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean, quiet: boolean): readonly DealNote[] {
+  s.contract = {
+    game: bid.game,
+    suit: bid.suit,
+    tout: bid.tout,
+    called: bid.called,
+    key: bid.key,
+    rank: bid.rank,
+    declarer,
+    muss,
+  };
   // Only a solo-type game's suit is its trump suit; a Sauspiel's suit is the called suit (Herz stays trump).
   s.order = compiled(orderKind(bid.game, s.o), GAME_SUIT[bid.game] === 'any' ? (bid.suit ?? 'H') : 'H');
   s.phase = 'play';
   s.turn = s.forehand;
-  s.party = Array.from({ length: s.n }, () => false);
+  s.party.fill(false);
   if (bid.game !== 'ramsch') s.party[declarer] = true;
   if (bid.called !== undefined) {
     const called = bid.called;
     s.calledSuit = s.order.effSuit[called] as number;
-    s.calledHolder = s.hands.findIndex((h) => h.includes(called));
+    s.calledHolder = -1;
+    for (let i = 0; i < s.n; i++)
+      if ((s.hands[i] as number[]).includes(called)) {
+        s.calledHolder = i;
+        break;
+      }
     s.partner = s.calledHolder;
     if (s.partner >= 0) s.party[s.partner] = true;
   }
   s.laufende = countLaufende(s);
-  const contract: Contract = toContract(s);
-  const notes: DealNote[] = [{ type: 'ContractSet', contract }];
-  if (bid.game === 'sie') {
+  const sie = bid.game === 'sie';
+  if (sie) {
     // Sie is shown, not played: the declarer takes every trick.
-    const total = s.hands.flat().reduce((a, c) => a + (POINTS[c] as number), 0);
+    let total = 0;
+    for (const h of s.hands) for (const c of h) total += POINTS[c] as number;
     s.points[declarer] = total;
     s.tricks[declarer] = s.perHand;
     s.phase = 'done';
-    notes.push({ type: 'DealOver' });
   }
+  if (quiet) return NO_NOTES;
+  const notes: DealNote[] = [{ type: 'ContractSet', contract: toContract(s) }];
+  if (sie) notes.push({ type: 'DealOver' });
   return notes;
 }
 
 export function toContract(s: SkState): Contract {
   const c = s.contract as NonNullable<SkState['contract']>;
   const called = c.called !== undefined ? (CARDS[c.called] as Card) : undefined;
-  return {
-    declarer: c.declarer,
-    game: c.game,
-    ...(c.suit !== undefined ? { suit: c.suit } : {}),
-    ...(c.tout ? { tout: true } : {}),
-    ...(called !== undefined && called[1] !== 'A' ? { card: called } : {}),
-  };
+  const out: { -readonly [K in keyof Contract]: Contract[K] } = { declarer: c.declarer, game: c.game };
+  if (c.suit !== undefined) out.suit = c.suit;
+  if (c.tout) out.tout = true;
+  if (called !== undefined && called[1] !== 'A') out.card = called;
+  return out;
 }
 
 const OWNER = new Uint8Array(48);
@@ -763,13 +897,16 @@ export function countLaufende(s: SkState): number {
   if (c.game === 'sie') return 8;
   // Owner party of every card in play: 1 = declarers, 2 = defenders, 0 = not in this deck.
   const owner = OWNER.fill(0);
-  s.hands.forEach((h, seat) => {
-    for (const x of h) owner[x] = s.party[seat] ? 1 : 2;
-  });
+  for (let seat = 0; seat < s.n; seat++) {
+    const h = s.hands[seat] as number[];
+    const who = s.party[seat] ? 1 : 2;
+    for (let i = 0; i < h.length; i++) owner[h[i] as number] = who;
+  }
   let side = 0;
   let n = 0;
-  for (const t of s.order.source.trumps) {
-    const who = owner[indexOf(t)] as number;
+  const trumps = s.order.source.trumps;
+  for (let i = 0; i < trumps.length; i++) {
+    const who = owner[indexOf(trumps[i] as Card)] as number;
     if (who === 0) continue;
     if (side === 0) side = who;
     else if (who !== side) break;
@@ -782,16 +919,22 @@ export function countLaufende(s: SkState): number {
 
 function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
-  hand.splice(hand.indexOf(card), 1);
+  // Remove the card in place (keeping the order) without splice's garbage.
+  const last = hand.length - 1;
+  let at = hand.indexOf(card);
+  if (at < 0) at = last; // as splice(-1, 1) would
+  for (let i = at; i < last; i++) hand[i] = hand[i + 1] as number;
+  hand.pop();
   const order = s.order;
-  if (
-    s.trickCards.length === 0 &&
-    s.calledLedTrick < 0 &&
-    s.contract?.called !== undefined &&
-    order.effSuit[card] === s.calledSuit
-  )
-    s.calledLedTrick = s.trickNo;
-  if (card === s.contract?.called) s.partnerRevealed = true;
+  const called = s.contract?.called;
+  if (called !== undefined) {
+    if (s.trickCards.length === 0 && s.calledLedTrick < 0 && order.effSuit[card] === s.calledSuit)
+      s.calledLedTrick = s.trickNo;
+    if (card === called) {
+      s.partnerRevealed = true;
+      s.calledOut = true;
+    }
+  }
   s.trickSeats.push(seat);
   s.trickCards.push(card);
   s.cardsPlayed++;

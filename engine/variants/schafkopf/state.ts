@@ -36,11 +36,13 @@ export interface SkState {
   passed: boolean[];
   auctionTurn: Seat;
   auctionLog: { seat: Seat; action: Action }[];
-  best: (Bid & { seat: Seat }) | null;
+  /** The best bid so far and its seat. */
+  best: Bid | null;
+  bestSeat: Seat;
   mussSeat: Seat;
   hochzeit: { offerer: Seat; turn: Seat; asked: number; card: number } | null;
-  /** Per seat, the bids its hand allows (computed once; shared between clones, never mutated after). */
-  bidCache: (readonly { action: Action; bid: Bid }[] | undefined)[];
+  /** Per seat, what its hand allows to bid as a small mask (see rules.ts `handMask`); -1 = not computed yet. */
+  bidMask: number[];
 
   contract: (Bid & { declarer: Seat; muss: boolean }) | null;
   order: CompiledOrder;
@@ -49,6 +51,8 @@ export interface SkState {
   laufende: number;
   calledSuit: number;
   calledHolder: Seat;
+  /** The called card has been played (it left the holder's hand). */
+  calledOut: boolean;
   calledLedTrick: number;
   partnerRevealed: boolean;
   hochzeitGiven: number;
@@ -85,7 +89,7 @@ export function cloneState(s: SkState): SkState {
     auctionActed: s.auctionActed.slice(),
     passed: s.passed.slice(),
     auctionLog: s.auctionLog.slice(),
-    bidCache: s.bidCache.slice(),
+    bidMask: s.bidMask.slice(),
     party: s.party.slice(),
     trickSeats: s.trickSeats.slice(),
     trickCards: s.trickCards.slice(),

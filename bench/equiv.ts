@@ -1,0 +1,94 @@
+/** Behaviour fingerprint of the Schafkopf engine over many seeded random games (compare two builds). */
+import { Rng, getVariant, playRandomDeal, scoreRecord, toRecord, hashString } from '../engine/index.js';
+import { pickAction } from '../engine/sim.js';
+import { ZERO, rat } from '../engine/money/rational.js';
+
+const variant = getVariant('schafkopf')!;
+const configs: [string, unknown][] = [
+  ['sauspiel', {}],
+  ['bsv', {}],
+  ['tournament', {}],
+  ['seed-003', {}],
+  ['sauspiel', { allPass: 'muss' }],
+  ['sauspiel', { allPass: 'stock', kontra: { window: 'holding-all' } }],
+  [
+    'sauspiel',
+    { bettel: { stichzwang: true, order: 'herz-trumps' }, calledAce: { discard: 'always', davonlaufenMin: 3 } },
+  ],
+  [
+    'sauspiel',
+    { deck: 'short', kontra: { window: 'before-second-card' }, calledAce: { discard: 'from-7th', davonlaufenMin: 2 } },
+  ],
+  [
+    'bsv',
+    {
+      ramsch: { tieBreak: 'highest-trump', jungfrau: 'double-all', durchmarsch: 91 },
+      kontra: { window: 'before-first-card' },
+    },
+  ],
+  [
+    'bsv',
+    {
+      ramsch: { tieBreak: 'seed-003', jungfrau: 'double-individually-multiple', durchmarsch: 'off' },
+      knock: { enabled: false, mode: 'double' },
+    },
+  ],
+  [
+    'sauspiel',
+    {
+      bettel: { stichzwang: true, order: 'no-trumps' },
+      laufendeCap: { sauspiel: 4, solo: 5 },
+      mussSpiel: { sixtyWins: true },
+      allPass: 'muss',
+    },
+  ],
+];
+const games = Number(process.argv[2] ?? 3000);
+const h = (x: unknown): number => hashString(JSON.stringify(x));
+for (const [preset, over] of configs) {
+  const o = variant.resolveOptions(preset, over, 4);
+  const rng = new Rng(`${preset}${JSON.stringify(over)}`);
+  let acc = 0;
+  for (let g = 0; g < games; g++) {
+    const ctx = { bock: 1 + (g % 3 === 0 ? 1 : 0), pot: g % 5 === 0 ? rat(40) : ZERO };
+    const deal = playRandomDeal(variant, o, 4, g % 4, rng, ctx, true);
+    acc = (acc * 31 + h(deal)) >>> 0;
+    if (g % 4 === 0) {
+      // Replay step by step: views, legal lists, checks of legal and some illegal actions, clones.
+      const s = variant.start(o, 4, deal.dealer, deal.layout, ctx);
+      for (const { seat, action } of deal.actions) {
+        for (let q = 0; q < 4; q++) {
+          const legal = variant.legalActions(s, q);
+          acc = (acc * 31 + h(legal)) >>> 0;
+          if (q === seat) {
+            for (const c of deal.layout.hands[q] ?? [])
+              acc = (acc * 31 + h(variant.check(s, q, { type: 'play', card: c }) ?? 0)) >>> 0;
+            acc = (acc * 31 + h(variant.check(s, q, { type: 'bid', game: 'sauspiel', suit: 'E' }) ?? 0)) >>> 0;
+            acc = (acc * 31 + h(variant.check(s, q, { type: 'bid', game: 'solo', suit: 'H', tout: true }) ?? 0)) >>> 0;
+            acc = (acc * 31 + h(variant.check(s, q, { type: 'kontra' }) ?? 0)) >>> 0;
+          }
+        }
+        if (variant.check(s, seat, action) !== undefined) throw new Error('recorded action illegal');
+        const c = variant.clone(s);
+        const notes = variant.apply(s, seat, action);
+        variant.apply(c, seat, pickAction(variant.legalActions(c, seat), rng), false);
+        acc = (acc * 31 + h(notes)) >>> 0;
+        acc = (acc * 31 + h(variant.view(s, { kind: 'seat', seat: (seat + 1) % 4 }))) >>> 0;
+        acc = (acc * 31 + h(variant.view(c, { kind: 'spectator' }))) >>> 0;
+      }
+      acc = (acc * 31 + h(variant.view(s, { kind: 'organiser' }))) >>> 0;
+      acc = (acc * 31 + h(variant.result(s))) >>> 0;
+      const rec = toRecord({
+        variant: 'schafkopf',
+        preset,
+        options: over,
+        seats: 4,
+        dealer: deal.dealer,
+        layout: deal.layout,
+        actions: deal.actions,
+      } as never);
+      acc = (acc * 31 + h(scoreRecord(JSON.parse(JSON.stringify(rec))))) >>> 0;
+    }
+  }
+  console.log(preset, JSON.stringify(over), acc.toString(16));
+}
