@@ -10,3 +10,14 @@ variantContract('mehrkopf', {
   runs: 8,
 });
 variantContract('mehrkopf', { players: 4, options: { dealing: 'counter-clockwise', schneider: 'schafkopf' }, runs: 8 });
+// The review's options: equal games from the dealer, the German readings of Davonlaufen and the Ramsch, Ramsch ties.
+variantContract('mehrkopf', {
+  players: 5,
+  options: {
+    precedence: 'dealer',
+    ramschNeedsCall: 'every-seat',
+    ramschTie: 'tricks-then-trump',
+    calledCards: { davonlaufen: false },
+  },
+  runs: 8,
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OptionsError } from '../../../engine/index.js';
 import { PASS, act, bid, cards, deal, deal2, expectIllegal, mk, play, playable, result, turn } from './helpers.js';
 
 /**
@@ -142,5 +143,25 @@ describe('Mehrkopf review: Ramsch (rulebook "Ramsch")', () => {
     const r = ramsch('highest-trump');
     expect(r.exact).toEqual(['1', '1', '1', '-3']);
     expect(r.details).toMatchObject({ losers: [3] });
+  });
+});
+
+describe('Mehrkopf review: the new options are validated and named', () => {
+  it('options: precedence, ramschNeedsCall, ramschTie and calledCards.davonlaufen reject bad values naming the path', () => {
+    for (const [over, path] of [
+      [{ precedence: 'vorhand' }, 'precedence'],
+      [{ ramschNeedsCall: 'nobody' }, 'ramschNeedsCall'],
+      [{ ramschTie: 'split' }, 'ramschTie'],
+      [{ calledCards: { davonlaufen: 'yes' } }, 'calledCards.davonlaufen'],
+    ] as const) {
+      let caught: unknown;
+      try {
+        mk.resolveOptions(undefined, over);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(OptionsError);
+      expect((caught as OptionsError).path).toBe(path);
+    }
   });
 });
