@@ -387,7 +387,7 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
   );
 }
 
-/** Interned bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
+/** Interned two-card bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
 const BURY = new Map<number, Action>();
 
 /** The interned bury action of a sorted card set with its base-48 key. */
@@ -400,7 +400,7 @@ function buryAction(key: number, cards: readonly number[]): Action {
   return action;
 }
 
-/** Every k-subset of a hand as bury actions (interned: no allocation once a set has been seen). */
+/** Every k-subset of a hand as bury actions (two-card sets interned: no allocation once a set has been seen). */
 function buryActions(hand: readonly number[], k: number, out: Action[]): void {
   const h = hand.slice().sort((a, b) => a - b);
   const m = h.length;
@@ -417,19 +417,20 @@ function buryActions(hand: readonly number[], k: number, out: Action[]): void {
     return;
   }
   const pick: number[] = [];
-  const rec = (from: number, key: number): void => {
+  // Four cards (4 players; 7 without a die partner): C(32, 4) sets are too many to intern — fresh actions are cheaper.
+  const rec = (from: number): void => {
     if (pick.length === k) {
-      out.push(BURY.get(key) ?? buryAction(key, pick));
+      out.push({ type: 'bury', cards: pick.map(name) });
       return;
     }
     for (let i = from; i <= m - (k - pick.length); i++) {
       const c = h[i] as number;
       pick.push(c);
-      rec(i + 1, key * 48 + c);
+      rec(i + 1);
       pick.pop();
     }
   };
-  rec(0, 1);
+  rec(0);
 }
 
 export function legalActions(s: ShState, seat: Seat): Action[] {
