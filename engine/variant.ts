@@ -206,6 +206,11 @@ export interface SessionRules {
   newBockRounds(result: DealResult): readonly number[];
   /** Extra Bock deals when a deal under Bock does not advance the round (seed 003: solo under Bock). */
   bockExtension(result: DealResult, underBock: boolean): number;
+  /**
+   * Single doubled deals to append after this deal, one multiplier each (Sheepshead's doubler: the next hand is
+   * played at double stakes; consecutive doublers double the next two hands, never ×4). Optional.
+   */
+  newBockDeals?(result: DealResult): readonly number[];
 }
 
 /**

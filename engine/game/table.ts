@@ -327,6 +327,8 @@ function settleIfOver(state: TableState): TableState {
     // A round is one deal per seat at the table; new rounds are appended, not stacked (seed 003).
     queue = queue.concat(Array.from({ length: state.seats }, () => multiplier));
   }
+  // Single doubled deals (Sheepshead's doubler) queue up behind what is already there, one deal each.
+  for (const multiplier of rules.newBockDeals?.(result) ?? []) queue.push(multiplier);
   const dealer = repeat ? state.dealer : (state.dealer + 1) % state.seats;
   return {
     ...state,

@@ -300,9 +300,11 @@ function session(o: SheepsheadOptions): SessionRules {
   return {
     // A doubler is dealt again by the same dealer…
     repeatDealer: (r) => r.thrownIn === 'doubler',
-    // …at double stakes for a round; consecutive doublers queue more doubled rounds, never ×4 (see NoPick).
-    newBockRounds: (r) => (r.thrownIn === 'doubler' ? [2] : []),
-    bockExtension: () => 0,
+    // …and the next hand is played at double stakes (seed 002 "Doublers").
+    newBockRounds: () => [],
+    newBockDeals: (r) => (r.thrownIn === 'doubler' ? [2] : []),
+    // Consecutive doublers: the thrown-in doubled hand keeps its slot, so the next two hands are doubled, never ×4.
+    bockExtension: (r, underBock) => (underBock && r.thrownIn === 'doubler' ? 1 : 0),
   };
 }
 

@@ -25,9 +25,8 @@ export type SecondPartner = 'none' | 'right' | 'die';
 /**
  * What happens when nobody picks: a leaster (default), a doubler or a forced pick (the dealer must pick).
  * Doubler: the hand is thrown in and the same dealer deals again at double stakes. The deal settles with the table's
- * multiplier (DealContext.bock); at a table the doubled stakes last one round (one deal per seat, the table's Bock
- * queue), and consecutive doublers add doubled rounds instead of quadrupling — seed 002 doubles "the next hand"
- * (two hands after two doublers); the table session has no per-deal multiplier hook, so a round is the nearest.
+ * multiplier (DealContext.bock); at a table exactly the next hand is doubled (one queued deal), and consecutive
+ * doublers double the next two hands instead of quadrupling one (seed 002 "Doublers").
  */
 export type NoPick = 'leaster' | 'doubler' | 'forced-pick';
 

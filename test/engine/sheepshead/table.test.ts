@@ -45,14 +45,14 @@ function playTricks(state: TableState, tricks: string): TableState {
 }
 
 describe('a Sheepshead table (running totals, doubler; seed 002 "Keeping Score", "Doublers")', () => {
-  it('a doubler is redealt by the same dealer and the next deals pay double; totals stay zero-sum', () => {
+  it('a doubler is redealt by the same dealer and the next hand pays double; totals stay zero-sum', () => {
     let s = run(null, { type: 'OpenTable', variant: 'sheepshead', seats: 5, options: { noPick: 'doubler' } });
     expect(s.dealer).toBe(4);
     s = run(s, { type: 'StartDeal', deck: deckFor(4) });
     for (let seat = 0; seat < 5; seat++) s = act(s, seat, { type: 'pass' });
     expect(s.lastResult?.thrownIn).toBe('doubler');
     expect(s.dealer).toBe(4);
-    expect(s.bockQueue).toEqual([2, 2, 2, 2, 2]);
+    expect(s.bockQueue).toEqual([2]);
     s = run(s, { type: 'StartDeal', deck: deckFor(4) });
     s = act(s, 0, { type: 'pick' });
     s = act(s, 0, { type: 'bury', cards: ['7C', '8C'] });
@@ -61,9 +61,30 @@ describe('a Sheepshead table (running totals, doubler; seed 002 "Keeping Score",
     expect(s.lastResult?.payout).toEqual([4, -2, 2, -2, -2]);
     expect(s.totals.map(money.toNumber)).toEqual([4, -2, 2, -2, -2]);
     expect(s.dealer).toBe(0);
-    expect(s.bockQueue).toHaveLength(4);
-    // A third deal at the standard stakes after the doubled round would follow; the totals are exact and zero-sum.
+    // Exactly the next hand was doubled: the third deal is at the standard stakes again.
+    expect(s.bockQueue).toEqual([]);
     expect(money.isZero(money.sum(s.totals))).toBe(true);
+  });
+
+  it('consecutive doublers double the next two hands, never ×4 (seed 002 "Doublers")', () => {
+    let s = run(null, { type: 'OpenTable', variant: 'sheepshead', seats: 5, options: { noPick: 'doubler' } });
+    s = run(s, { type: 'StartDeal', deck: deckFor(4) });
+    for (let seat = 0; seat < 5; seat++) s = act(s, seat, { type: 'pass' });
+    expect(s.bockQueue).toEqual([2]);
+    // The doubled hand is thrown in again: it keeps its slot and one more doubled hand is queued.
+    s = run(s, { type: 'StartDeal', deck: deckFor(4) });
+    for (let seat = 0; seat < 5; seat++) s = act(s, seat, { type: 'pass' });
+    expect(s.lastResult?.thrownIn).toBe('doubler');
+    expect(s.dealer).toBe(4);
+    expect(s.bockQueue).toEqual([2, 2]);
+    // Both following hands are played at ×2: the first one here pays 4 for a win worth 2 at single stakes.
+    s = run(s, { type: 'StartDeal', deck: deckFor(4) });
+    s = act(s, 0, { type: 'pick' });
+    s = act(s, 0, { type: 'bury', cards: ['7C', '8C'] });
+    s = act(s, 0, { type: 'call', card: 'AH' });
+    s = playTricks(s, CALLED);
+    expect(s.lastResult?.payout).toEqual([4, -2, 2, -2, -2]);
+    expect(s.bockQueue).toEqual([2]);
   });
 
   it('running totals add up deal by deal', () => {
