@@ -9,7 +9,7 @@ export interface BundleSettings {
   readonly minify: true;
   /**
    * Source maps are off by default: with `--enable-source-maps` Node parses the map (as large as the bundle) at
-   * import, measured +25–40 % module init per cold start (`npm run bundle-report`, variant `source-maps`), and the
+   * import, measured +15–45 % module init per cold start (`npm run bundle-report`, variant `source-maps`), and the
    * handlers log error messages, not stacks. Deploy with `-c sourceMaps=true` to ship external maps (without the
    * sources) and turn `--enable-source-maps` on.
    */
