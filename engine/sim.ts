@@ -48,6 +48,8 @@ export function pickAction(legal: readonly Action[], rng: Rng): Action {
   const n = legal.length;
   const first = legal[0];
   if (first === undefined) throw new Error('no legal action');
+  // Long lists that cannot change (frozen, shared by a variant: e.g. Schafkopf's auction lists) are scanned once.
+  if (n > 4 && Object.isFrozen(legal)) return pickGrouped(legal, groupsOf(legal), rng);
   let types = 1;
   let type = first.type;
   for (let i = 1; i < n; i++) {
@@ -73,6 +75,31 @@ export function pickAction(legal: readonly Action[], rng: Rng): Action {
   let end = start + 1;
   while (end < n && (legal[end] as Action).type === type) end++;
   return legal[start + rng.int(end - start)] as Action;
+}
+
+/** Where each run of equal action types starts in a frozen list, and its length last: `[0, s1, …, n]`. */
+const GROUPS = new WeakMap<readonly Action[], Int32Array>();
+
+function groupsOf(legal: readonly Action[]): Int32Array {
+  let groups = GROUPS.get(legal);
+  if (groups === undefined) {
+    const starts = [0];
+    for (let i = 1; i < legal.length; i++)
+      if ((legal[i] as Action).type !== (legal[i - 1] as Action).type) starts.push(i);
+    starts.push(legal.length);
+    groups = Int32Array.from(starts);
+    GROUPS.set(legal, groups);
+  }
+  return groups;
+}
+
+/** {@link pickAction} over precomputed runs: the same picks and the same draws from `rng`. */
+function pickGrouped(legal: readonly Action[], groups: Int32Array, rng: Rng): Action {
+  const types = groups.length - 1;
+  if (types === 1) return legal[rng.int(legal.length)] as Action;
+  const group = rng.int(types);
+  const start = groups[group] as number;
+  return legal[start + rng.int((groups[group + 1] as number) - start)] as Action;
 }
 
 /** Invariants every finished deal must satisfy; returns the broken ones (empty = fine). */

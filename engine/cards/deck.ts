@@ -48,12 +48,27 @@ export class Rng {
   /** Fisher–Yates shuffle into a new array. */
   shuffle<T>(items: readonly T[]): T[] {
     const out = items.slice();
+    // `next` and `int` inlined on locals (the same sequence as calling them).
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
     for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      const j = Math.floor(((t >>> 0) / 4294967296) * (i + 1));
       const tmp = out[i] as T;
       out[i] = out[j] as T;
       out[j] = tmp;
     }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
     return out;
   }
 }
