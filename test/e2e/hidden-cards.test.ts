@@ -68,6 +68,10 @@ describe.each(CASES)('no endpoint shows another seat’s cards: $variant, $seats
 
     let checked = 0;
     let dealt: string[][] | undefined;
+    const opening = await allEvents(api, tableId);
+    const layoutHasFaceDown =
+      (opening.find((e) => e.event.type === 'DealStarted')?.event.layout as { faceDown?: unknown } | undefined)
+        ?.faceDown !== undefined;
     for (let step = 0; step < 400; step++) {
       const spectator = await viewAs(api, tableId);
       if (spectator.view.dealNo > 1) break;
@@ -76,6 +80,9 @@ describe.each(CASES)('no endpoint shows another seat’s cards: $variant, $seats
       const hands = own.map((v, seat) => v.view.deal?.hands[seat] ?? []);
       dealt ??= hands.map((h) => [...h]);
       const open = cardsIn(spectator.view.deal?.hands ?? []);
+      const deal = spectator.view.deal as { blind?: string[] | null; blindCount?: number } | null;
+      const hiddenFromAll =
+        layoutHasFaceDown || ((deal?.blindCount ?? 0) > 0 && (deal?.blind?.length ?? 0) < (deal?.blindCount ?? 0));
       for (const a of audiences) {
         // Hidden from this audience: other seats' cards that are not open (nor the same card in its own hand,
         // for decks that hold a card twice).
@@ -86,9 +93,16 @@ describe.each(CASES)('no endpoint shows another seat’s cards: $variant, $seats
         for (const path of reads(spectator.view.dealNo, step, since)) {
           const res = await api.get(path, a.token !== undefined ? { token: a.token } : {});
           expect(res.status, `${a.name} ${path}`).toBeLessThan(500);
-          const seen = cardsIn(res.body);
+          // Legal actions may offer "any card an opponent holds" (Saukopf's Knorpel): listing every such card tells
+          // nothing the seat cannot deduce — unless some cards are hidden from everyone (a face-down blind or stacks).
+          const { legalActions, ...rest } = (res.body as { view?: { legalActions?: unknown } }).view ?? {};
+          const body = legalActions === undefined ? res.body : { ...res.body, view: rest };
+          const seen = cardsIn(body);
           const leaked = [...hidden].filter((c) => seen.has(c));
           expect(leaked, `${a.name} sees ${leaked.join(' ')} in ${path}`).toEqual([]);
+          const offered = [...cardsIn(legalActions)].filter((c) => hidden.has(c));
+          const wholePool = offered.length === hidden.size && !hiddenFromAll;
+          expect(offered.length === 0 || wholePool, `${a.name} is offered ${offered.join(' ')} in ${path}`).toBe(true);
           checked++;
         }
       }
