@@ -247,7 +247,8 @@ export const schafkopf: Variant<SchafkopfOptions, SkState> = {
     // Two packets per seat (4 + 4, or 3 + 3 with the short deck), starting at forehand.
     const per = cards.length / players;
     const packet = per / 2;
-    const hands: Card[][] = Array.from({ length: players }, () => []);
+    const hands: Card[][] = [];
+    for (let i = 0; i < players; i++) hands.push([]);
     let k = 0;
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < players; i++) {

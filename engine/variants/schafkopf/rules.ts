@@ -686,6 +686,8 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
 /** Apply a legal action in place. */
 export function apply(s: SkState, seat: Seat, action: Action, quiet = false): readonly DealNote[] {
   switch (action.type) {
+    case 'play':
+      return playCard(s, seat, indexOf(action.card), quiet);
     case 'knock':
       s.knocked[seat] = true;
       s.knocks++;
@@ -726,8 +728,6 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       s.re = seat;
       s.partnerRevealed = true;
       return NO_NOTES;
-    case 'play':
-      return playCard(s, seat, indexOf(action.card), quiet);
     default:
       throw new Error(`cannot apply ${action.type}`);
   }

@@ -35,6 +35,11 @@ export function settle(s: SkState): DealResult {
   return c.game === 'ramsch' ? settleRamsch(s) : settleGame(s);
 }
 
+/** `rat(n)` for a whole number, without the gcd (the same value; `rat` still checks anything unusual). */
+function whole(n: number): Rational {
+  return Number.isSafeInteger(n) ? { n: n + 0, d: 1 } : rat(n);
+}
+
 function knockFactor(s: SkState): { factor: number; addPoints: number } {
   return s.o.knock.mode === 'double' ? { factor: 2 ** s.knocks, addPoints: 0 } : { factor: 1, addPoints: s.knocks };
 }
@@ -70,7 +75,8 @@ function settleGame(s: SkState): DealResult {
     declPoints += s.points[d] as number;
     declTricks += s.tricks[d] as number;
   }
-  const totalPoints = s.points.reduce((a, b) => a + b, 0);
+  let totalPoints = 0;
+  for (let i = 0; i < s.n; i++) totalPoints += s.points[i] as number;
   const defPoints = totalPoints - declPoints;
   const defTricks = s.perHand - declTricks;
   const bettel = c.game === 'bettel' || c.game === 'bettel-brett';
@@ -88,7 +94,9 @@ function settleGame(s: SkState): DealResult {
   const lGame = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
   const laufende = !bettel && (sie || s.laufende >= (o.laufendeMin[lGame] ?? Infinity)) ? s.laufende : 0;
   const base = baseTariff(o, c.game);
-  const { factor: knockMul, addPoints } = knockFactor(s);
+  const doubleKnocks = o.knock.mode === 'double';
+  const knockMul = doubleKnocks ? 2 ** s.knocks : 1;
+  const addPoints = doubleKnocks ? 0 : s.knocks;
   let value: number;
   if (sie) value = (base + 8 * o.tariff.laufende + addPoints) * 4;
   else if (c.tout) value = (base + laufende * o.tariff.laufende + addPoints) * 2;
@@ -103,11 +111,11 @@ function settleGame(s: SkState): DealResult {
   const multiplier = knockMul * (s.kontra >= 0 ? 2 : 1) * (s.re >= 0 ? 2 : 1) * s.ctx.bock;
   const perPlayer = value * multiplier;
   const sign = won ? 1 : -1;
-  const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
+  const payout: Rational[] = [];
   const solo = isSoloGame(c.game);
   for (let i = 0; i < s.n; i++) {
-    if (solo) payout[i] = rat(s.party[i] ? sign * perPlayer * (s.n - 1) : -sign * perPlayer);
-    else payout[i] = rat(s.party[i] ? sign * perPlayer : -sign * perPlayer);
+    if (solo) payout.push(whole(s.party[i] ? sign * perPlayer * (s.n - 1) : -sign * perPlayer));
+    else payout.push(whole(s.party[i] ? sign * perPlayer : -sign * perPlayer));
   }
   // The Stock goes to the winners of the next Sauspiel; its losers double it.
   let pot = ZERO;
@@ -125,6 +133,16 @@ function settleGame(s: SkState): DealResult {
     }
   }
   const sixty = !bettel && !sie && !c.tout && declPoints === 60;
+  const details: Record<string, unknown> = {
+    value,
+    knocks: s.knocks,
+    kontra: s.kontra >= 0,
+    re: s.re >= 0,
+    bock: s.ctx.bock,
+    sixty,
+  };
+  if (c.muss) details['mussSpiel'] = true;
+  if (s.partner >= 0) details['partner'] = s.partner;
   return {
     contract: toContract(s),
     declarers,
@@ -137,16 +155,7 @@ function settleGame(s: SkState): DealResult {
     multiplier,
     payout,
     pot,
-    details: {
-      value,
-      knocks: s.knocks,
-      kontra: s.kontra >= 0,
-      re: s.re >= 0,
-      bock: s.ctx.bock,
-      sixty,
-      ...(c.muss ? { mussSpiel: true } : {}),
-      ...(s.partner >= 0 ? { partner: s.partner } : {}),
-    },
+    details,
   };
 }
 
