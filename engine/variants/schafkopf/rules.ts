@@ -1,7 +1,14 @@
 import { CARDS, type Card, POINTS, SUITS, SUIT_OF, type Suit, cardOf, indexOf, suitOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
-import { type Game, type PrecedenceKey, type SchafkopfOptions, TOUT_GAMES, type ToutGame } from './options.js';
+import {
+  type Game,
+  PRECEDENCE_KEYS,
+  type PrecedenceKey,
+  type SchafkopfOptions,
+  TOUT_GAMES,
+  type ToutGame,
+} from './options.js';
 import { type OrderKind, compiled } from './orders.js';
 import type { Bid, SkState } from './state.js';
 
@@ -234,6 +241,8 @@ interface BidEntry {
  * bits 0–2 a Sauspiel on the Eichel, Gras, Schellen Sau (R2, R3), bit 3 Sie, bit 4 exactly one trump (Hochzeit).
  */
 const MASKS = 32;
+/** Auction ranks (positions in the precedence list). */
+const RANKS = PRECEDENCE_KEYS.length;
 const SIE_BIT = 8;
 const HOCHZEIT_BIT = 16;
 /** Per card index: 1 = Ober or Unter, 2 = Sau. */
@@ -283,6 +292,11 @@ interface BidTable {
   readonly bidOf: ReadonlyMap<Action, Bid>;
   /** Per hand mask: the entries that hand may bid (outside a Muss-Spiel). */
   readonly eligible: readonly (readonly BidEntry[])[];
+  /**
+   * Per hand mask, how many of its eligible bids beat a best bid of rank r: at `(mask * RANKS + r) * 2 + earlier`,
+   * `earlier` = 1 when the seat comes before the best bidder from forehand (the prefix of {@link beats}).
+   */
+  readonly cut: Uint8Array;
   /** Shared legal-action lists of the auction: `[knock?, pass, …the first k eligible bids]`, built on demand. */
   readonly lists: (readonly Action[] | undefined)[];
 }
@@ -324,10 +338,25 @@ function bidTable(o: SchafkopfOptions): BidTable {
         }),
       ),
     );
+    const cut = new Uint8Array(MASKS * RANKS * 2);
+    for (let mask = 0; mask < MASKS; mask++) {
+      const list = eligible[mask] as readonly BidEntry[];
+      for (let r = 0; r < RANKS; r++)
+        for (let earlier = 0; earlier < 2; earlier++) {
+          let k = 0;
+          while (k < list.length) {
+            const rank = (list[k] as BidEntry).bid.rank;
+            if (rank < r || (rank === r && earlier === 1)) k++;
+            else break;
+          }
+          cut[(mask * RANKS + r) * 2 + earlier] = k;
+        }
+    }
     table = {
       entries,
       bidOf: new Map(entries.map((e) => [e.action, e.bid])),
       eligible,
+      cut,
       lists: new Array<readonly Action[] | undefined>(MASKS * 2 * 64).fill(undefined),
     };
     bidTables.set(o, table);
@@ -373,13 +402,8 @@ function auctionActions(s: SkState, seat: Seat, knock: boolean): readonly Action
   const best = s.best;
   if (best !== null) {
     // The bids that beat the best so far are a prefix (see {@link beats}).
-    const earlier = priority(s, seat) < priority(s, s.bestSeat);
-    k = 0;
-    while (k < eligible.length) {
-      const rank = (eligible[k] as BidEntry).bid.rank;
-      if (rank < best.rank || (rank === best.rank && earlier)) k++;
-      else break;
-    }
+    const earlier = priority(s, seat) < priority(s, s.bestSeat) ? 1 : 0;
+    k = table.cut[(mask * RANKS + best.rank) * 2 + earlier] as number;
   }
   const key = ((mask << 1) | (knock ? 1 : 0)) * 64 + k;
   let list = table.lists[key];
