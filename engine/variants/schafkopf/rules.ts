@@ -305,65 +305,75 @@ const bidTables = new WeakMap<SchafkopfOptions, BidTable>();
 let lastOptions: SchafkopfOptions | undefined;
 let lastTable: BidTable | undefined;
 
+/** Tables by what they depend on (the enabled contracts and the precedence): records bring new options objects. */
+const bidTablesByKey = new Map<string, BidTable>();
+
 function bidTable(o: SchafkopfOptions): BidTable {
   if (o === lastOptions) return lastTable as BidTable;
   let table = bidTables.get(o);
   if (table === undefined) {
-    const entries = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
-      const called = cand.game === 'sauspiel' ? indexOf(cardOf(cand.suit as Suit, 'A')) : undefined;
-      const bid: Bid = {
-        game: cand.game,
-        ...(cand.suit !== undefined ? { suit: cand.suit } : {}),
-        tout: cand.tout,
-        ...(called !== undefined ? { called } : {}),
-        key: cand.key,
-        rank: o.precedence.indexOf(cand.key),
-      };
-      return { action: cand.action, bid, cand };
-    });
-    entries.sort((a, b) => a.bid.rank - b.bid.rank);
-    const eligible = Array.from({ length: MASKS }, (_, mask) =>
-      Object.freeze(
-        entries.filter((e) => {
-          switch (e.cand.game) {
-            case 'sauspiel':
-              return (mask & (1 << CALLABLE.indexOf(e.cand.suit as Suit))) !== 0;
-            case 'sie':
-              return (mask & SIE_BIT) !== 0;
-            case 'hochzeit':
-              return (mask & HOCHZEIT_BIT) !== 0;
-            default:
-              return true;
-          }
-        }),
-      ),
-    );
-    const cut = new Uint8Array(MASKS * RANKS * 2);
-    for (let mask = 0; mask < MASKS; mask++) {
-      const list = eligible[mask] as readonly BidEntry[];
-      for (let r = 0; r < RANKS; r++)
-        for (let earlier = 0; earlier < 2; earlier++) {
-          let k = 0;
-          while (k < list.length) {
-            const rank = (list[k] as BidEntry).bid.rank;
-            if (rank < r || (rank === r && earlier === 1)) k++;
-            else break;
-          }
-          cut[(mask * RANKS + r) * 2 + earlier] = k;
-        }
-    }
-    table = {
-      entries,
-      bidOf: new Map(entries.map((e) => [e.action, e.bid])),
-      eligible,
-      cut,
-      lists: new Array<readonly Action[] | undefined>(MASKS * 2 * 64).fill(undefined),
-    };
+    const c = o.contracts;
+    const key = `${+c.geier}${+c.farbwenz}${+c.farbgeier}${+c.bettel}${+c.bettelBrett}${+c.tout}${+c.sie}${+c.hochzeit}|${o.precedence.join(',')}`;
+    table = bidTablesByKey.get(key) ?? buildBidTable(o);
+    bidTablesByKey.set(key, table);
     bidTables.set(o, table);
   }
   lastOptions = o;
   lastTable = table;
   return table;
+}
+
+function buildBidTable(o: SchafkopfOptions): BidTable {
+  const entries = CANDIDATES.filter((cand) => enabled(cand.game, cand.tout, o)).map((cand) => {
+    const called = cand.game === 'sauspiel' ? indexOf(cardOf(cand.suit as Suit, 'A')) : undefined;
+    const bid: Bid = {
+      game: cand.game,
+      ...(cand.suit !== undefined ? { suit: cand.suit } : {}),
+      tout: cand.tout,
+      ...(called !== undefined ? { called } : {}),
+      key: cand.key,
+      rank: o.precedence.indexOf(cand.key),
+    };
+    return { action: cand.action, bid, cand };
+  });
+  entries.sort((a, b) => a.bid.rank - b.bid.rank);
+  const eligible = Array.from({ length: MASKS }, (_, mask) =>
+    Object.freeze(
+      entries.filter((e) => {
+        switch (e.cand.game) {
+          case 'sauspiel':
+            return (mask & (1 << CALLABLE.indexOf(e.cand.suit as Suit))) !== 0;
+          case 'sie':
+            return (mask & SIE_BIT) !== 0;
+          case 'hochzeit':
+            return (mask & HOCHZEIT_BIT) !== 0;
+          default:
+            return true;
+        }
+      }),
+    ),
+  );
+  const cut = new Uint8Array(MASKS * RANKS * 2);
+  for (let mask = 0; mask < MASKS; mask++) {
+    const list = eligible[mask] as readonly BidEntry[];
+    for (let r = 0; r < RANKS; r++)
+      for (let earlier = 0; earlier < 2; earlier++) {
+        let k = 0;
+        while (k < list.length) {
+          const rank = (list[k] as BidEntry).bid.rank;
+          if (rank < r || (rank === r && earlier === 1)) k++;
+          else break;
+        }
+        cut[(mask * RANKS + r) * 2 + earlier] = k;
+      }
+  }
+  return {
+    entries,
+    bidOf: new Map(entries.map((e) => [e.action, e.bid])),
+    eligible,
+    cut,
+    lists: new Array<readonly Action[] | undefined>(MASKS * 2 * 64).fill(undefined),
+  };
 }
 
 /** Every bid a seat's hand allows, ignoring the auction so far (the hand does not change during the auction). */
