@@ -3,7 +3,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const impure = {
-  paths: ['fs', 'path', 'crypto', 'os', 'http', 'https', 'net', 'child_process', 'hono', 'aws-lambda', 'ws', 'dynalite'],
+  paths: [
+    'fs',
+    'path',
+    'crypto',
+    'os',
+    'http',
+    'https',
+    'net',
+    'child_process',
+    'hono',
+    'aws-lambda',
+    'ws',
+    'dynalite',
+  ],
   patterns: ['node:*', '@aws-sdk/*', 'hono/*', '@hono/*', '../functions/*', '../../functions/*', '../infra/*'],
 };
 
@@ -24,7 +37,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', impure],
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: 'engine/ is deterministic: randomness comes in as data (Rng with a seed).' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'engine/ is deterministic: randomness comes in as data (Rng with a seed).',
+        },
         { object: 'Date', property: 'now', message: 'engine/ has no clock: time comes in as data.' },
         { object: 'performance', property: 'now', message: 'engine/ has no clock.' },
       ],
@@ -33,6 +50,13 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Date']", message: 'engine/ has no clock: time comes in as data.' },
       ],
       'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'console', 'require'],
+    },
+  },
+  {
+    // Node scripts (the CLI launcher, benchmark runners).
+    files: ['**/*.mjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' },
     },
   },
   {

@@ -4,7 +4,6 @@
 // of the bundle in a fresh Node process (median and min of several runs). For comparison, two alternatives are
 // measured: `source-maps` (maps shipped, `--enable-source-maps`, as `-c sourceMaps=true` deploys) and `sdk-external`
 // (the AWS SDK left to the runtime, here resolved from node_modules as Lambda resolves its own copy).
-/* global process, console -- a Node script */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
