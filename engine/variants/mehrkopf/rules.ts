@@ -4,6 +4,7 @@ import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js
 import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js';
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
 import type { Bid, MkState } from './state.js';
+import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /**
  * Rules of Mehrkopf over {@link MkState}: the auction, the dealer's choices, the Hochzeit, legal cards with the
@@ -21,8 +22,6 @@ const NIXER = new Uint8Array(48);
 for (let i = 0; i < 48; i++) NIXER[i] = '9876'.includes((CARDS[i] as Card)[1] as string) ? 1 : 0;
 
 /** Interned actions: one frozen object per card, so legal-move lists allocate no actions. */
-export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
-const ACCEPT: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'accept', card }) as Action);
 /**
  * A Muss-Spiel names a card (rulebook "Muss-Spiel"): the dealer announces it publicly, `announce` with game `muss` and
  * the card (one interned action per card). `choose` `muss` (+ `card`; without one: der Alte) is accepted too.
@@ -40,13 +39,9 @@ function mussActions(players: number): readonly Action[] {
   }
   return list;
 }
-const PASS: Action = Object.freeze({ type: 'pass' });
 const REDEAL: Action = Object.freeze({ type: 'choose', choice: 'redeal' });
 const RAMSCH: Action = Object.freeze({ type: 'choose', choice: 'ramsch' });
 const REFUSE: Action = Object.freeze({ type: 'choose', choice: 'refuse' });
-const NO_NOTES: readonly DealNote[] = Object.freeze([]);
-
-export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
 
 export function isSolo(game: Game): boolean {
   return (SOLO_GAMES as readonly string[]).includes(game) || game === 'sie';
@@ -381,10 +376,6 @@ function calledCardReason(s: MkState, seat: Seat, card: number): string | undefi
     return `the called card ${CARDS[card]} may not be discarded before its suit has been led (Bringregel)`;
   return undefined;
 }
-
-/** One shared, frozen list per seat: toAct is called on every move and need not allocate. */
-const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
-const NOBODY: readonly Seat[] = Object.freeze([]);
 
 export function toAct(s: MkState): readonly Seat[] {
   switch (s.phase) {
@@ -892,3 +883,5 @@ function turnUp(s: MkState): [Seat, number][] {
 }
 
 export { priority };
+
+export { PLAY, illegal };

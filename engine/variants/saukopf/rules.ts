@@ -4,6 +4,7 @@ import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
+import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Saukopf (seed 004) over {@link SaState}: Grunzen, Trog, Spielansage, tricks, Huftritt. */
 
@@ -14,17 +15,13 @@ export const HA = indexOf('HA');
 export const EU = indexOf('EU');
 
 /** Interned actions: one frozen object per card / bid value, so legal-move lists allocate no actions. */
-export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
 const BID: readonly Action[] = Array.from(
   { length: SCHWARZ + 1 },
   (_, v) => Object.freeze({ type: 'bid', value: v === SCHWARZ ? 'schwarz' : v }) as Action,
 );
-const PASS: Action = Object.freeze({ type: 'pass' });
 const HUFTRITT: Action = Object.freeze({ type: 'huftritt' });
 const STALLGERUCH: Action = Object.freeze({ type: 'stallgeruch' });
-const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 
-export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
 const notTurn = (seat: Seat): Illegal =>
   illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
 
@@ -453,9 +450,6 @@ function stallgeruchProblem(s: SaState, seat: Seat): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // The Variant entry points
 
-const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
-const NOBODY: readonly Seat[] = Object.freeze([]);
-
 export function toAct(s: SaState): readonly Seat[] {
   switch (s.phase) {
     case 'auction':
@@ -645,3 +639,5 @@ export function applyContract(s: SaState, contract: Contract): Illegal | undefin
   else apply(s, declarer, announce);
   return undefined;
 }
+
+export { PLAY, illegal };

@@ -11,6 +11,7 @@ import {
 } from './options.js';
 import { type OrderKind, compiled } from './orders.js';
 import type { Bid, SkState } from './state.js';
+import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Bavarian Schafkopf over {@link SkState}: legal moves, the auction, tricks. Settlement is in settle.ts. */
 
@@ -21,14 +22,9 @@ const UNTER_IDX = SUITS.map((s) => indexOf(cardOf(s, 'U')));
 const EO = indexOf('EO');
 
 /** Interned play actions: one frozen object per card, so legal-move lists allocate no actions. */
-export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
-const PASS: Action = Object.freeze({ type: 'pass' });
-const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 const KNOCK: Action = Object.freeze({ type: 'knock' });
 const KONTRA: Action = Object.freeze({ type: 'kontra' });
 const RE: Action = Object.freeze({ type: 're' });
-
-export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
 
 export function orderKind(game: Game, o: SchafkopfOptions): OrderKind {
   switch (game) {
@@ -542,10 +538,6 @@ function reOpen(s: SkState, seat: Seat): boolean {
   }
 }
 
-/** One shared, frozen list per seat: toAct is called on every move and need not allocate. */
-const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
-const NOBODY: readonly Seat[] = Object.freeze([]);
-
 export function toAct(s: SkState): readonly Seat[] {
   switch (s.phase) {
     case 'auction':
@@ -566,7 +558,6 @@ export function toAct(s: SkState): readonly Seat[] {
 }
 
 /** Interned Hochzeit answers: give back this card. */
-const ACCEPT: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'accept', card }) as Action);
 const KNOCK_ONLY: readonly Action[] = Object.freeze([KNOCK]);
 
 export function legalActions(s: SkState, seat: Seat): readonly Action[] {
@@ -1010,3 +1001,5 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
 }
 
 export { priority, gesperrt };
+
+export { PLAY, illegal };

@@ -2,6 +2,7 @@ import { CARDS, type Card, POINTS, displayName, indexOf } from '../../cards/card
 import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { GameKind, ShState } from './state.js';
+import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Sheepshead over {@link ShState}: picking, burying, partners, tricks. Settlement is in settle.ts. */
 
@@ -24,22 +25,18 @@ const FAIL_TEN = FAIL_SUITS.map((f) => indexOf(`${'EGH'[f]}Z` as Card));
 const CALL_UP = [indexOf('HU'), indexOf('GU'), indexOf('EU')];
 
 /** Interned actions: one frozen object per card, so legal-move lists allocate no actions. */
-export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
-const PASS: Action = Object.freeze({ type: 'pass' });
 const PICK: Action = Object.freeze({ type: 'pick' });
 const ALONE: Action = Object.freeze({ type: 'alone' });
 const CRACK: Action = Object.freeze({ type: 'crack' });
 const RECRACK: Action = Object.freeze({ type: 'recrack' });
 const BLITZ_BLACK: Action = Object.freeze({ type: 'blitz', cards: Object.freeze(['EO', 'GO']) as readonly Card[] });
 const BLITZ_RED: Action = Object.freeze({ type: 'blitz', cards: Object.freeze(['HO', 'SO']) as readonly Card[] });
-const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 /** Leaster `dealer-trick`: the dealer names trick N (1-based) with `choose` `trick-N`. */
 const NAME_TRICK: readonly Action[] = Array.from(
   { length: 10 },
   (_, i) => Object.freeze({ type: 'choose', choice: `trick-${i + 1}` }) as Action,
 );
 
-export const illegal = (code: string, rule: string, message: string = rule): Illegal => ({ code, rule, message });
 const bad = (rule: string, message?: string): Illegal => illegal('action/illegal', rule, message);
 const notTurn = (seat: Seat): Illegal =>
   illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
@@ -326,9 +323,6 @@ function obligationReason(s: ShState, seat: Seat, card: number): string | undefi
 
 // ---------------------------------------------------------------------------------------------------------------
 // Legal actions
-
-const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
-const NOBODY: readonly Seat[] = Object.freeze([]);
 
 export function toAct(s: ShState): readonly Seat[] {
   switch (s.phase) {
@@ -800,3 +794,5 @@ export function toContract(s: ShState): Contract {
 }
 
 export { EO, GO };
+
+export { PLAY, illegal };
