@@ -8,12 +8,12 @@ import type {
   Illegal,
   Layout,
   Seat,
-  SessionRules,
   Variant,
 } from '../../variant.js';
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';
 import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
+import { PLAIN_SESSION } from '../common.js';
 import { settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
 
@@ -207,14 +207,6 @@ function redact(s: MkState, actor: Seat, action: Action, audience: Audience): Ac
   return { type: 'accept' } as unknown as Action;
 }
 
-function session(): SessionRules {
-  return {
-    repeatDealer: () => false,
-    newBockRounds: () => [],
-    bockExtension: () => 0,
-  };
-}
-
 function checkLayout(_o: MehrkopfOptions, players: number, layout: Layout): string | undefined {
   if (players < 2 || players > 7) return 'Mehrkopf is played by 2 to 7 players';
   const expected = mehrkopfDeck(players);
@@ -321,5 +313,5 @@ export const mehrkopf: Variant<MehrkopfOptions, MkState> = {
   view,
   redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
   totalPoints: (_o, players) => totalPointsFor(players),
-  session,
+  session: () => PLAIN_SESSION,
 };

@@ -1,8 +1,9 @@
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf } from '../../cards/deck.js';
-import type { Action, Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
+import type { Action, Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
 import { OPTIONS_SCHEMA, PRESETS, type SaukopfOptions, resolveSaukopfOptions } from './options.js';
 import { HERZ_KEILER, apply, applyContract, check, contractOf, legalActions, toAct } from './rules.js';
+import { PLAIN_SESSION, dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SaState, cloneState } from './state.js';
 
@@ -150,12 +151,6 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
   return undefined;
 }
 
-const SESSION: SessionRules = {
-  repeatDealer: () => false,
-  newBockRounds: () => [],
-  bockExtension: () => 0,
-};
-
 export const saukopf: Variant<SaukopfOptions, SaState> = {
   id: 'saukopf',
   title: 'Saukopf',
@@ -168,16 +163,8 @@ export const saukopf: Variant<SaukopfOptions, SaState> = {
   deck: () => DECK,
   deal: (_o, players, dealer, cards) => {
     // Two packets per seat from forehand (4 + 4, or 5 + 5 in a Dreihaxer); the last two cards lie open.
-    const per = players === 4 ? 8 : 10;
-    const packet = per / 2;
-    const hands: Card[][] = Array.from({ length: players }, () => []);
-    let k = 0;
-    for (let round = 0; round < 2; round++)
-      for (let i = 0; i < players; i++) {
-        const seat = (dealer + 1 + i) % players;
-        for (let j = 0; j < packet; j++) (hands[seat] as Card[]).push(cards[k++] as Card);
-      }
-    return { hands, blind: cards.slice(k) };
+    const { hands, dealt } = dealPackets(cards, players, dealer, players === 4 ? 4 : 5);
+    return { hands, blind: cards.slice(dealt) };
   },
   checkLayout,
   start,
@@ -195,5 +182,5 @@ export const saukopf: Variant<SaukopfOptions, SaState> = {
   view,
   redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
   totalPoints: () => 120,
-  session: () => SESSION,
+  session: () => PLAIN_SESSION,
 };

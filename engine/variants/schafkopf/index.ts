@@ -14,6 +14,7 @@ import type {
 } from '../../variant.js';
 import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
 import { NORMAL, apply, check, illegal, isSoloGame, legalActions, toAct, toBid, toContract } from './rules.js';
+import { dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
 
@@ -243,21 +244,11 @@ export const schafkopf: Variant<SchafkopfOptions, SkState> = {
   participants: (_o, tableSeats, dealer) =>
     Array.from({ length: 4 }, (_, i) => (tableSeats === 4 ? i : (dealer + 1 + i) % tableSeats)),
   deck: (o) => deck(o),
-  deal: (o, players, dealer, cards) => {
-    // Two packets per seat (4 + 4, or 3 + 3 with the short deck), starting at forehand.
-    const per = cards.length / players;
-    const packet = per / 2;
-    const hands: Card[][] = [];
-    for (let i = 0; i < players; i++) hands.push([]);
-    let k = 0;
-    for (let round = 0; round < 2; round++)
-      for (let i = 0; i < players; i++) {
-        const seat = (dealer + 1 + i) % players;
-        for (let j = 0; j < packet; j++) (hands[seat] as Card[]).push(cards[k++] as Card);
-      }
-    void o;
-    return { hands, blind: [] };
-  },
+  // Two packets per seat (4 + 4, or 3 + 3 with the short deck), starting at forehand.
+  deal: (_o, players, dealer, cards) => ({
+    hands: dealPackets(cards, players, dealer, cards.length / players / 2).hands,
+    blind: [],
+  }),
   checkLayout,
   start,
   clone: cloneState,
