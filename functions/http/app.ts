@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import * as z from 'zod';
 import { sha256 } from '../shared/secrets.js';
 import { AppError } from '../use-cases/errors.js';
-import type { Actor, TableService } from '../use-cases/table-service.js';
+import { type Actor, type TableService, audienceName } from '../use-cases/table-service.js';
 import { errorResponse, problemResponse } from './problem.js';
 
 export interface AppConfig {
@@ -280,22 +280,6 @@ export function createApp(config: AppConfig): Hono {
   app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
 
   return app;
-}
-
-function audienceName(actor: Actor): string {
-  switch (actor.kind) {
-    case 'seat':
-    case 'bot':
-      return `seat:${actor.seat}`;
-    case 'organiser':
-      return 'organiser';
-    case 'spectator':
-      return 'spectator';
-    default: {
-      const never: never = actor;
-      return never;
-    }
-  }
 }
 
 function publicTable(meta: import('../ports/table-store.js').TableMeta, version: number): Record<string, unknown> {

@@ -1,8 +1,8 @@
 import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
 import { type Commit, type TableStore, lastSeq } from '../ports/table-store.js';
-import { type Actor, type SeatedEvent, audienceOf } from '../use-cases/table-service.js';
+import { type Actor, type SeatedEvent, audienceName, audienceOf } from '../use-cases/table-service.js';
 import { type Connection, type ConnectionStore, type Pusher, currentActor, subscriptionActor } from './connections.js';
-import { MAX_FRAME_BYTES, type ServerFrame, audienceName, eventFrames } from './frames.js';
+import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from './frames.js';
 
 export interface FanOutDeps {
   readonly store: TableStore;

@@ -1,5 +1,5 @@
 import type { TableView } from '../../engine/index.js';
-import type { Actor, SeatedEvent } from '../use-cases/table-service.js';
+import type { SeatedEvent } from '../use-cases/table-service.js';
 
 /**
  * API Gateway WebSocket frames are at most 32 KB; we stay under 30 000 bytes so headers and a client's framing
@@ -122,21 +122,4 @@ export function fitFrame(frame: ServerFrame, maxBytes = MAX_FRAME_BYTES): Server
   }
   if (frame.type === 'result') return { ...frame, events: [] };
   return frame;
-}
-
-/** The audience name used in REST responses and frames: `seat:<n>`, `spectator`, `organiser`. */
-export function audienceName(actor: Actor): string {
-  switch (actor.kind) {
-    case 'seat':
-    case 'bot':
-      return `seat:${actor.seat}`;
-    case 'organiser':
-      return 'organiser';
-    case 'spectator':
-      return 'spectator';
-    default: {
-      const never: never = actor;
-      return never;
-    }
-  }
 }

@@ -42,6 +42,23 @@ export type Actor =
   | { readonly kind: 'spectator' }
   | { readonly kind: 'bot'; readonly seat: number };
 
+/** The audience name used in REST responses and frames: `seat:<n>`, `spectator`, `organiser`. */
+export function audienceName(actor: Actor): string {
+  switch (actor.kind) {
+    case 'seat':
+    case 'bot':
+      return `seat:${actor.seat}`;
+    case 'organiser':
+      return 'organiser';
+    case 'spectator':
+      return 'spectator';
+    default: {
+      const never: never = actor;
+      return never;
+    }
+  }
+}
+
 export interface SeatedEvent {
   readonly seq: number;
   readonly event: TableEvent;

@@ -10,10 +10,10 @@ import {
   principalFor,
   subscriptionActor,
 } from '../shared/connections.js';
-import { MAX_FRAME_BYTES, type ServerFrame, audienceName, eventFrames, fitFrame } from '../shared/frames.js';
+import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../shared/frames.js';
 import { sha256 } from '../shared/secrets.js';
 import { AppError } from '../use-cases/errors.js';
-import type { Actor, TableService } from '../use-cases/table-service.js';
+import { type Actor, type TableService, audienceName } from '../use-cases/table-service.js';
 import { ClientMessage } from './protocol.js';
 
 /** The parts of an API Gateway WebSocket proxy event we read (aws-lambda's APIGatewayProxyWebsocketEventV2 + $connect). */

@@ -1,9 +1,21 @@
 import {
+  ConditionalCheckFailedException,
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
+
+/** Run a conditional write: true when it was written, false when its condition failed; other errors propagate. */
+export async function conditionalWrite(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return false;
+    throw e;
+  }
+}
 
 /** A DynamoDB client; `endpoint` points it at dynalite locally. */
 export function dynamoClient(endpoint?: string): DynamoDBClient {

@@ -1,6 +1,5 @@
 import {
   type AttributeValue,
-  ConditionalCheckFailedException,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
@@ -8,6 +7,7 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { conditionalWrite } from './client.js';
 import type { Connection, ConnectionStore, Principal, SubscriptionAudience } from '../../shared/connections.js';
 
 /**
@@ -37,8 +37,8 @@ export class DynamoConnectionStore implements ConnectionStore {
   }
 
   async subscribe(connectionId: string, tableId: string, audience: SubscriptionAudience): Promise<boolean> {
-    try {
-      await this.client.send(
+    return conditionalWrite(
+      this.client.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { connectionId: { S: connectionId } },
@@ -47,17 +47,13 @@ export class DynamoConnectionStore implements ConnectionStore {
           ConditionExpression: 'attribute_exists(connectionId)',
           ExpressionAttributeValues: { ':t': { S: tableId }, ':a': { S: audience } },
         }),
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   async unsubscribe(connectionId: string): Promise<void> {
-    try {
-      await this.client.send(
+    await conditionalWrite(
+      this.client.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { connectionId: { S: connectionId } },
@@ -65,10 +61,8 @@ export class DynamoConnectionStore implements ConnectionStore {
           UpdateExpression: 'REMOVE tableId, audience',
           ConditionExpression: 'attribute_exists(connectionId)',
         }),
-      );
-    } catch (e) {
-      if (!(e instanceof ConditionalCheckFailedException)) throw e;
-    }
+      ),
+    );
   }
 
   async remove(connectionId: string): Promise<void> {

@@ -1,12 +1,12 @@
 import {
   type AttributeValue,
-  ConditionalCheckFailedException,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
 } from '@aws-sdk/client-dynamodb';
+import { conditionalWrite } from './client.js';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TableEvent, TableState } from '../../../engine/index.js';
 import type { AppendResult, Commit, LobbyEntry, TableMeta, TableStore } from '../../ports/table-store.js';
@@ -30,8 +30,8 @@ export class DynamoTableStore implements TableStore {
   ) {}
 
   async createMeta(meta: TableMeta): Promise<boolean> {
-    try {
-      await this.client.send(
+    return conditionalWrite(
+      this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
           ReturnConsumedCapacity: 'TOTAL',
@@ -39,12 +39,8 @@ export class DynamoTableStore implements TableStore {
           // A table id is created once: fail when any item already has this key.
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   async getMeta(tableId: string): Promise<TableMeta | undefined> {
@@ -61,8 +57,8 @@ export class DynamoTableStore implements TableStore {
   }
 
   async updateMeta(meta: TableMeta): Promise<boolean> {
-    try {
-      await this.client.send(
+    return conditionalWrite(
+      this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
           ReturnConsumedCapacity: 'TOTAL',
@@ -71,17 +67,13 @@ export class DynamoTableStore implements TableStore {
           ConditionExpression: 'rev = :prev',
           ExpressionAttributeValues: { ':prev': { N: String(meta.rev - 1) } },
         }),
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   async append(commit: Commit): Promise<AppendResult> {
-    try {
-      await this.client.send(
+    return (await conditionalWrite(
+      this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
           ReturnConsumedCapacity: 'TOTAL',
@@ -90,12 +82,10 @@ export class DynamoTableStore implements TableStore {
           // decided on the same version compute the same seq; the second write fails here (a lost race, 409).
           ConditionExpression: 'attribute_not_exists(sk)',
         }),
-      );
-      return { ok: true };
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return { ok: false, reason: 'conflict' };
-      throw e;
-    }
+      ),
+    ))
+      ? { ok: true }
+      : { ok: false, reason: 'conflict' };
   }
 
   async head(tableId: string): Promise<Commit | undefined> {
