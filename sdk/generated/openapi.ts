@@ -1,0 +1,1221 @@
+// Generated from openapi.yaml by `npm run sdk:types` (openapi-typescript). Do not edit.
+
+export interface paths {
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and version. */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Variants with their presets, option schemas and defaults. */
+        get: operations["listVariants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getVariant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public tables with open seats, newest first. */
+        get: operations["listOpenTables"];
+        put?: never;
+        /** Open a table. Returns the organiser key (once). Bot seats are filled at once; the server deals when every seat is taken. */
+        post: operations["createTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /** Who sits where, the version, deal number and running totals. */
+        get: operations["getTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the table (organiser). No further deals start; a running deal is abandoned. */
+        post: operations["closeTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a seat (the first open one unless `seat` is given). Returns the seat token once. */
+        post: operations["joinSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/seats/{seat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                seat: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a seat (its token, or the organiser). The seat opens again; a running deal waits for a new player. */
+        delete: operations["leaveSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a bot on an open seat (organiser). Bots play random legal moves through the same use cases. */
+        post: operations["addBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/spectators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A spectator token (public tables, anyone; private tables, the organiser). */
+        post: operations["addSpectator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Act as your seat. One conditional write; returns the new version and the events your seat may see. */
+        post: operations["act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /** The table as the caller sees it (seat, spectator or organiser), with the seat's legal actions. */
+        get: operations["getView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /** Events after `after`, redacted for the caller; page with `next`. */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        /** A finished deal as a game record (RECORD.md), its result and the fairness proof. */
+        get: operations["getRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/fairness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        /** The deal's commitment, and its seed once the deal has ended. */
+        get: operations["getFairness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a seed against the deal's commitment and dealt hands. */
+        post: operations["verifyDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/records/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a posted game record (RECORD.md); an illegal action answers 422 naming index, seat and rule. */
+        post: operations["scoreRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Stable machine codes. `request/*` malformed HTTP input (400/413), `auth/*` 401/403, `route/not_found` 404,
+         *     `table/*`, `seat/*`, `deal/*`, `action/*` from the use cases and the engine, `record/*` from record scoring (422),
+         *     `internal` 500 (a bug on our side, never a client mistake).
+         * @enum {string}
+         */
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/idempotency_mismatch" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "internal";
+        Problem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description the offending input field (JSON path */
+            field?: string;
+            /** @description the game rule that forbids the action */
+            rule?: string;
+            seat?: number;
+            /** @description on `table/version_conflict` */
+            currentVersion?: number;
+            /** @description record scoring: index in `actions` of the first illegal action */
+            index?: number;
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            version: string;
+        };
+        /** @description canonical card id (RECORD.md) */
+        Card: string;
+        Seat: number;
+        Variant: {
+            id: string;
+            title: string;
+            tableSeats: {
+                min: number;
+                max: number;
+            };
+            defaultPreset: string;
+            /** @description preset name → description and the option values it sets */
+            presets: {
+                [key: string]: {
+                    description: string;
+                    options: components["schemas"]["Options"];
+                };
+            };
+            /** @description JSON Schema of the options object (defaults included) */
+            optionsSchema: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description house-rule options of a variant (names and values in the variant's optionsSchema) */
+        Options: {
+            [key: string]: boolean | number | string | null | unknown[] | {
+                [key: string]: unknown;
+            };
+        };
+        VariantList: {
+            variants: components["schemas"]["Variant"][];
+        };
+        /** @enum {string} */
+        Visibility: "public" | "private";
+        CreateTableRequest: {
+            /** @example schafkopf */
+            variant: string;
+            /** @description default: the variant's defaultPreset */
+            preset?: string;
+            /** @description overrides of the preset (see the variant's optionsSchema) */
+            options?: components["schemas"]["Options"];
+            seats: number;
+            /** @description seats taken by bots */
+            bots?: components["schemas"]["Seat"][];
+            visibility?: components["schemas"]["Visibility"];
+            dealer?: components["schemas"]["Seat"];
+            /** @description the table closes after this many deals (default: unlimited; 1 when every seat is a bot) */
+            maxDeals?: number;
+        };
+        SeatSummary: {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            kind: "open" | "human" | "bot";
+            name?: string;
+        };
+        TablePublic: {
+            tableId: string;
+            variant: string;
+            preset: string;
+            visibility: components["schemas"]["Visibility"];
+            seats: components["schemas"]["SeatSummary"][];
+            /** Format: date-time */
+            createdAt: string;
+            maxDeals?: number;
+            version: number;
+        };
+        TableDetail: components["schemas"]["TablePublic"] & {
+            dealNo: number;
+            closed: boolean;
+            totals: components["schemas"]["Exact"][];
+        };
+        /** @description an exact amount as a reduced fraction */
+        Exact: string;
+        CreateTableResponse: {
+            tableId: string;
+            /** @description shown once; keep it secret */
+            organiserKey: string;
+            version: number;
+            table: components["schemas"]["TablePublic"];
+        };
+        LobbyEntry: {
+            tableId: string;
+            variant: string;
+            preset: string;
+            seats: number;
+            openSeats: number;
+            /** @description epoch millis */
+            createdAt: number;
+        };
+        TableList: {
+            tables: components["schemas"]["LobbyEntry"][];
+        };
+        VersionOnly: {
+            version: number;
+        };
+        JoinRequest: {
+            seat?: components["schemas"]["Seat"];
+            name?: string;
+        };
+        JoinResponse: {
+            tableId: string;
+            seat: components["schemas"]["Seat"];
+            /** @description shown once; acts for this seat only */
+            seatToken: string;
+        };
+        AddBotRequest: {
+            seat?: components["schemas"]["Seat"];
+        };
+        AddBotResponse: {
+            seat: components["schemas"]["Seat"];
+        };
+        SpectatorResponse: {
+            tableId: string;
+            spectatorToken: string;
+        };
+        /**
+         * @description One action (RECORD.md). Core: `pass`; `bid` with `game` (`sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`,
+         *     `farbgeier`, `bettel`, `hochzeit`, `sie`, …) and `suit` (called suit or trump), `tout`; `knock`, `kontra`,
+         *     `re`; `play` with `card`. Variant types: `accept` (Hochzeit: `card` given back), `announce`, `choose`, `pick`,
+         *     `bury` (`cards`), `call` (`card`, `under`), `alone`, `crack`, `recrack`, `blitz` (`cards`), `huftritt`,
+         *     `stallgeruch`, `trog` (`cards`). The engine validates the payload; card spellings of RECORD.md are accepted.
+         */
+        Action: {
+            /** @enum {string} */
+            type: "pass" | "bid" | "knock" | "kontra" | "re" | "play" | "accept" | "announce" | "choose" | "pick" | "bury" | "call" | "alone" | "crack" | "recrack" | "blitz" | "huftritt" | "stallgeruch" | "trog";
+            game?: string;
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            tout?: boolean;
+            card?: string;
+            under?: string;
+            cards?: string[];
+            value?: number | "schwarz";
+            choice?: string;
+            spiess?: boolean;
+        };
+        ActionRequest: {
+            action: components["schemas"]["Action"];
+            /** @description 409 `table/version_conflict` unless the table is at this version */
+            expectedVersion?: number;
+        };
+        SeqEvent: {
+            seq: number;
+            event: components["schemas"]["TableEvent"];
+        };
+        /** @description An event of the table's stream, redacted for its audience (hands of other seats are empty lists). */
+        TableEvent: {
+            /** @constant */
+            type: "TableOpened";
+            variant: string;
+            preset: string;
+            options: components["schemas"]["Options"];
+            seats: number;
+            dealer: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "DealStarted";
+            deal: number;
+            dealer: components["schemas"]["Seat"];
+            players: components["schemas"]["Seat"][];
+            dealerInDeal: components["schemas"]["Seat"];
+            layout: {
+                hands: components["schemas"]["Card"][][];
+                blind: components["schemas"]["Card"][];
+                faceUp?: components["schemas"]["Card"][][];
+                faceDown?: components["schemas"]["Card"][][];
+            };
+            bock: number;
+            commitment?: string;
+        } | {
+            /** @constant */
+            type: "ActionTaken";
+            deal: number;
+            seat: components["schemas"]["Seat"];
+            action: components["schemas"]["Action"];
+        } | {
+            /** @constant */
+            type: "DealNoted";
+            deal: number;
+            note: {
+                /** @enum {string} */
+                type: "TrickTaken" | "ContractSet" | "CardRevealed" | "DealOver";
+            };
+        } | {
+            /** @constant */
+            type: "DealEnded";
+            deal: number;
+            result: components["schemas"]["DealResult"];
+            totals: components["schemas"]["Exact"][];
+            pot: components["schemas"]["Exact"];
+        } | {
+            /** @constant */
+            type: "TableClosed";
+        };
+        Contract: {
+            declarer?: components["schemas"]["Seat"];
+            game: string;
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            tout?: boolean;
+            card?: string;
+            bid?: number | "schwarz";
+            spiess?: boolean;
+        };
+        /** @description RECORD.md settlement, per table seat; `payoutExact` when a share is not whole. */
+        DealResult: {
+            /** @constant */
+            complete: true;
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            cardPoints: number[];
+            tricks?: number[];
+            won: boolean;
+            schneider: boolean;
+            schwarz: boolean;
+            laufende: number;
+            multiplier: number;
+            payout: number[];
+            payoutExact?: components["schemas"]["Exact"][];
+            pot?: components["schemas"]["Exact"];
+            thrownIn?: string;
+            /** @description variant-specific settlement details */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        ActionResponse: {
+            version: number;
+            events: components["schemas"]["SeqEvent"][];
+            /** @description true when an Idempotency-Key repeated an earlier request */
+            replayed: boolean;
+        };
+        TrickCard: {
+            seat: components["schemas"]["Seat"];
+            card: components["schemas"]["Card"];
+        };
+        DealView: {
+            phase: string;
+            players: number;
+            dealer: components["schemas"]["Seat"];
+            forehand: components["schemas"]["Seat"];
+            toAct: components["schemas"]["Seat"][];
+            /** @description own cards; null for every hand this audience may not see */
+            hands: (components["schemas"]["Card"][] | null)[];
+            handCounts: number[];
+            blind?: components["schemas"]["Card"][] | null;
+            blindCount?: number;
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            trick: components["schemas"]["TrickCard"][];
+            lastTrick?: components["schemas"]["TrickCard"][] | null;
+            tricksTaken: number[];
+            cardPoints: number[];
+            auction?: {
+                seat: components["schemas"]["Seat"];
+                action: components["schemas"]["Action"];
+            }[];
+            doublings?: {
+                seat: components["schemas"]["Seat"];
+                type: string;
+            }[];
+            result?: components["schemas"]["DealResult"] | null;
+            no: number;
+            participants: components["schemas"]["Seat"][];
+            commitment?: string;
+            /** @description variant-specific state (e.g. the called card) */
+            extra?: {
+                [key: string]: unknown;
+            };
+        };
+        TableView: {
+            variant: string;
+            preset: string;
+            options: components["schemas"]["Options"];
+            seats: number;
+            dealer: components["schemas"]["Seat"];
+            dealNo: number;
+            totals: components["schemas"]["Exact"][];
+            pot: components["schemas"]["Exact"];
+            bockQueue: number[];
+            closed: boolean;
+            deal: components["schemas"]["DealView"] | null;
+            lastResult: components["schemas"]["DealResult"] | null;
+            legalActions: components["schemas"]["Action"][];
+        };
+        Audience: string;
+        ViewResponse: {
+            tableId: string;
+            audience: components["schemas"]["Audience"];
+            version: number;
+            view: components["schemas"]["TableView"];
+        };
+        EventsResponse: {
+            tableId: string;
+            audience: components["schemas"]["Audience"];
+            version: number;
+            events: components["schemas"]["SeqEvent"][];
+            /** @description pass as `after` for the next page; null at the end */
+            next: number | null;
+        };
+        /** @description One deal (RECORD.md). */
+        GameRecord: {
+            variant: string;
+            preset?: string;
+            options?: components["schemas"]["Options"];
+            seats: number;
+            dealer: components["schemas"]["Seat"];
+            hands: string[][];
+            blind?: string[];
+            faceUp?: string[][];
+            faceDown?: string[][];
+            contract?: components["schemas"]["Contract"];
+            actions: {
+                seat: components["schemas"]["Seat"];
+                type: string;
+            }[];
+        };
+        ScoreResult: components["schemas"]["DealResult"] | {
+            /** @constant */
+            complete: false;
+            toAct: components["schemas"]["Seat"][];
+            phase: string;
+        };
+        Fairness: {
+            deal: number;
+            commitment: string | null;
+            /** @description null until the deal has ended */
+            seed: string | null;
+            revealed: boolean;
+            algorithm: string;
+        };
+        RecordResponse: {
+            record: components["schemas"]["GameRecord"];
+            /** @description the table seat of each record seat (record seat i = table seat players[i]; the others sat out) */
+            players: components["schemas"]["Seat"][];
+            /** @description the settlement per table seat (seats that sat out get 0) */
+            result: components["schemas"]["DealResult"];
+            fairness: components["schemas"]["Fairness"];
+        };
+        VerifyRequest: {
+            seed: string;
+        };
+        VerifyResponse: {
+            deal: number;
+            commitmentMatches: boolean;
+            dealMatches: boolean;
+        };
+    };
+    responses: {
+        /** @description An error (see `code`). */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        TableId: string;
+        Deal: number;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    listVariants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every registered variant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantList"];
+                };
+            };
+        };
+    };
+    getVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    listOpenTables: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
+    createTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTableRequest"];
+            };
+        };
+        responses: {
+            /** @description The table is open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTableResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    closeTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionOnly"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    joinSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Seated. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    leaveSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat is open. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    addBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AddBotRequest"];
+            };
+        };
+        responses: {
+            /** @description The bot sits. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddBotResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    addSpectator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A spectator token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpectatorResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    act: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (same seat, same body) returns the original outcome with `replayed = true` and writes nothing; the same key with another body is a 422 `request/idempotency_mismatch`. Keys are remembered for the current deal, and for ever by a retry that repeats its `expectedVersion`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description Not now (`action/not_your_turn`, `deal/over`, …) or a lost race (`table/version_conflict` with `currentVersion`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getFairness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Commitment (and seed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fairness"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    verifyDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    scoreRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameRecord"];
+            };
+        };
+        responses: {
+            /** @description The settlement (or `complete = false` and whose turn it is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+}
