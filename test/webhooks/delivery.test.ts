@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocal } from '../../local/server.js';
+import { RETRY_DELAYS_MS } from '../../functions/webhooks/model.js';
+import { type StammtischClient, createClient, type Action } from '../../sdk/index.js';
+import { advance, receiver, verify, webhooksOn } from './harness.js';
+
+let server: LocalServer;
+let api: StammtischClient;
+
+beforeAll(async () => {
+  server = await startLocal({ port: 0 });
+  api = createClient({ baseUrl: server.url });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Payload {
+  type: string;
+  timestamp: string;
+  data: {
+    seq?: number;
+    seat?: number;
+    event?: { type: string; layout?: { hands: string[][] } };
+    legalActions?: Action[];
+  };
+}
+
+const plain = (legal: readonly Action[]): Action =>
+  legal.find((a) => !['knock', 'kontra', 're', 'pass'].includes(a.type)) ?? legal.find((a) => a.type === 'pass')!;
+
+/** A four-seat table: seat 0 for us, bots on 1–3, the deal running. */
+async function table() {
+  const created = await api.createTable({ variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
+  const me = await api.join(created.tableId, { seat: 0, name: 'Vroni' });
+  return { ...created, seatToken: me.seatToken, seat: api.as(me.seatToken) };
+}
+
+describe('signed webhook deliveries', () => {
+  it('a seat registration gets every event in seq order, signed, redacted to its hand, and your_turn with its legal moves', async () => {
+    const w = webhooksOn(server);
+    const rx = await receiver();
+    const t = await table();
+    const { hook, secret } = await w.hooks.service.register(t.seatToken, { url: rx.url, tableId: t.tableId });
+    expect(hook.scope).toEqual({ kind: 'table', tableId: t.tableId, audience: 'seat:0' });
+    expect(secret).toMatch(/^whsec_/);
+
+    for (let i = 0; i < 3; i++) {
+      await server.idle();
+      const { view } = await t.seat.view(t.tableId);
+      if (view.legalActions.length > 0) await t.seat.act(t.tableId, plain(view.legalActions));
+    }
+    await w.feed(t.tableId);
+
+    const payloads = rx.received.map((r) => verify(secret, r, w.clock.now()) as Payload);
+    const events = payloads.filter((p) => p.type !== 'your_turn');
+    const seqs = events.map((p) => p.data.seq!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(seqs[0]).toBe(1);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    // Headers: the id is stable per message, the timestamp the clock's.
+    for (const r of rx.received) {
+      expect(r.headers['webhook-id']).toMatch(/^msg_wh_/);
+      expect(r.headers['webhook-timestamp']).toBe(String(Math.floor(w.clock.now() / 1000)));
+    }
+    // Redaction: the seat sees its own hand in DealStarted, the other hands are empty.
+    const started = events.find((p) => p.type === 'DealStarted')!;
+    const hands = started.data.event!.layout!.hands;
+    expect(hands[0]!.length).toBeGreaterThan(0);
+    expect(hands.slice(1).every((h) => h.length === 0)).toBe(true);
+    // your_turn: for seat 0 only, with its legal actions.
+    const turns = payloads.filter((p) => p.type === 'your_turn');
+    expect(turns.length).toBeGreaterThan(0);
+    for (const turn of turns) {
+      expect(turn.data.seat).toBe(0);
+      expect(turn.data.legalActions!.length).toBeGreaterThan(0);
+    }
+    // A wrong secret does not verify.
+    expect(() =>
+      verify('whsec_' + Buffer.from('x'.repeat(24)).toString('base64'), rx.received[0]!, w.clock.now()),
+    ).toThrow();
+    await rx.close();
+  });
+
+  it('retries after 500s and a time-out with backoff, and holds later events back until the head is delivered', async () => {
+    const w = webhooksOn(server);
+    // 1st: 500, 2nd: time-out, 3rd: 503, then 200.
+    const rx = await receiver((n) => (n === 1 ? 500 : n === 2 ? 'hang' : n === 3 ? 503 : 200));
+    const t = await table();
+    const { hook, secret } = await w.hooks.service.register(t.organiserKey, {
+      url: rx.url,
+      tableId: t.tableId,
+      events: ['DealStarted', 'ActionTaken'],
+    });
+    await w.feed(t.tableId);
+    // The first attempt failed; nothing after it was sent.
+    expect(rx.received).toHaveLength(1);
+    let log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 100);
+    const head = log.find((d) => d.attempts.length > 0)!;
+    expect(head.attempts).toEqual([expect.objectContaining({ status: 500 })]);
+    expect(Date.parse(head.nextAttemptAt!)).toBe(w.clock.now() + RETRY_DELAYS_MS[0]!);
+
+    await advance(w, RETRY_DELAYS_MS[0]! - 1);
+    expect(rx.received).toHaveLength(1);
+    await advance(w, 1);
+    expect(rx.received).toHaveLength(2); // the time-out
+    await advance(w, RETRY_DELAYS_MS[1]!);
+    expect(rx.received).toHaveLength(3); // 503
+    await advance(w, RETRY_DELAYS_MS[2]!);
+    // Delivered at last, then the rest of the queue in order.
+    const ids = rx.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids.slice(0, 4)).size).toBe(1);
+    const seqs = rx.received.slice(3).map((r) => (verify(secret, r, w.clock.now()) as Payload).data.seq!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 100);
+    const first = log.find((d) => d.id === ids[0])!;
+    expect(first.status).toBe('delivered');
+    expect(first.attempts.map((a) => a.status ?? a.error)).toEqual([500, expect.stringMatching(/no answer/), 503, 200]);
+    expect(log.every((d) => d.status === 'delivered')).toBe(true);
+    await rx.close();
+  });
+
+  it('gives up after the last retry (about 28 hours) and moves on', async () => {
+    const w = webhooksOn(server);
+    const rx = await receiver(() => 500);
+    const t = await table();
+    const { hook } = await w.hooks.service.register(t.organiserKey, {
+      url: rx.url,
+      tableId: t.tableId,
+      events: ['TableOpened', 'DealStarted'],
+    });
+    await w.feed(t.tableId);
+    const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(24 * 3_600_000);
+    for (const delay of RETRY_DELAYS_MS) await advance(w, delay);
+    const log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 10);
+    const opened = log.find((d) => d.type === 'TableOpened')!;
+    expect(opened.status).toBe('failed');
+    expect(opened.attempts).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    // The next message got its first attempt once the head gave up.
+    const dealStarted = log.find((d) => d.type === 'DealStarted')!;
+    expect(dealStarted.attempts.length).toBeGreaterThan(0);
+    await rx.close();
+  });
+
+  it('rotation: both secrets sign for a day, then only the new one; redeliver sends the same message again', async () => {
+    const w = webhooksOn(server);
+    const rx = await receiver();
+    const t = await table();
+    const { hook, secret: old } = await w.hooks.service.register(t.organiserKey, {
+      url: rx.url,
+      tableId: t.tableId,
+      events: ['TableOpened'],
+    });
+    const { secret: fresh } = await w.hooks.service.rotate(t.organiserKey, hook.id);
+    await w.feed(t.tableId);
+    const [first] = rx.received;
+    expect(verify(old, first!, w.clock.now())).toMatchObject({ type: 'TableOpened' });
+    expect(verify(fresh, first!, w.clock.now())).toMatchObject({ type: 'TableOpened' });
+
+    w.clock.advance(25 * 3_600_000);
+    const [delivery] = await w.hooks.service.deliveries(t.organiserKey, hook.id, 1);
+    const again = await w.hooks.service.redeliver(t.organiserKey, hook.id, delivery!.id);
+    expect(again.attempts).toHaveLength(2);
+    const second = rx.received[1]!;
+    expect(second.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(second.body).toBe(first!.body);
+    expect(verify(fresh, second, w.clock.now())).toMatchObject({ type: 'TableOpened' });
+    expect(() => verify(old, second, w.clock.now())).toThrow();
+    await rx.close();
+  });
+
+  it('only the registering token sees, rotates or deletes a registration', async () => {
+    const w = webhooksOn(server);
+    const t = await table();
+    const { hook } = await w.hooks.service.register(t.organiserKey, {
+      url: 'http://127.0.0.1:9/x',
+      tableId: t.tableId,
+    });
+    await expect(w.hooks.service.view(t.seatToken, hook.id)).rejects.toMatchObject({ status: 404 });
+    await expect(w.hooks.service.rotate(undefined, hook.id)).rejects.toMatchObject({ code: 'webhook/not_found' });
+    expect((await w.hooks.service.list(t.organiserKey)).map((h) => h.id)).toContain(hook.id);
+    await w.hooks.service.remove(t.organiserKey, hook.id);
+    expect(await w.hooks.service.list(t.organiserKey)).toEqual([]);
+    expect(await w.hooks.deliverer.hooksFor(t.tableId)).toEqual([]);
+  });
+
+  it('an API-key registration receives the tables that key creates, as their organiser', async () => {
+    const { sha256 } = await import('../../functions/shared/secrets.js');
+    const key = 'ak_test_key_1';
+    const w = webhooksOn(server, { apiKeyHashes: [sha256(key)] });
+    const rx = await receiver();
+    const { secret } = await w.hooks.service.register(key, { url: rx.url, events: ['DealStarted'] });
+    await expect(w.hooks.service.register('not-a-key', { url: rx.url })).rejects.toMatchObject({ status: 403 });
+    const t = await table();
+    await w.hooks.service.tableCreated(t.tableId, key);
+    await w.feed(t.tableId);
+    const other = await table();
+    await w.feed(other.tableId);
+    const payloads = rx.received.map((r) => verify(secret, r, w.clock.now()) as Payload);
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]!.type).toBe('DealStarted');
+    // The organiser does not see the hands while the deal runs.
+    expect(payloads[0]!.data.event!.layout!.hands.every((h) => h.length === 0)).toBe(true);
+    await rx.close();
+  });
+});
