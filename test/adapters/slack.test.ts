@@ -11,7 +11,7 @@ const SECRET = '8f742231b10e8888abcd99yyyzzz85a5';
 let server: LocalServer;
 let slack: Awaited<ReturnType<typeof receiver>>;
 let handler: (req: Request) => Promise<Response>;
-let clock = Date.now();
+const clock = Date.now();
 
 beforeAll(async () => {
   server = await startLocal({ port: 0 });
