@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import IRC from 'irc-framework';
+import IRC, { type Client as IrcClient } from 'irc-framework';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { basicText } from '../../adapters/core/text.js';
@@ -16,7 +16,7 @@ let server: LocalServer;
 let ircd: ChildProcess;
 let port: number;
 let bot: IrcBot;
-const clients: IRC.Client[] = [];
+const clients: IrcClient[] = [];
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 interface Player {
-  readonly irc: IRC.Client;
+  readonly irc: IrcClient;
   readonly nick: string;
   /** Private lines from the bot. */
   readonly dms: string[];
