@@ -1,5 +1,5 @@
 import { handle } from 'hono/aws-lambda';
-import { createRuntime } from '../shared/runtime.js';
+import { createRuntime } from '../composition/runtime.js';
 import { createApp } from './app.js';
 
 // Built once per Lambda container (cold start); the app itself is runtime free.

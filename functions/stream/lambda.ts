@@ -1,5 +1,5 @@
-import { createPush } from '../shared/push.js';
-import { createRuntime } from '../shared/runtime.js';
+import { createPush } from '../composition/push.js';
+import { createRuntime } from '../composition/runtime.js';
 import { createStreamHandler } from './handler.js';
 import { createOnCommit } from './on-commit.js';
 
