@@ -19,23 +19,6 @@ export type Actor =
 /** An actor that acts for a seat (a player's seat token, or the server's bot for a bot seat). */
 export type SeatActor = Extract<Actor, { readonly seat: number }>;
 
-/** The audience name used in REST responses and frames: `seat:<n>`, `spectator`, `organiser`. */
-export function audienceName(actor: Actor): string {
-  switch (actor.kind) {
-    case 'seat':
-    case 'bot':
-      return `seat:${actor.seat}`;
-    case 'organiser':
-      return 'organiser';
-    case 'spectator':
-      return 'spectator';
-    default: {
-      const never: never = actor;
-      return never;
-    }
-  }
-}
-
 /** What the engine redacts for: a bot sees as its seat. */
 export function audienceOf(actor: Actor): Audience {
   switch (actor.kind) {
@@ -43,9 +26,8 @@ export function audienceOf(actor: Actor): Audience {
     case 'bot':
       return { kind: 'seat', seat: actor.seat };
     case 'organiser':
-      return { kind: 'organiser' };
     case 'spectator':
-      return { kind: 'spectator' };
+      return { kind: actor.kind };
     default: {
       const never: never = actor;
       return never;
@@ -53,20 +35,16 @@ export function audienceOf(actor: Actor): Audience {
   }
 }
 
+/** The audience name used in REST responses and frames: `seat:<n>`, `spectator`, `organiser`. */
+export function audienceName(actor: Actor): string {
+  const audience = audienceOf(actor);
+  return audience.kind === 'seat' ? `seat:${audience.seat}` : audience.kind;
+}
+
 /** The actor part of an idempotency key: a seat and its bot share one namespace. */
 export function actorKey(actor: Actor): string {
-  switch (actor.kind) {
-    case 'seat':
-    case 'bot':
-      return `seat${actor.seat}`;
-    case 'organiser':
-    case 'spectator':
-      return actor.kind;
-    default: {
-      const never: never = actor;
-      return never;
-    }
-  }
+  const audience = audienceOf(actor);
+  return audience.kind === 'seat' ? `seat${audience.seat}` : audience.kind;
 }
 
 /** Resolve a bearer secret to an actor of this table (undefined secret: a spectator of a public table). */
@@ -141,6 +119,11 @@ export function subscriptionActor(actor: Actor, audience: SubscriptionAudience):
 /** The default subscription audience of an actor. */
 export function defaultAudience(actor: Actor): SubscriptionAudience {
   return actor.kind === 'seat' || actor.kind === 'bot' ? 'seat' : actor.kind;
+}
+
+/** Whom a connection's reads (view, resync) show: its subscription's audience, else what its token is. */
+export function viewerOf(actor: Actor, subscribed: SubscriptionAudience | undefined): Actor {
+  return subscriptionActor(actor, subscribed ?? defaultAudience(actor)) ?? actor;
 }
 
 // ---- May this actor do this? Each check throws the 403 the API documents, or returns quietly. ----

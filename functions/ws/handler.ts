@@ -12,7 +12,7 @@ import {
   currentActor,
   defaultAudience,
   principalFor,
-  subscriptionActor,
+  viewerOf,
 } from '../policy/access.js';
 import {
   CONNECTION_LIFETIME_SECONDS,
@@ -170,12 +170,12 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       }
       case 'resync': {
         const { id, actor } = await actorFor(connection, msg.tableId);
-        const seen = subscriptionActor(actor, connection.audience ?? defaultAudience(actor)) ?? actor;
+        const seen = viewerOf(actor, connection.audience);
         return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
       }
       case 'view': {
         const { id, actor } = await actorFor(connection, msg.tableId);
-        const seen = subscriptionActor(actor, connection.audience ?? defaultAudience(actor)) ?? actor;
+        const seen = viewerOf(actor, connection.audience);
         const out = await deps.service.view(id, seen);
         return [{ type: 'view', ...rid, tableId: id, version: out.version, view: out.view }];
       }
