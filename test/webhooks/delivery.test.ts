@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
-import { RETRY_DELAYS_MS } from '../../functions/webhooks/model.js';
+import { RETRY_DELAYS_MS } from '../../functions/ports/webhooks.js';
 import { type StammtischClient, createClient, type Action } from '../../sdk/index.js';
 import { advance, receiver, verify, webhooksOn } from './harness.js';
 
@@ -186,7 +186,7 @@ describe('signed webhook deliveries', () => {
   });
 
   it('an API-key registration receives the tables that key creates, as their organiser', async () => {
-    const { sha256 } = await import('../../functions/shared/secrets.js');
+    const { sha256 } = await import('../../functions/crypto/secrets.js');
     const key = 'ak_test_key_1';
     const w = webhooksOn(server, { apiKeyHashes: [sha256(key)] });
     const rx = await receiver();

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { LocalServer } from '../../local/server.js';
-import { ManualClock, createWebhooks, type Webhooks } from '../../functions/webhooks/index.js';
-import type { TargetPolicy } from '../../functions/webhooks/ssrf.js';
+import { ManualClock, createWebhooks, type Webhooks } from '../../functions/composition/webhooks.js';
+import type { TargetPolicy } from '../../functions/adapters/http/webhook-targets.js';
 
 export interface Received {
   readonly headers: IncomingHttpHeaders;

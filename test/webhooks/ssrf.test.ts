@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
-import { guardedLookup, refusedAddress, refusedUrl } from '../../functions/webhooks/ssrf.js';
+import { guardedLookup, refusedAddress, refusedUrl } from '../../functions/adapters/http/webhook-targets.js';
 import { createClient } from '../../sdk/index.js';
 import { receiver, webhooksOn } from './harness.js';
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../shared/secrets.js';
-import { principalFor } from '../shared/connections.js';
-import { AppError } from '../use-cases/errors.js';
-import type { TableService } from '../use-cases/table-service.js';
-import type { Deliverer } from './deliver.js';
-import type { Delivery, Hook, HookScope, WebhookEventType, WebhookStore } from './model.js';
-import { newSecret } from './signing.js';
-import { type TargetPolicy, refusedHost } from './ssrf.js';
-import type { Clock } from './scheduler.js';
+import { sha256 } from '../crypto/secrets.js';
+import { newSecret } from '../crypto/webhook-signing.js';
+import { type TargetPolicy, refusedHost } from '../adapters/http/webhook-targets.js';
+import { principalFor } from '../policy/access.js';
+import type { Clock, Delivery, Hook, HookScope, WebhookEventType, WebhookStore } from '../ports/webhooks.js';
+import { AppError } from './errors.js';
+import type { TableService } from './table-service.js';
+import type { Deliverer } from './webhook-delivery.js';
 
 /** How long a rotated-out secret still signs (receivers switch over meanwhile). */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;

@@ -1,22 +1,4 @@
-/** Time as data: the delivery engine reads the clock and sets timers only through this (tests inject one). */
-export interface Clock {
-  now(): number;
-}
-
-/** A job the scheduler runs later: pump one registration's queue for one table. */
-export interface PumpJob {
-  readonly kind: 'webhook.pump';
-  readonly hookId: string;
-  readonly tableId: string;
-}
-
-/**
- * The retry port: "run this job at (or after) `at`". In-process timers today; the durable due-work store (a
- * DynamoDB-backed queue polled by a scheduled function) replaces it on AWS without touching the delivery code.
- */
-export interface Scheduler {
-  schedule(at: number, job: PumpJob): void;
-}
+import type { Clock, PumpJob, Scheduler } from '../../ports/webhooks.js';
 
 /** Timers in this process (local runtime, tests with {@link ManualClock}). One timer per job key at a time. */
 export class TimerScheduler implements Scheduler {

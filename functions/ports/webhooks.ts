@@ -1,4 +1,4 @@
-import type { Principal } from '../shared/connections.js';
+import type { Principal } from './connections.js';
 
 /** The event types a registration may filter on: the table's events plus `your_turn`. `*` = all. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -117,4 +117,24 @@ export interface WebhookStore {
   /** Take the pump lease of (hook, table) until `until`; false when another pump holds it. */
   lease(hookId: string, tableId: string, now: number, until: number): Promise<boolean>;
   release(hookId: string, tableId: string): Promise<void>;
+}
+
+/** Time as data: the delivery engine reads the clock and sets timers only through this (tests inject one). */
+export interface Clock {
+  now(): number;
+}
+
+/** A job the scheduler runs later: pump one registration's queue for one table. */
+export interface PumpJob {
+  readonly kind: 'webhook.pump';
+  readonly hookId: string;
+  readonly tableId: string;
+}
+
+/**
+ * The retry port: "run this job at (or after) `at`". In-process timers today; the durable due-work store (a
+ * DynamoDB-backed queue polled by a scheduled function) replaces it on AWS without touching the delivery code.
+ */
+export interface Scheduler {
+  schedule(at: number, job: PumpJob): void;
 }

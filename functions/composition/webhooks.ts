@@ -1,11 +1,12 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableStore } from '../ports/table-store.js';
+import { DynamoWebhookStore } from '../adapters/dynamodb/webhook-store.js';
+import { TimerScheduler, type Timers, realTimers } from '../adapters/memory/timer-scheduler.js';
+import type { TargetPolicy } from '../adapters/http/webhook-targets.js';
+import type { PumpJob, Scheduler } from '../ports/webhooks.js';
 import type { TableService } from '../use-cases/table-service.js';
-import { Deliverer } from './deliver.js';
-import { DynamoWebhookStore } from './dynamodb-store.js';
-import { type Scheduler, TimerScheduler, type Timers, realTimers } from './scheduler.js';
-import { WebhookService } from './service.js';
-import type { TargetPolicy } from './ssrf.js';
+import { Deliverer } from '../use-cases/webhook-delivery.js';
+import { WebhookService } from '../use-cases/webhooks.js';
 
 export interface Webhooks {
   readonly service: WebhookService;
@@ -26,7 +27,7 @@ export interface WebhookWiring {
   readonly timers?: Timers;
   readonly timeoutMs?: number;
   /** Replace the in-process retry timers (the durable due-work store). */
-  readonly scheduler?: (run: (job: import('./scheduler.js').PumpJob) => Promise<void>) => Scheduler;
+  readonly scheduler?: (run: (job: PumpJob) => Promise<void>) => Scheduler;
 }
 
 /** Compose the webhook pieces: store, deliverer (fan-out hook `deliverer.onCommit`), scheduler, service. */
@@ -41,7 +42,7 @@ export function createWebhooks(w: WebhookWiring): Webhooks {
     policy,
     ...(w.timeoutMs !== undefined ? { timeoutMs: w.timeoutMs } : {}),
   });
-  const run = (job: import('./scheduler.js').PumpJob) => deliverer.pump(job);
+  const run = (job: PumpJob) => deliverer.pump(job);
   const scheduler = w.scheduler !== undefined ? w.scheduler(run) : new TimerScheduler(run, timers);
   deliverer.setScheduler(scheduler);
   const service = new WebhookService({
@@ -65,4 +66,4 @@ export function policyFromEnv(env: NodeJS.ProcessEnv = process.env): TargetPolic
 }
 
 export { Deliverer, WebhookService };
-export { ManualClock, TimerScheduler } from './scheduler.js';
+export { ManualClock, TimerScheduler } from '../adapters/memory/timer-scheduler.js';

@@ -2,9 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
 import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
-import { currentActor } from '../shared/connections.js';
-import { stateBefore } from '../shared/fanout.js';
-import { type Actor, audienceName, audienceOf } from '../use-cases/table-service.js';
+import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
+import { stateBefore } from './table-stream.js';
 import {
   type Attempt,
   type Delivery,
@@ -13,10 +12,12 @@ import {
   type WebhookEventType,
   type WebhookStore,
   deliveryIdOf,
-} from './model.js';
-import { signDelivery } from './signing.js';
-import { type TargetPolicy, guardedLookup, refusedUrl } from './ssrf.js';
-import type { Clock, PumpJob, Scheduler } from './scheduler.js';
+  type Clock,
+  type PumpJob,
+  type Scheduler,
+} from '../ports/webhooks.js';
+import { signDelivery } from '../crypto/webhook-signing.js';
+import { type TargetPolicy, guardedLookup, refusedUrl } from '../adapters/http/webhook-targets.js';
 
 export interface DelivererDeps {
   readonly store: WebhookStore;

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { errorResponse } from '../http/problem.js';
+import { parseBearer } from '../edge/bearer.js';
+import { WEBHOOK_EVENT_TYPES } from '../ports/webhooks.js';
 import { AppError } from '../use-cases/errors.js';
-import { WEBHOOK_EVENT_TYPES } from './model.js';
-import type { WebhookService } from './service.js';
+import type { WebhookService } from '../use-cases/webhooks.js';
+import { errorResponse } from './problem.js';
 
 const hookId = z.string().regex(/^wh_[a-f0-9]{20}$/, 'not a webhook id');
 const Register = z.strictObject({
@@ -30,14 +31,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   });
 }
 
-function bearer(c: Context): string | undefined {
-  const h = c.req.header('authorization');
-  if (h === undefined) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  if (m === null)
-    throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
-  return m[1];
-}
+const bearer = (c: Context): string | undefined => parseBearer(c.req.header('authorization'));
 
 async function json(c: Context): Promise<unknown> {
   if (!(c.req.header('content-type') ?? '').includes('application/json'))

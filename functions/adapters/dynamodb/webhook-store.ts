@@ -6,8 +6,8 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { conditionalWrite } from '../adapters/dynamodb/client.js';
-import type { Delivery, Hook, HookSecret, WebhookStore } from './model.js';
+import { conditionalWrite } from './client.js';
+import type { Delivery, Hook, HookSecret, WebhookStore } from '../../ports/webhooks.js';
 
 /** Delivery rows expire 30 days after they were made (DynamoDB TTL on `expiresAt`). */
 const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
