@@ -146,16 +146,27 @@ export function createClient(options: ClientOptions): StammtischClient {
           } as never,
         )) as Result<CommandReply>,
       ),
-    textView: async (tableId, lang = 'en') =>
-      unwrap(
-        (await untyped.GET(
-          '/v1/tables/{tableId}/view' as never,
-          {
-            params: { path: { tableId }, query: { format: 'text', lang } },
-            parseAs: 'text',
-          } as never,
-        )) as Result<string>,
-      ),
+    textView: async (tableId, lang = 'en') => {
+      const out = (await untyped.GET(
+        '/v1/tables/{tableId}/view' as never,
+        {
+          params: { path: { tableId }, query: { format: 'text', lang } },
+          parseAs: 'text',
+        } as never,
+      )) as Result<string>;
+      const body = unwrap(out);
+      if (!(out.response.headers.get('content-type') ?? '').includes('json')) return body;
+      // A JSON answer: `{ text }` from a server that wraps it, or the JSON view of a server without the text view.
+      const parsed = JSON.parse(body) as { text?: unknown };
+      if (typeof parsed.text === 'string') return parsed.text;
+      throw new StammtischError(404, {
+        type: 'about:blank',
+        title: 'Not found',
+        status: 404,
+        detail: 'this server has no text view (format=text)',
+        code: 'route/not_found',
+      } as Problem);
+    },
   };
   return client;
 }

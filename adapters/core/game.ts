@@ -1,5 +1,5 @@
 import { type Action, type Lang, type StammtischClient, StammtischError, type TableView } from '../../sdk/index.js';
-import { type TextPort, actionLabel, movesLine, serverText } from './text.js';
+import { type TextPort, actionLabel, autoText, movesLine } from './text.js';
 
 /** Where an adapter keeps which channel runs which table and which user holds which seat token. */
 export interface KeyValue {
@@ -59,7 +59,7 @@ const VARIANT_SEATS: Record<string, number> = { schafkopf: 4, sheepshead: 5, sau
 export class ChatGame {
   readonly text: TextPort;
   constructor(private readonly o: ChatGameOptions) {
-    this.text = o.text ?? serverText;
+    this.text = o.text ?? autoText;
   }
 
   async room(room: string): Promise<Room | undefined> {

@@ -1,4 +1,11 @@
-import type { Action, CommandReply, Lang, StammtischClient, TableView } from '../../sdk/index.js';
+import {
+  type Action,
+  type CommandReply,
+  type Lang,
+  type StammtischClient,
+  StammtischError,
+  type TableView,
+} from '../../sdk/index.js';
 
 /**
  * Text in, text out for the adapters. Two implementations behind one port:
@@ -127,4 +134,23 @@ export const basicText: TextPort = {
     const seat = /^seat:(\d+)$/.exec(out.audience)?.[1];
     return renderView(out.view, seat === undefined ? undefined : Number(seat), lang);
   },
+};
+
+const missingRoute = (e: unknown): boolean => e instanceof StammtischError && e.code === 'route/not_found';
+
+/**
+ * The server's grammar where the server has it, the basic fallback where it answers 404 `route/not_found` (an older
+ * server): the default of the adapters.
+ */
+export const autoText: TextPort = {
+  command: (seat, tableId, text, lang) =>
+    serverText.command(seat, tableId, text, lang).catch((e: unknown) => {
+      if (missingRoute(e)) return basicText.command(seat, tableId, text, lang);
+      throw e;
+    }),
+  render: (viewer, tableId, lang) =>
+    serverText.render(viewer, tableId, lang).catch((e: unknown) => {
+      if (missingRoute(e)) return basicText.render(viewer, tableId, lang);
+      throw e;
+    }),
 };

@@ -1,5 +1,5 @@
 import { createClient } from '../../sdk/index.js';
-import { serverText } from '../core/text.js';
+import { autoText } from '../core/text.js';
 import { IrcBot } from './bot.js';
 
 /**
@@ -15,7 +15,7 @@ const bot = new IrcBot({
   channels: (env.IRC_CHANNELS ?? '#schafkopf').split(','),
   api: createClient({ baseUrl, ...(env.STAMMTISCH_API_KEY ? { token: env.STAMMTISCH_API_KEY } : {}) }),
   wsUrl: baseUrl.replace(/^http/, 'ws') + '/ws',
-  text: serverText,
+  text: autoText,
 });
 await bot.start();
 console.log(`IRC bot connected to ${env.IRC_HOST ?? '127.0.0.1'}, channels ${env.IRC_CHANNELS ?? '#schafkopf'}`);

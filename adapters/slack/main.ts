@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createClient } from '../../sdk/index.js';
 import { ChatGame, MemoryKeyValue } from '../core/game.js';
-import { serverText } from '../core/text.js';
+import { autoText } from '../core/text.js';
 import { slackHandler } from './slack.js';
 
 /**
@@ -17,7 +17,7 @@ const game = new ChatGame({
     ...(env.STAMMTISCH_API_KEY ? { token: env.STAMMTISCH_API_KEY } : {}),
   }),
   store: new MemoryKeyValue(),
-  text: serverText,
+  text: autoText,
 });
 const slack = slackHandler({
   signingSecret: env.SLACK_SIGNING_SECRET,

@@ -2,7 +2,6 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { ChatGame, MemoryKeyValue } from '../../adapters/core/game.js';
-import { basicText } from '../../adapters/core/text.js';
 import { EPHEMERAL, discordHandler } from '../../adapters/discord/interactions.js';
 import { createClient } from '../../sdk/index.js';
 
@@ -17,7 +16,6 @@ beforeAll(async () => {
   const game = new ChatGame({
     client: createClient({ baseUrl: server.url }),
     store: new MemoryKeyValue(),
-    text: basicText,
   });
   handler = discordHandler({ publicKey, game });
 });

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import IRC, { type Client as IrcClient } from 'irc-framework';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
-import { basicText } from '../../adapters/core/text.js';
 import { IrcBot } from '../../adapters/irc/bot.js';
 import { createClient } from '../../sdk/index.js';
 
@@ -74,7 +73,6 @@ beforeAll(async () => {
     channels: ['#schafkopf', '#sheepshead'],
     api: createClient({ baseUrl: server.url }),
     wsUrl: server.wsUrl,
-    text: basicText,
   });
   await bot.start();
 });

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { ChatGame, MemoryKeyValue } from '../../adapters/core/game.js';
-import { basicText } from '../../adapters/core/text.js';
 import { slackHandler } from '../../adapters/slack/slack.js';
 import { createClient } from '../../sdk/index.js';
 import { receiver } from '../webhooks/harness.js';
@@ -20,7 +19,6 @@ beforeAll(async () => {
   const game = new ChatGame({
     client: createClient({ baseUrl: server.url }),
     store: new MemoryKeyValue(),
-    text: basicText,
   });
   handler = slackHandler({ signingSecret: SECRET, game, lang: 'en', now: () => clock, responseHosts: ['127.0.0.1'] });
 });
