@@ -16,6 +16,26 @@ let ircd: ChildProcess;
 let port: number;
 let bot: IrcBot;
 const clients: IrcClient[] = [];
+/** Whether the server reads free text (POST /v1/tables/{id}/commands): then cards are typed by their full names. */
+let grammar = false;
+
+const NAMES = {
+  de: {
+    suit: { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schelln' },
+    rank: { A: 'Sau', Z: 'Zehn', K: 'König', O: 'Ober', U: 'Unter', '9': 'Neun', '8': 'Acht', '7': 'Sieben' },
+  },
+  en: {
+    suit: { E: 'clubs', G: 'spades', H: 'hearts', S: 'diamonds' },
+    rank: { A: 'ace', Z: 'ten', K: 'king', O: 'queen', U: 'jack', '9': 'nine', '8': 'eight', '7': 'seven' },
+  },
+} as const;
+
+/** A card id as a person types it: `Eichel Ober` in German, `queen of clubs` in English. */
+function spoken(card: string, lang: 'de' | 'en'): string {
+  const suit = NAMES[lang].suit[card[0] as keyof (typeof NAMES)['de']['suit']];
+  const rank = NAMES[lang].rank[card.slice(1) as keyof (typeof NAMES)['de']['rank']];
+  return lang === 'de' ? `${suit} ${rank}` : `${rank} of ${suit}`;
+}
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -75,6 +95,17 @@ beforeAll(async () => {
     wsUrl: server.wsUrl,
   });
   await bot.start();
+  // Probe the text route once: a 404 route/not_found means the server predates the chat grammar.
+  const probe = createClient({ baseUrl: server.url });
+  const t = await probe.createTable({ variant: 'schafkopf', seats: 4 });
+  const j = await probe.join(t.tableId);
+  grammar = await probe
+    .as(j.seatToken)
+    .command(t.tableId, 'weiter', 'de')
+    .then(
+      () => true,
+      (e: unknown) => (e as { code?: string }).code !== 'route/not_found',
+    );
 });
 
 afterAll(async () => {
@@ -137,10 +168,13 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
         options.find((o) => !['knock', 'kontra', 're', 'weiter', 'pass', 'crack', 'recrack'].includes(o.label)) ??
         options[0]!;
       // Cards and passes are typed as words; other moves by their number.
+      const isCard = /^[EGHS][AZSKOU987]$/.test(pick.label);
       const typed =
-        /^[EGHS][AZSKOU987]$/.test(pick.label) || pick.label === (lang === 'de' ? 'weiter' : 'pass')
-          ? pick.label
-          : pick.n;
+        isCard && grammar
+          ? spoken(pick.label, lang)
+          : /^[EGHS][AZSKOU987]$/.test(pick.label) || pick.label === (lang === 'de' ? 'weiter' : 'pass')
+            ? pick.label
+            : pick.n;
       p.moves++;
       irc.say('stammtisch', typed);
     } else if (/^(Geht nicht|Refused|Das verstehe|I don't understand)/.test(e.message)) {
