@@ -1,10 +1,13 @@
 import type { Card } from '../cards/card.js';
 import { type EngineError, ErrorCodes, engineError } from '../errors.js';
 import { type Rational, ZERO, add, format, rat, sum } from '../money/rational.js';
-import type { Action, AnyVariant, Audience, DealNote, DealResult, DealView, Layout, Seat } from '../variant.js';
+import type { Action, AnyVariant, Audience, DealNote, DealView, Layout, Seat } from '../variant.js';
 import { OptionsError } from '../variant.js';
 import { getVariant } from '../registry.js';
 import { parseAction } from '../record/action.js';
+import { type ResultJson, resultJson } from './result.js';
+
+export { type ResultJson, resultJson };
 
 /**
  * The table session as a Decider (STYLE.md 1): `decide(command, state) → events`, `evolve(state, event) → state`.
@@ -62,25 +65,6 @@ export type TableEvent =
       readonly pot: string;
     }
   | { readonly type: 'TableClosed' };
-
-/** A deal result as JSON (RECORD.md): payouts per table seat as numbers and exact fractions. */
-export interface ResultJson {
-  readonly complete: true;
-  readonly contract: DealResult['contract'];
-  readonly declarers: readonly Seat[];
-  readonly cardPoints: readonly number[];
-  readonly tricks: readonly number[];
-  readonly won: boolean;
-  readonly schneider: boolean;
-  readonly schwarz: boolean;
-  readonly laufende: number;
-  readonly multiplier: number;
-  readonly payout: readonly number[];
-  readonly payoutExact?: readonly string[];
-  readonly pot?: string;
-  readonly thrownIn?: string;
-  readonly details?: Readonly<Record<string, unknown>>;
-}
 
 export interface TableState {
   readonly variant: string;
@@ -338,37 +322,6 @@ function settleIfOver(state: TableState): TableState {
     dealer,
     deal: { ...deal, over: true },
     lastResult: resultJson(result, deal.players, state.seats),
-  };
-}
-
-/** A deal result in table seats (seats sitting out get 0), with exact payouts when not whole. */
-export function resultJson(result: DealResult, players: readonly Seat[], seats: number): ResultJson {
-  const toTable = <T>(values: readonly T[], empty: T): T[] => {
-    const out = Array.from({ length: seats }, () => empty);
-    players.forEach((tableSeat, i) => (out[tableSeat] = values[i] ?? empty));
-    return out;
-  };
-  const payout = toTable(result.payout, ZERO);
-  const whole = payout.every((p) => p.d === 1);
-  const contract = result.contract;
-  const mapSeat = (s: Seat): Seat => players[s] ?? s;
-  return {
-    complete: true,
-    contract:
-      contract && contract.declarer !== undefined ? { ...contract, declarer: mapSeat(contract.declarer) } : contract,
-    declarers: result.declarers.map(mapSeat),
-    cardPoints: toTable(result.cardPoints, 0),
-    tricks: toTable(result.tricks, 0),
-    won: result.won,
-    schneider: result.schneider,
-    schwarz: result.schwarz,
-    laufende: result.laufende,
-    multiplier: result.multiplier,
-    payout: payout.map((p) => Math.round((p.n / p.d) * 1e6) / 1e6 + 0),
-    ...(whole ? {} : { payoutExact: payout.map(format) }),
-    ...(result.pot.n !== 0 ? { pot: format(result.pot) } : {}),
-    ...(result.thrownIn !== undefined ? { thrownIn: result.thrownIn } : {}),
-    ...(result.details !== undefined ? { details: result.details } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 import { type Card, parseCard } from '../cards/card.js';
-import { type Rational, ZERO, format, toNumber } from '../money/rational.js';
+import { ZERO } from '../money/rational.js';
 import { getVariant } from '../registry.js';
 import { type Action, type Contract, type Layout, OptionsError, type Seat } from '../variant.js';
 import { parseAction } from './action.js';
+import { type ResultJson, resultJson } from '../game/result.js';
 
 /** A game record (spec/RECORD.md): one deal, complete or partial. */
 export interface GameRecord {
@@ -30,7 +31,7 @@ export interface RecordError {
 
 /** The outcome of settling a record: the RECORD.md result, an incomplete deal, or the first error. */
 export type ScoreOutcome =
-  | ({ readonly complete: true } & Record<string, unknown>)
+  | ResultJson
   | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string }
   | { readonly error: RecordError };
 
@@ -148,25 +149,7 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     const v = variant.view(state, { kind: 'spectator' });
     return { complete: false, toAct: variant.toAct(state), phase: v.phase };
   }
-  const r = variant.result(state);
-  const whole = r.payout.every((p: Rational) => p.d === 1);
-  return {
-    complete: true,
-    contract: r.contract,
-    declarers: r.declarers,
-    cardPoints: r.cardPoints,
-    tricks: r.tricks,
-    won: r.won,
-    schneider: r.schneider,
-    schwarz: r.schwarz,
-    laufende: r.laufende,
-    multiplier: r.multiplier,
-    payout: r.payout.map(toNumber),
-    ...(whole ? {} : { payoutExact: r.payout.map(format) }),
-    ...(r.pot.n !== 0 ? { pot: format(r.pot) } : {}),
-    ...(r.thrownIn !== undefined ? { thrownIn: r.thrownIn } : {}),
-    ...(r.details !== undefined ? { details: r.details } : {}),
-  };
+  return resultJson(variant.result(state));
 }
 
 function isPreAuction(action: Action): boolean {
