@@ -1,5 +1,5 @@
 import type { Card } from '../cards/card.js';
-import { type EngineError, ErrorCodes, engineError } from '../errors.js';
+import { type EngineError, ErrorCodes, codeOf, engineError } from '../errors.js';
 import { type Rational, ZERO, add, format, rat, sum } from '../money/rational.js';
 import type { Action, AnyVariant, Audience, DealNote, DealView, Layout, Seat } from '../variant.js';
 import { OptionsError } from '../variant.js';
@@ -205,7 +205,7 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const variant = variantOf(state);
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
   if (illegal !== undefined)
-    return fail(engineError(illegal.code, illegal.message, { rule: illegal.rule, seat: command.seat }));
+    return fail(engineError(codeOf(illegal.code), illegal.message, { rule: illegal.rule, seat: command.seat }));
   const scratch = variant.clone(deal.state);
   const notes = variant.apply(scratch, dealSeat, parsed.action);
   const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
