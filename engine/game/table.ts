@@ -206,13 +206,12 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
   if (illegal !== undefined)
     return fail(engineError(codeOf(illegal.code), illegal.message, { rule: illegal.rule, seat: command.seat }));
-  const scratch = variant.clone(deal.state);
-  const notes = variant.apply(scratch, dealSeat, parsed.action);
   const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
+  // The action is applied once, by evolve; its notes come back with the new state.
+  const { state: next, notes } = step(state, taken);
   const noted: TableEvent[] = notes
     .filter((n) => n.type !== 'DealOver')
     .map((note) => ({ type: 'DealNoted', deal: deal.no, note: mapNote(note, deal.players) }));
-  const next = evolve(state, taken);
   return { ok: true, events: [taken, ...noted, ...endEvents(next)] };
 }
 
@@ -232,21 +231,31 @@ function endEvents(state: TableState): TableEvent[] {
 }
 
 export function evolve(state: TableState | null, event: TableEvent): TableState {
+  return step(state, event).state;
+}
+
+const NO_NOTES: readonly DealNote[] = Object.freeze([]);
+
+/** {@link evolve}, also returning the variant's notes on an applied action (in deal seats) for decide. */
+function step(state: TableState | null, event: TableEvent): { state: TableState; notes: readonly DealNote[] } {
   switch (event.type) {
     case 'TableOpened':
       return {
-        variant: event.variant,
-        preset: event.preset,
-        options: event.options,
-        seats: event.seats,
-        dealer: event.dealer,
-        dealNo: 0,
-        totals: Array.from({ length: event.seats }, () => ZERO),
-        pot: ZERO,
-        bockQueue: [],
-        deal: null,
-        lastResult: null,
-        closed: false,
+        notes: NO_NOTES,
+        state: {
+          variant: event.variant,
+          preset: event.preset,
+          options: event.options,
+          seats: event.seats,
+          dealer: event.dealer,
+          dealNo: 0,
+          totals: Array.from({ length: event.seats }, () => ZERO),
+          pot: ZERO,
+          bockQueue: [],
+          deal: null,
+          lastResult: null,
+          closed: false,
+        },
       };
     case 'DealStarted': {
       const s = must(state);
@@ -265,22 +274,22 @@ export function evolve(state: TableState | null, event: TableEvent): TableState 
         state: dealState,
         over: false,
       };
-      return settleIfOver({ ...s, dealNo: event.deal, deal, lastResult: null });
+      return { notes: NO_NOTES, state: settleIfOver({ ...s, dealNo: event.deal, deal, lastResult: null }) };
     }
     case 'ActionTaken': {
       const s = must(state);
       const deal = must(s.deal);
       const variant = variantOf(s);
       const next = variant.clone(deal.state);
-      variant.apply(next, deal.players.indexOf(event.seat), event.action);
-      return settleIfOver({ ...s, deal: { ...deal, state: next } });
+      const notes = variant.apply(next, deal.players.indexOf(event.seat), event.action);
+      return { notes, state: settleIfOver({ ...s, deal: { ...deal, state: next } }) };
     }
     case 'DealNoted':
     case 'DealEnded':
       // Derived events: they describe what the ActionTaken before them already did.
-      return must(state);
+      return { notes: NO_NOTES, state: must(state) };
     case 'TableClosed':
-      return { ...must(state), closed: true };
+      return { notes: NO_NOTES, state: { ...must(state), closed: true } };
     default: {
       const never: never = event;
       throw new Error(`unknown event ${(never as { type: string }).type}`);
