@@ -167,7 +167,7 @@ function decideStart(command: Extract<TableCommand, { type: 'StartDeal' }>, stat
     return fail(engineError(ErrorCodes.dealInProgress, 'a deal is in progress'));
   const variant = variantOf(state);
   const players = variant.participants(state.options, state.seats, state.dealer);
-  const dealerInDeal = players.indexOf(state.dealer) >= 0 ? players.indexOf(state.dealer) : players.length - 1;
+  const dealerInDeal = dealSeatOf(players, state.dealer) ?? players.length - 1;
   const expected = variant.deck(state.options, players.length);
   if (!sameCards(expected, command.deck))
     return fail(engineError(ErrorCodes.badDeck, 'the deck is not this variant’s deck', { field: 'deck' }));
@@ -194,8 +194,8 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const deal = state.deal;
   if (deal === null) return fail(engineError(ErrorCodes.noDeal, 'no deal has started'));
   if (deal.over) return fail(engineError(ErrorCodes.dealOver, 'the deal is over'));
-  const dealSeat = deal.players.indexOf(command.seat);
-  if (dealSeat < 0)
+  const dealSeat = dealSeatOf(deal.players, command.seat);
+  if (dealSeat === null)
     return fail(engineError(ErrorCodes.badSeat, `seat ${command.seat} does not play this deal`, { field: 'seat' }));
   const parsed = parseAction(command.action);
   if (!parsed.ok)
@@ -281,7 +281,7 @@ function step(state: TableState | null, event: TableEvent): { state: TableState;
       const deal = must(s.deal);
       const variant = variantOf(s);
       const next = variant.clone(deal.state);
-      const notes = variant.apply(next, deal.players.indexOf(event.seat), event.action);
+      const notes = variant.apply(next, must(dealSeatOf(deal.players, event.seat)), event.action);
       return { notes, state: settleIfOver({ ...s, deal: { ...deal, state: next } }) };
     }
     case 'DealNoted':
@@ -387,10 +387,10 @@ export function view(state: TableState, audience: Audience): TableView {
   let dealView: TableView['deal'] = null;
   let legal: readonly Action[] = [];
   if (deal !== null) {
-    const dealSeat = audience.kind === 'seat' ? deal.players.indexOf(audience.seat) : -1;
+    const dealSeat = audience.kind === 'seat' ? dealSeatOf(deal.players, audience.seat) : null;
     const dealAudience: Audience =
       audience.kind === 'seat'
-        ? dealSeat >= 0
+        ? dealSeat !== null
           ? { kind: 'seat', seat: dealSeat }
           : { kind: 'spectator' }
         : audience.kind === 'organiser' && !deal.over
@@ -403,7 +403,7 @@ export function view(state: TableState, audience: Audience): TableView {
       participants: deal.players,
       ...(deal.commitment !== undefined ? { commitment: deal.commitment } : {}),
     };
-    if (dealSeat >= 0 && !deal.over) legal = variant.legalActions(deal.state, dealSeat);
+    if (dealSeat !== null && !deal.over) legal = variant.legalActions(deal.state, dealSeat);
   }
   return {
     variant: state.variant,
@@ -465,7 +465,7 @@ export function redactEvent(
 ): TableEvent {
   if (audience.kind === 'organiser' && dealOver) return event;
   if (event.type === 'DealStarted') {
-    const seatIndex = audience.kind === 'seat' ? event.players.indexOf(audience.seat) : -1;
+    const seatIndex = audience.kind === 'seat' ? dealSeatOf(event.players, audience.seat) : null;
     const hide = (cards: readonly (readonly Card[])[] | undefined, keep: boolean): (readonly Card[])[] | undefined =>
       cards?.map((hand, i) => (keep && i === seatIndex ? hand : []));
     const faceUp = event.layout.faceUp;
@@ -480,10 +480,11 @@ export function redactEvent(
   if (event.type === 'ActionTaken' && state !== null && state.deal !== null) {
     const variant = variantOf(state);
     const deal = state.deal;
+    const audienceSeat = audience.kind === 'seat' ? dealSeatOf(deal.players, audience.seat) : null;
     const dealAudience: Audience =
       audience.kind === 'seat'
-        ? deal.players.indexOf(audience.seat) >= 0
-          ? { kind: 'seat', seat: deal.players.indexOf(audience.seat) }
+        ? audienceSeat !== null
+          ? { kind: 'seat', seat: audienceSeat }
           : { kind: 'spectator' }
         : audience;
     const action = variant.redactAction(deal.state, deal.players.indexOf(event.seat), event.action, dealAudience);
@@ -496,6 +497,12 @@ export function variantOf(state: TableState): AnyVariant {
   const variant = getVariant(state.variant);
   if (variant === undefined) throw new Error(`unknown variant ${state.variant}`);
   return variant;
+}
+
+/** The deal seat of a table seat, or null when that seat sits out the deal (never the -1 of `indexOf`). */
+export function dealSeatOf(players: readonly Seat[], tableSeat: Seat): Seat | null {
+  const i = players.indexOf(tableSeat);
+  return i < 0 ? null : i;
 }
 
 function must<T>(value: T | null): T {
