@@ -1,5 +1,6 @@
-import { CARDS, type Card, POINTS, SUITS, type Suit, cardOf, indexOf } from '../../cards/card.js';
+import { CARDS, type Card, SUITS, type Suit, cardOf, indexOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js';
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
@@ -804,30 +805,17 @@ function playCard(s: MkState, seat: Seat, card: number, quiet: boolean): readonl
   const hand = s.hands[seat] as number[];
   const order = s.order;
   if (s.calledSuit >= 0) trackCalled(s, seat, card, hand);
-  hand.splice(hand.indexOf(card), 1);
+  removeCard(hand, card);
   if (s.up !== null) {
     const stacks = s.up[seat] as number[];
     stacks[stacks.indexOf(card)] = -1;
   }
-  s.trickSeats.push(seat);
-  s.trickCards.push(card);
-  s.cardsPlayed++;
-  if (s.trickCards.length < s.active) {
+  if (!layCard(s, seat, card, s.active)) {
     s.turn = nextSeat(s, seat);
     return NO_NOTES;
   }
-  const winner = s.trickSeats[trickWinner(order, s.trickCards)] as Seat;
-  let pts = 0;
-  for (let i = 0; i < s.active; i++) pts += POINTS[s.trickCards[i] as number] as number;
-  s.points[winner] = (s.points[winner] as number) + pts;
-  s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  s.lastSeats = s.trickSeats;
-  s.lastCards = s.trickCards;
-  s.trickSeats = [];
-  s.trickCards = [];
+  const winner = takeTrick(s, trickWinner(order, s.trickCards));
   s.trickLead = 0;
-  s.trickNo++;
-  s.turn = winner;
   const revealed = s.up !== null ? turnUp(s) : null;
   const c = s.contract as NonNullable<MkState['contract']>;
   // Tout: one trick to the other side and the soloist has lost at once.
@@ -835,8 +823,7 @@ function playCard(s: MkState, seat: Seat, card: number, quiet: boolean): readonl
   const over = s.trickNo === s.perHand || toutLost;
   if (over) s.phase = 'done';
   if (quiet) return NO_NOTES;
-  const cards = s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }));
-  const notes: DealNote[] = [{ type: 'TrickTaken', winner, cards, points: pts }];
+  const notes: DealNote[] = [trickTakenNote(s, winner)];
   if (revealed !== null)
     for (const [owner, x] of revealed)
       notes.push({ type: 'CardRevealed', seat: owner, card: CARDS[x] as Card, reason: 'stack' });

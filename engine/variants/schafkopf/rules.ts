@@ -1,5 +1,6 @@
 import { CARDS, type Card, POINTS, SUITS, SUIT_OF, type Suit, cardOf, indexOf, suitOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import {
   type Game,
@@ -943,13 +944,7 @@ export function countLaufende(s: SkState): number {
 }
 
 function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
-  const hand = s.hands[seat] as number[];
-  // Remove the card in place (keeping the order) without splice's garbage.
-  const last = hand.length - 1;
-  let at = hand.indexOf(card);
-  if (at < 0) at = last; // as splice(-1, 1) would
-  for (let i = at; i < last; i++) hand[i] = hand[i + 1] as number;
-  hand.pop();
+  removeCard(s.hands[seat] as number[], card);
   const order = s.order;
   const called = s.contract?.called;
   if (called !== undefined) {
@@ -960,42 +955,29 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
       s.calledOut = true;
     }
   }
-  s.trickSeats.push(seat);
-  s.trickCards.push(card);
-  s.cardsPlayed++;
+  const full = layCard(s, seat, card, s.n);
   if (s.party[seat] && s.declarerFirstCardAt < 0) s.declarerFirstCardAt = s.cardsPlayed;
   const tr = order.trumpRank[card] as number;
   if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number)))
     s.bestTrumpPlayed[seat] = tr;
-  if (s.trickCards.length < s.n) {
+  if (!full) {
     s.turn = (seat + 1) % s.n;
     return NO_NOTES;
   }
-  const winner = s.trickSeats[trickWinner(order, s.trickCards)] as Seat;
-  let pts = 0;
+  const pos = trickWinner(order, s.trickCards);
+  const winner = s.trickSeats[pos] as Seat;
   for (let i = 0; i < s.n; i++) {
-    const c = s.trickCards[i] as number;
-    pts += POINTS[c] as number;
-    const r = order.trumpRank[c] as number;
+    const r = order.trumpRank[s.trickCards[i] as number] as number;
     if (r > 0) {
       s.trumpsTaken[winner] = (s.trumpsTaken[winner] as number) + 1;
       if (s.bestTrumpTaken[winner] === 0 || r < (s.bestTrumpTaken[winner] as number)) s.bestTrumpTaken[winner] = r;
     }
   }
-  s.points[winner] = (s.points[winner] as number) + pts;
-  s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  // The finished trick's arrays become the last trick; fresh arrays hold the next one.
-  s.lastSeats = s.trickSeats;
-  s.lastCards = s.trickCards;
-  s.trickSeats = [];
-  s.trickCards = [];
-  s.trickNo++;
-  s.turn = winner;
+  takeTrick(s, pos);
   const over = s.trickNo === s.perHand;
   if (over) s.phase = 'done';
   if (quiet) return NO_NOTES;
-  const cards = s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }));
-  const notes: DealNote[] = [{ type: 'TrickTaken', winner, cards, points: pts }];
+  const notes: DealNote[] = [trickTakenNote(s, winner)];
   if (over) notes.push({ type: 'DealOver' });
   return notes;
 }
