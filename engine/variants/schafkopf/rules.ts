@@ -1,6 +1,9 @@
 import { CARDS, type Card, POINTS, SUITS, SUIT_OF, type Suit, cardOf, indexOf, suitOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
+import { auctionOver, nextBidder } from '../family/auction.js';
+import { exchangeHochzeit } from '../family/hochzeit.js';
+import { laufende } from '../family/laufende.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import {
   type Game,
@@ -771,18 +774,8 @@ function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
 
 /** After a pass or bid: the next seat to call, or the end of the auction. */
 function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
-  let active = 0;
-  let lastActive = -1;
-  let allActed = true;
-  for (let i = 0; i < s.n; i++) {
-    if (!s.passed[i]) {
-      active++;
-      lastActive = i;
-    }
-    if (!s.auctionActed[i]) allActed = false;
-  }
   const best = s.best;
-  if (allActed && (active === 0 || (active === 1 && best !== null && lastActive === s.bestSeat))) {
+  if (auctionOver(s.passed, s.auctionActed, best !== null ? s.bestSeat : null)) {
     if (best === null) return allPassed(s, quiet);
     const seat = s.bestSeat;
     if (best.game === 'hochzeit') {
@@ -793,9 +786,7 @@ function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
     }
     return fixContract(s, seat, best, false, quiet);
   }
-  let next = (s.auctionTurn + 1) % s.n;
-  while (s.passed[next]) next = (next + 1) % s.n;
-  s.auctionTurn = next;
+  s.auctionTurn = nextBidder(s.passed, s.auctionTurn, (seat) => (seat + 1) % s.n);
   return NO_NOTES;
 }
 
@@ -845,10 +836,7 @@ function hochzeitAccept(s: SkState, seat: Seat, given: number, quiet: boolean): 
   const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
   s.auctionLog.push({ seat, action: ACCEPT[given] as Action });
   // The offered trump changes hands face down; the acceptor gives back a non-trump.
-  const offerer = s.hands[h.offerer] as number[];
-  const taker = s.hands[seat] as number[];
-  offerer.splice(offerer.indexOf(h.card), 1, given);
-  taker.splice(taker.indexOf(given), 1, h.card);
+  exchangeHochzeit(s.hands, h.offerer, seat, h.card, given);
   s.hochzeitGiven = given;
   const best = s.best as Bid;
   const notes = fixContract(s, h.offerer, best, false, quiet);
@@ -914,30 +902,12 @@ export function toContract(s: SkState): Contract {
   return out;
 }
 
-const OWNER = new Uint8Array(48);
-
 /** Laufende from the top of the contract's trumps, held from the deal by one party (either). */
 export function countLaufende(s: SkState): number {
   const c = s.contract;
   if (c === null || c.game === 'ramsch' || c.game === 'bettel' || c.game === 'bettel-brett') return 0;
   if (c.game === 'sie') return 8;
-  // Owner party of every card in play: 1 = declarers, 2 = defenders, 0 = not in this deck.
-  const owner = OWNER.fill(0);
-  for (let seat = 0; seat < s.n; seat++) {
-    const h = s.hands[seat] as number[];
-    const who = s.party[seat] ? 1 : 2;
-    for (let i = 0; i < h.length; i++) owner[h[i] as number] = who;
-  }
-  let side = 0;
-  let n = 0;
-  const trumps = s.order.source.trumps;
-  for (let i = 0; i < trumps.length; i++) {
-    const who = owner[indexOf(trumps[i] as Card)] as number;
-    if (who === 0) continue;
-    if (side === 0) side = who;
-    else if (who !== side) break;
-    n++;
-  }
+  const n = laufende(s.hands, s.party, s.order.source.trumps);
   const game = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
   const cap = s.o.laufendeCap[game];
   return cap !== undefined ? Math.min(n, cap) : n;
