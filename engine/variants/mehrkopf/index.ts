@@ -20,7 +20,7 @@ import { defineVariant, everySeat, seatsAfter } from '../define.js';
 export type { MehrkopfOptions } from './options.js';
 
 /**
- * Mehrkopf (seeds 000/001, DECISIONS.md "Mehrkopf"): Schafkopf for 2 to 7 players. Two players lay out face-down and
+ * Mehrkopf (seeds 000/001, docs/rules/mehrkopf.md "Readings taken"): Schafkopf for 2 to 7 players. Two players lay out face-down and
  * face-up stacks; three play 24 cards and solos only; four play the rulebook's Schafkopf; five add the Gefreite and
  * the Schöne (148 points); six add the Sechs and the Preuße (−7); at seven the dealer sits out.
  */

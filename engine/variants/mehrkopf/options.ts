@@ -2,7 +2,7 @@ import { OptionsError, type Preset } from '../../variant.js';
 import { type DeepPartial, bool, mergePreset, nonNegInt, oneOf, presetOf } from '../options.js';
 
 /**
- * Contract kinds of Mehrkopf (RECORD.md `game`): the normal game is `sauspiel` (called Ace, and at 5/6 players the
+ * Contract kinds of Mehrkopf (docs/RECORD.md `game`): the normal game is `sauspiel` (called Ace, and at 5/6 players the
  * Schöne with it), `farbspiel` is the two-player game with a named trump suit, `solo` a suit solo (`H` = Rotsolo).
  */
 export const GAMES = [
@@ -25,7 +25,7 @@ export type SoloGame = (typeof SOLO_GAMES)[number];
 /** Auction levels (rulebook "Spielansage"): lower wins; Tout beats a solo, a solo beats a normal game. */
 export const LEVEL = { sie: 0, tout: 1, solo: 2, normal: 3 } as const;
 
-/** How a Schneider is decided: `quarter` (DECISIONS: the losing party below a quarter) or `schafkopf` (31/30 style). */
+/** How a Schneider is decided: `quarter` (docs/rules/mehrkopf.md: the losing party below a quarter) or `schafkopf` (31/30 style). */
 export type SchneiderMode = 'quarter' | 'schafkopf';
 /** How the cards are dealt (the cutter's knock): 4+4 clockwise, all eight at once, or 4+4 counter-clockwise. */
 export type Dealing = 'four-four' | 'all-eight' | 'counter-clockwise';
@@ -40,7 +40,7 @@ export type Precedence = 'forehand' | 'dealer';
 /** Ramsch ties for the most points (the rulebook is silent): all tied pay, or a tie-break names one payer. */
 export type RamschTie = 'all' | 'tricks-then-trump' | 'highest-trump';
 /**
- * Who must be able to call a normal game for the dealer's Ramsch: the dealer (English text, DECISIONS.md) or every
+ * Who must be able to call a normal game for the dealer's Ramsch: the dealer (English text, docs/rules/mehrkopf.md) or every
  * player (German original: "wenn ein Spieler aufgrund seiner Karten kein Normalspiel rufen kann").
  */
 export type RamschNeedsCall = 'dealer' | 'every-seat';
@@ -90,7 +90,7 @@ export interface MehrkopfOptions {
     /** Davonlaufen/Umspielen: plain cards of the called suit in hand (called cards counted). */
     readonly runAwayMin: number;
     /**
-     * Davonlaufen: a holder with `runAwayMin` cards of the suit may lead another card of it (DECISIONS.md). `false`:
+     * Davonlaufen: a holder with `runAwayMin` cards of the suit may lead another card of it (docs/rules/mehrkopf.md). `false`:
      * the German "Möchte der Besitzer einer Rufsau die Ruffarbe anspielen, so muss er auf jeden Fall die Rufsau
      * ausspielen" — leading the suit, the holder always leads the card that is due.
      */
@@ -123,7 +123,7 @@ export const DEFAULTS: MehrkopfOptions = {
 export const PRESETS: Record<string, Preset<DeepPartial<MehrkopfOptions>>> = {
   rulebook: {
     description:
-      'The Mehrkopf rulebook (Tim Parth) with the DECISIONS.md readings: units normal 1, solo 5, +1 not Schneider-frei (a quarter of the total), +2 schwarz, +1 per Laufender from 3; Tout ×2, Sie ×4; Hochzeit at the normal rate; all pass: the dealer chooses redeal, Muss-Spiel or Ramsch.',
+      'The Mehrkopf rulebook (Tim Parth) with the docs/rules/mehrkopf.md readings: units normal 1, solo 5, +1 not Schneider-frei (a quarter of the total), +2 schwarz, +1 per Laufender from 3; Tout ×2, Sie ×4; Hochzeit at the normal rate; all pass: the dealer chooses redeal, Muss-Spiel or Ramsch.',
     options: {},
   },
   einsteiger: {

@@ -414,7 +414,7 @@ function choices(s: MkState, out: Action[]): void {
 }
 
 /**
- * Ramsch: only when the dealer could declare a normal game (rulebook "Ramsch"; DECISIONS.md), or with
+ * Ramsch: only when the dealer could declare a normal game (rulebook "Ramsch"; docs/rules/mehrkopf.md), or with
  * `ramschNeedsCall: 'every-seat'` only when every player could (the German "wenn ein Spieler … kein Normalspiel rufen
  * kann").
  */

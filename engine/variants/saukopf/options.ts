@@ -3,7 +3,7 @@ import { type DeepPartial, bool, intIn as int, mergePreset, presetOf } from '../
 
 /**
  * Saukopf (seed 004, saukopf.eu) — rule options. Every reading of the seed that is not literal is an option here
- * or documented below (DECISIONS.md "Saukopf"):
+ * or documented below (docs/rules/saukopf.md "Readings taken"):
  *
  * - Grunzen: bids are whole numbers `minBid`…120 or `"schwarz"` (above 120), each strictly above the last; forehand bids
  *   first, a pass is final; the auction ends when one bidder is left or all passed. No bid at 4 players: Wilde Sauerei;
@@ -82,7 +82,7 @@ export interface SaukopfOptions {
     /** Most kicks per deal; null = no limit (seed). */
     readonly max: number | null;
     /**
-     * "…der noch keine Karte ausgespielt hat": `own-card` (default, DECISIONS.md): before the kicker has played any
+     * "…der noch keine Karte ausgespielt hat": `own-card` (default, docs/rules/saukopf.md): before the kicker has played any
      * card (since the previous kick); `own-lead`: reading "ausspielen" as leading, before he has led a trick.
      */
     readonly until: 'own-card' | 'own-lead';

@@ -229,7 +229,7 @@ function startPlay(s: SaState, c: SaContract): DealNote[] {
   return [{ type: 'ContractSet', contract: contractOf(s) }];
 }
 
-/** The contract as a record's `contract` (RECORD.md Saukopf). */
+/** The contract as a record's `contract` (docs/RECORD.md Saukopf). */
 export function contractOf(s: SaState): Contract {
   const c = s.contract as SaContract;
   if (c.game === 'wilde-sauerei') return { game: 'wilde-sauerei' };

@@ -241,7 +241,7 @@ export const schafkopf: Variant<SchafkopfOptions, SkState> = defineVariant({
   defaultPreset: 'sauspiel',
   optionsSchema: OPTIONS_SCHEMA,
   resolveOptions: (preset, overrides) => resolveSchafkopfOptions(preset, overrides),
-  // Four play; at 5–7 seats the dealer (then the seats to his right) sit out (REFERENCE §1.1.4).
+  // Four play; at 5–7 seats the dealer (then the seats to his right) sit out (docs/rules/schafkopf.md "Seats and cards").
   participants: (o, tableSeats, dealer) => (tableSeats === 4 ? everySeat(o, 4) : seatsAfter(dealer, 4, tableSeats)),
   deck: (o) => deck(o),
   // Two packets per seat (4 + 4, or 3 + 3 with the short deck), starting at forehand.

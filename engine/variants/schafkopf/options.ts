@@ -1,7 +1,7 @@
 import { OptionsError, type Preset } from '../../variant.js';
 import { type DeepPartial, bool, mergePreset, nonNegInt, oneOf, presetOf } from '../options.js';
 
-/** Contract kinds of Bavarian Schafkopf (RECORD.md `game`). */
+/** Contract kinds of Bavarian Schafkopf (docs/RECORD.md `game`). */
 export const GAMES = [
   'sauspiel',
   'solo',
@@ -187,7 +187,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   },
   tournament: {
     description:
-      'Tournament plus-minus (REFERENCE §3.2): Sauspiel 1/2/3 per player, Farbsolo and Wenz 5/6/7 per opponent, Tout doubled without Schneider/Schwarz, Sie ×4, no Laufende, Klopfen ×2, Kontra/Re not allowed; only Sauspiel, Farbsolo, Wenz (with Tout and Sie); all pass: redeal.',
+      'Tournament plus-minus (docs/rules/schafkopf.md "Presets"): Sauspiel 1/2/3 per player, Farbsolo and Wenz 5/6/7 per opponent, Tout doubled without Schneider/Schwarz, Sie ×4, no Laufende, Klopfen ×2, Kontra/Re not allowed; only Sauspiel, Farbsolo, Wenz (with Tout and Sie); all pass: redeal.',
     options: {
       tariff: { sauspiel: 1, solo: 5, bettel: 5, ramsch: 1, schneider: 1, schwarz: 1, laufende: 0 },
       contracts: {

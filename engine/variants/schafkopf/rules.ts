@@ -130,7 +130,7 @@ function gesperrt(hand: readonly number[]): boolean {
   return CALLABLE.every((s) => sauspielBlock(hand, s) !== undefined);
 }
 
-/** The renonce calls of a gesperrt Muss-Spieler: a Sau he lacks, else a Zehn, else a König (REFERENCE §1.19). */
+/** The renonce calls of a gesperrt Muss-Spieler: a Sau he lacks, else a Zehn, else a König (docs/rules/schafkopf.md "Called ace" (renonce)). */
 function renonceCards(hand: readonly number[]): number[] {
   for (const rank of ['A', 'Z', 'K'] as const) {
     const lacking = CALLABLE.map((s) => indexOf(cardOf(s, rank))).filter((c) => !has(hand, c));

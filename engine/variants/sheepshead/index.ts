@@ -16,7 +16,7 @@ const cardsOf = (xs: readonly number[]): Card[] => xs.map(name);
 const DECK: readonly Card[] = Object.freeze(deckOf(LONG_RANKS));
 
 /**
- * How many cards each player holds, the blind, and the deal in packets (DECISIONS.md; REFERENCE §2.2): a positive
+ * How many cards each player holds, the blind, and the deal in packets (docs/rules/sheepshead.md "Deal"): a positive
  * step deals that many to each player from the dealer's left, a negative one lays that many into the blind. The blind
  * is never the last cards dealt.
  */

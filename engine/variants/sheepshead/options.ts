@@ -6,8 +6,8 @@ const int = (path: string, v: unknown, min: number, max: number): void =>
   intIn(path, v, min, max, `from ${min} to ${max}`);
 
 /**
- * Rule options of American Sheepshead (seed 002, DECISIONS.md "Sheepshead", REFERENCE §2 and §6 D9–D14).
- * Several defaults depend on the number of players; the input value `auto` resolves to the DECISIONS.md default for
+ * Rule options of American Sheepshead (seed 002, docs/rules/sheepshead.md "Readings taken").
+ * Several defaults depend on the number of players; the input value `auto` resolves to the docs/rules/sheepshead.md default for
  * the table's player count, and the resolved (recorded) options always hold the concrete value.
  */
 
@@ -121,7 +121,7 @@ export const DEFAULTS: Auto<SheepsheadOptions> = {
 export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>>> = {
   standard: {
     description:
-      'Seed 002 / DECISIONS.md: 3 and 4 players pick alone, 5 call an ace (ten, unknown), 6 jack of diamonds + the player to the picker’s right, 7 jack of diamonds + a die-roll partner; losers pay 1 / 2 (schneider: picker under 31, defenders under 30) / 3 (no trick), defenders’ wins doubled, 5-handed split 2:1; nobody picks: leaster (must take a trick, 1 from each).',
+      'Seed 002 / docs/rules/sheepshead.md: 3 and 4 players pick alone, 5 call an ace (ten, unknown), 6 jack of diamonds + the player to the picker’s right, 7 jack of diamonds + a die-roll partner; losers pay 1 / 2 (schneider: picker under 31, defenders under 30) / 3 (no trick), defenders’ wins doubled, 5-handed split 2:1; nobody picks: leaster (must take a trick, 1 from each).',
     options: {},
   },
   'jack-of-diamonds': {
@@ -140,7 +140,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>
   },
 };
 
-/** The DECISIONS.md partner method per player count. */
+/** The docs/rules/sheepshead.md partner method per player count. */
 export function defaultPartner(players: number): PartnerMethod {
   if (players === 5) return 'called-ace';
   if (players === 6 || players === 7) return 'jack-of-diamonds';

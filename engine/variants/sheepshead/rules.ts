@@ -121,7 +121,7 @@ export function callOptions(s: ShState): CallOption[] {
     }
     return out;
   }
-  // Called ace (REFERENCE §2.4, DECISIONS.md): a fail ace he neither holds nor buried, with a hold card of its suit.
+  // Called ace (docs/rules/sheepshead.md "Picking, burying, calling"): a fail ace he neither holds nor buried, with a hold card of its suit.
   const count = [0, 0, 0];
   for (const c of hand) {
     const e = ORDER.effSuit[c] as number;

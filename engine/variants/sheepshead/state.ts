@@ -16,7 +16,7 @@ export type Phase = 'pick' | 'bury' | 'call' | 'leaster-blind' | 'play' | 'done'
  */
 export type HoldKind = 'none' | 'ace' | 'ten' | 'under';
 
-/** The contract kinds in results (RECORD.md `contract.game`). */
+/** The contract kinds in results (docs/RECORD.md `contract.game`). */
 export type GameKind = 'called-ace' | 'jack-of-diamonds' | 'alone' | 'leaster' | 'black-queens' | 'two-handed';
 
 /** The mutable state of one Sheepshead deal (card indices, see cards/card.ts). */
