@@ -13,7 +13,7 @@ import { type Runtime, createRuntime } from '../functions/composition/runtime.js
 import { createCommitStream } from '../functions/composition/stream.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { Dispatcher } from './dispatcher.js';
-import { LocalGateway } from './gateway.js';
+import { type GatewayTimers, LocalGateway } from './gateway.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -24,6 +24,8 @@ export interface LocalOptions {
   readonly host?: string;
   /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
   readonly wsIdleTimeoutMs?: number;
+  /** The gateway's timers (idle timeout, 2-hour limit); tests pass a manual clock instead of waiting. */
+  readonly wsTimers?: GatewayTimers;
 }
 
 export interface LocalServer {
@@ -92,6 +94,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
+    ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
   });
 
   const app = createHttp(runtime);
