@@ -11,6 +11,8 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
+import { type Webhooks, webhooksFor } from '../functions/composition/webhooks.js';
+import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { Dispatcher } from './dispatcher.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
@@ -26,6 +28,15 @@ export interface LocalOptions {
   readonly wsIdleTimeoutMs?: number;
   /** The gateway's timers (idle timeout, 2-hour limit); tests pass a manual clock instead of waiting. */
   readonly wsTimers?: GatewayTimers;
+  /**
+   * Webhook delivery: addresses a local server may deliver to besides public ones (e.g. `['127.0.0.1']`, which also
+   * allows plain http; default from WEBHOOK_ALLOW_ADDRESSES), the retry clock, the per-attempt time-out.
+   */
+  readonly webhooks?: {
+    readonly allowAddresses?: readonly string[];
+    readonly timers?: Timers;
+    readonly timeoutMs?: number;
+  };
 }
 
 export interface LocalServer {
@@ -37,6 +48,8 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
+  /** Webhook registrations and deliveries (the same code as on AWS). */
+  readonly webhooks: Webhooks;
   /** Resolves when every queued fan-out (pushes, bot moves) has run. */
   idle(): Promise<void>;
   /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
@@ -90,14 +103,22 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, realtime.fanOut);
+  const hookOpts = options.webhooks;
+  const webhooks = webhooksFor(runtime, {
+    ...(hookOpts?.allowAddresses !== undefined
+      ? { policy: { allowAddresses: hookOpts.allowAddresses, allowHttp: true } }
+      : {}),
+    ...(hookOpts?.timers !== undefined ? { timers: hookOpts.timers } : {}),
+    ...(hookOpts?.timeoutMs !== undefined ? { timeoutMs: hookOpts.timeoutMs } : {}),
+  });
+  const commitStream = createCommitStream(runtime, realtime.fanOut, webhooks);
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
     ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
   });
 
-  const app = createHttp(runtime);
+  const app = createHttp(runtime, webhooks);
   const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
@@ -109,6 +130,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
+    webhooks,
     idle: () => dispatcher.idle(),
     hold: () => dispatcher.hold(),
     release: () => dispatcher.release(),
@@ -116,6 +138,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       dispatcher.release();
       await dispatcher.idle();
       dispatcher.stop();
+      webhooks.scheduler.stop?.();
       await gateway.close();
       realtime.pusher.destroy();
       await closeServer(http);

@@ -7,6 +7,7 @@ import type { PumpJob, Scheduler } from '../ports/webhooks.js';
 import type { TableService } from '../use-cases/table-service.js';
 import { Deliverer } from '../use-cases/webhook-delivery.js';
 import { WebhookService } from '../use-cases/webhooks.js';
+import type { Runtime } from './runtime.js';
 
 export interface Webhooks {
   readonly service: WebhookService;
@@ -67,3 +68,21 @@ export function policyFromEnv(env: NodeJS.ProcessEnv = process.env): TargetPolic
 
 export { Deliverer, WebhookService };
 export { ManualClock, TimerScheduler } from '../adapters/memory/timer-scheduler.js';
+
+/** The webhook pieces of a runtime (Lambda entries and local/server.ts): policy from the environment unless given. */
+export function webhooksFor(
+  runtime: Runtime,
+  opts: Partial<Pick<WebhookWiring, 'policy' | 'timers' | 'timeoutMs' | 'scheduler'>> = {},
+): Webhooks {
+  return createWebhooks({
+    client: runtime.client,
+    dataTable: runtime.settings.dataTable,
+    tables: runtime.store,
+    service: runtime.service,
+    apiKeyHashes: runtime.settings.apiKeyHashes,
+    policy: opts.policy ?? policyFromEnv(),
+    ...(opts.timers !== undefined ? { timers: opts.timers } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
+  });
+}

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 // The namespace import keeps zod's locales out of the Lambda bundle (~440 KB less than `import { z }`).
 import * as z from 'zod';
+import { sha256 } from '../crypto/secrets.js';
 import { parseBearer } from '../edge/bearer.js';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import {
@@ -18,13 +19,17 @@ import {
 import type { TableMeta } from '../ports/table-store.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
+import type { WebhookService } from '../use-cases/webhooks.js';
 import { errorResponse, problemResponse } from './problem.js';
+import { webhookRoutes } from './webhooks.js';
 
 export interface AppConfig {
   readonly service: TableService;
   /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
   readonly apiKeyHashes?: readonly string[];
   readonly version?: string;
+  /** Webhook registrations (`/v1/webhooks…`); without it those routes answer 404 `route/not_found`. */
+  readonly webhooks?: WebhookService;
 }
 
 const tableId = z.string().regex(TABLE_ID, TABLE_ID_MESSAGE);
@@ -145,9 +150,12 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/variants/:variantId', (c) => c.json(service.variant(c.req.param('variantId'))));
 
   app.post('/v1/tables', async (c) => {
-    if (apiKeys.size > 0) assertMayCreateTable(apiKeys, bearer(c));
+    const key = bearer(c);
+    if (apiKeys.size > 0) assertMayCreateTable(apiKeys, key);
     const body = parse(CreateTable, await jsonBody(c), 'body');
-    const created = await service.create(body);
+    // Remember the API key (hash) so the key's webhook registrations follow this table.
+    const keyHash = key !== undefined && apiKeys.has(sha256(key)) ? sha256(key) : undefined;
+    const created = await service.create({ ...body, ...(keyHash !== undefined ? { createdByKeyHash: keyHash } : {}) });
     return c.json(
       {
         tableId: created.tableId,
@@ -273,6 +281,11 @@ export function createApp(config: AppConfig): Hono {
   });
 
   app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
+
+  app.route(
+    '/',
+    webhookRoutes(() => config.webhooks),
+  );
 
   return app;
 }

@@ -45,36 +45,41 @@ async function json(c: Context): Promise<unknown> {
   }
 }
 
-/** The webhook routes (openapi.yaml tag `webhooks`), mounted into the REST app. */
-export function webhookRoutes(service: WebhookService): Hono {
+/** The webhook routes (openapi.yaml tag `webhooks`), mounted into the REST app; 404 while none are configured. */
+export function webhookRoutes(configured: () => WebhookService | undefined): Hono {
   const app = new Hono();
   app.onError((e, c) => errorResponse(c, e));
+  const service = (): WebhookService => {
+    const s = configured();
+    if (s === undefined) throw new AppError(404, 'route/not_found', 'webhooks are not configured on this server');
+    return s;
+  };
 
   app.post('/v1/webhooks', async (c) => {
     const body = parse(Register, await json(c), 'body');
-    const out = await service.register(bearer(c), body);
+    const out = await service().register(bearer(c), body);
     return c.json({ ...out.hook, secret: out.secret }, 201);
   });
-  app.get('/v1/webhooks', async (c) => c.json({ webhooks: await service.list(bearer(c)) }));
+  app.get('/v1/webhooks', async (c) => c.json({ webhooks: await service().list(bearer(c)) }));
   app.get('/v1/webhooks/:webhookId', async (c) =>
-    c.json(await service.view(bearer(c), parse(hookId, c.req.param('webhookId'), 'webhookId'))),
+    c.json(await service().view(bearer(c), parse(hookId, c.req.param('webhookId'), 'webhookId'))),
   );
   app.delete('/v1/webhooks/:webhookId', async (c) => {
-    await service.remove(bearer(c), parse(hookId, c.req.param('webhookId'), 'webhookId'));
+    await service().remove(bearer(c), parse(hookId, c.req.param('webhookId'), 'webhookId'));
     return c.body(null, 204);
   });
   app.post('/v1/webhooks/:webhookId/rotate', async (c) =>
-    c.json(await service.rotate(bearer(c), parse(hookId, c.req.param('webhookId'), 'webhookId'))),
+    c.json(await service().rotate(bearer(c), parse(hookId, c.req.param('webhookId'), 'webhookId'))),
   );
   app.get('/v1/webhooks/:webhookId/deliveries', async (c) => {
     const id = parse(hookId, c.req.param('webhookId'), 'webhookId');
     const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
-    return c.json({ deliveries: await service.deliveries(bearer(c), id, limit) });
+    return c.json({ deliveries: await service().deliveries(bearer(c), id, limit) });
   });
   app.post('/v1/webhooks/:webhookId/deliveries/:deliveryId/redeliver', async (c) => {
     const id = parse(hookId, c.req.param('webhookId'), 'webhookId');
     const deliveryId = parse(z.string().min(1).max(200), c.req.param('deliveryId'), 'deliveryId');
-    return c.json(await service.redeliver(bearer(c), id, deliveryId));
+    return c.json(await service().redeliver(bearer(c), id, deliveryId));
   });
   return app;
 }

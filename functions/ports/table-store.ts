@@ -47,6 +47,8 @@ export interface TableMeta {
   readonly createdAt: number;
   /** The table closes itself after this many deals (tournaments, bot-only tables). */
   readonly maxDeals?: number | undefined;
+  /** sha256 of the API key that created the table (its webhook registrations follow the table). */
+  readonly createdByKeyHash?: string | undefined;
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;
 }

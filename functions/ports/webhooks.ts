@@ -101,9 +101,6 @@ export interface WebhookStore {
   hooksForTable(tableId: string): Promise<readonly Hook[]>;
   hooksForKey(keyHash: string): Promise<readonly Hook[]>;
   hooksOfOwner(ownerHash: string): Promise<readonly Hook[]>;
-  /** Remember which API key created a table (for `apiKey` registrations). */
-  linkTable(tableId: string, keyHash: string): Promise<void>;
-  keyOfTable(tableId: string): Promise<string | undefined>;
   /** Add a delivery unless one with its id exists (a replayed commit); false when it existed. */
   addDelivery(delivery: Delivery): Promise<boolean>;
   putDelivery(delivery: Delivery): Promise<void>;

@@ -10,10 +10,17 @@ import type { TableService } from '../use-cases/table-service.js';
 export function createOnCommit(deps: {
   readonly service: TableService;
   readonly fanOut?: (commit: Commit) => Promise<unknown>;
+  /** Signed webhook deliveries (enqueued durably, then sent in seq order per registration). */
+  readonly webhooks?: (commit: Commit) => Promise<unknown>;
 }): (commit: Commit) => Promise<void> {
   return async (commit) => {
-    const [pushed, bots] = await Promise.allSettled([deps.fanOut?.(commit), botStep(deps.service, commit.tableId)]);
+    const [pushed, bots, hooks] = await Promise.allSettled([
+      deps.fanOut?.(commit),
+      botStep(deps.service, commit.tableId),
+      deps.webhooks?.(commit),
+    ]);
     if (pushed.status === 'rejected') throw pushed.reason;
     if (bots.status === 'rejected') throw bots.reason;
+    if (hooks.status === 'rejected') throw hooks.reason;
   };
 }

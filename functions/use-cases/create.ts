@@ -15,6 +15,8 @@ export interface CreateTableInput {
   readonly visibility?: Visibility;
   readonly dealer?: number;
   readonly maxDeals?: number;
+  /** sha256 of the API key the table was created with, if any. */
+  readonly createdByKeyHash?: string;
 }
 
 export interface CreatedTable {
@@ -63,6 +65,7 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     createdAt: now,
     // A table of bots only would play forever: it stops after one deal unless told otherwise.
     maxDeals: input.maxDeals ?? (allBots ? 1 : undefined),
+    ...(input.createdByKeyHash !== undefined ? { createdByKeyHash: input.createdByKeyHash } : {}),
     rev: 1,
   };
   if (!(await ctx.store.createMeta(meta))) throw new Error('table id collision');

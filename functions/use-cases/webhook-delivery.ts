@@ -53,13 +53,11 @@ export class Deliverer {
 
   /** Make the deliveries a commit causes and start pumping them. Safe to call twice for one commit. */
   async onCommit(commit: Commit): Promise<void> {
-    const hooks = await this.hooksFor(commit.tableId);
-    if (hooks.length === 0) return;
-    const [meta, before] = await Promise.all([
-      this.deps.tables.getMeta(commit.tableId),
-      stateBefore(this.deps.tables, commit),
-    ]);
+    const meta = await this.deps.tables.getMeta(commit.tableId);
     if (meta === undefined) return;
+    const hooks = await this.hooksFor(meta);
+    if (hooks.length === 0) return;
+    const before = await stateBefore(this.deps.tables, commit);
     const now = this.deps.clock.now();
     await Promise.all(
       hooks.map(async (hook) => {
@@ -72,13 +70,14 @@ export class Deliverer {
     );
   }
 
-  async hooksFor(tableId: string): Promise<readonly Hook[]> {
-    const [direct, keyHash] = await Promise.all([
-      this.deps.store.hooksForTable(tableId),
-      this.deps.store.keyOfTable(tableId),
+  /** The registrations for a table: its own, and those of the API key that created it. */
+  async hooksFor(meta: TableMeta): Promise<readonly Hook[]> {
+    const keyHash = meta.createdByKeyHash;
+    const [direct, byKey] = await Promise.all([
+      this.deps.store.hooksForTable(meta.tableId),
+      keyHash === undefined ? [] : this.deps.store.hooksForKey(keyHash),
     ]);
-    if (keyHash === undefined) return direct;
-    return [...direct, ...(await this.deps.store.hooksForKey(keyHash))];
+    return [...direct, ...byKey];
   }
 
   /** Send the queue of one (hook, table) in order until it is empty or its head has to wait for a retry. */

@@ -45,8 +45,6 @@ export class WebhookService {
   constructor(private readonly deps: WebhookServiceDeps) {}
 
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
-    const refused = await refusedHost(req.url, this.deps.policy);
-    if (refused !== undefined) throw new AppError(422, 'webhook/target_refused', refused, { field: 'url' });
     let scope: HookScope;
     if (req.tableId !== undefined) {
       const meta = await this.deps.tables.meta(req.tableId);
@@ -71,6 +69,9 @@ export class WebhookService {
       throw new AppError(401, 'auth/missing_token', 'a webhook is registered with a token (it owns the registration)', {
         field: 'authorization',
       });
+    // Who may register is settled first; only then is the target resolved and checked.
+    const refused = await refusedHost(req.url, this.deps.policy);
+    if (refused !== undefined) throw new AppError(422, 'webhook/target_refused', refused, { field: 'url' });
     const secret = newSecret();
     const hook: Hook = {
       hookId: `wh_${randomBytes(10).toString('hex')}`,
@@ -131,12 +132,6 @@ export class WebhookService {
     if (delivery === undefined)
       throw new AppError(404, 'webhook/not_found', `no delivery ${deliveryId}`, { field: 'deliveryId' });
     return deliveryView(await this.deps.deliverer.redeliver(hook, delivery));
-  }
-
-  /** Called when a table is created with an API key: its events go to that key's registrations. */
-  async tableCreated(tableId: string, apiKey: string | undefined): Promise<void> {
-    if (apiKey !== undefined && this.deps.apiKeyHashes.includes(sha256(apiKey)))
-      await this.deps.store.linkTable(tableId, sha256(apiKey));
   }
 }
 

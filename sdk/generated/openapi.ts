@@ -251,7 +251,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A finished deal as a game record (RECORD.md), its result and the fairness proof. */
+        /** A finished deal as a game record (docs/RECORD.md), its result and the fairness proof. */
         get: operations["getRecord"];
         put?: never;
         post?: never;
@@ -310,7 +310,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Settle a posted game record (RECORD.md); an illegal action answers 422 naming index, seat and rule. */
+        /** Settle a posted game record (docs/RECORD.md); an illegal action answers 422 naming index, seat and rule. */
         post: operations["scoreRecord"];
         delete?: never;
         options?: never;
@@ -629,7 +629,7 @@ export interface components {
             status: "ok";
             version: string;
         };
-        /** @description canonical card id (RECORD.md) */
+        /** @description canonical card id (docs/RECORD.md) */
         Card: string;
         Seat: number;
         Variant: {
@@ -745,11 +745,11 @@ export interface components {
             spectatorToken: string;
         };
         /**
-         * @description One action (RECORD.md). Core: `pass`; `bid` with `game` (`sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`,
+         * @description One action (docs/RECORD.md). Core: `pass`; `bid` with `game` (`sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`,
          *     `farbgeier`, `bettel`, `hochzeit`, `sie`, …) and `suit` (called suit or trump), `tout`; `knock`, `kontra`,
          *     `re`; `play` with `card`. Variant types: `accept` (Hochzeit: `card` given back), `announce`, `choose`, `pick`,
          *     `bury` (`cards`), `call` (`card`, `under`), `alone`, `crack`, `recrack`, `blitz` (`cards`), `huftritt`,
-         *     `stallgeruch`, `trog` (`cards`). The engine validates the payload; card spellings of RECORD.md are accepted.
+         *     `stallgeruch`, `trog` (`cards`). The engine validates the payload; card spellings of docs/RECORD.md are accepted.
          */
         Action: {
             /** @enum {string} */
@@ -833,7 +833,7 @@ export interface components {
             bid?: number | "schwarz";
             spiess?: boolean;
         };
-        /** @description RECORD.md settlement, per table seat; `payoutExact` when a share is not whole. */
+        /** @description docs/RECORD.md settlement, per table seat; `payoutExact` when a share is not whole. */
         DealResult: {
             /** @constant */
             complete: true;
@@ -929,7 +929,7 @@ export interface components {
             /** @description pass as `after` for the next page; null at the end */
             next: number | null;
         };
-        /** @description One deal (RECORD.md). */
+        /** @description One deal (docs/RECORD.md). */
         GameRecord: {
             variant: string;
             preset?: string;

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { LocalServer } from '../../local/server.js';
+import { type LocalServer, startLocal } from '../../local/server.js';
 import { ManualClock, createWebhooks, type Webhooks } from '../../functions/composition/webhooks.js';
 import type { TargetPolicy } from '../../functions/adapters/http/webhook-targets.js';
 
@@ -59,35 +59,36 @@ export function verify(secret: string, r: Received, now: number): unknown {
   }
 }
 
-/** The webhook pieces on a running local server, with a manual clock; `feed()` hands new commits to the deliverer. */
-export function webhooksOn(
-  server: LocalServer,
-  opts: { policy?: TargetPolicy; timeoutMs?: number; apiKeyHashes?: readonly string[] } = {},
-): { hooks: Webhooks; clock: ManualClock; feed(tableId: string): Promise<void> } {
+/** The webhook pieces of a running local server (its own fan-out delivers), with its manual clock. */
+export interface WebhookServer {
+  readonly server: LocalServer;
+  readonly hooks: Webhooks;
+  readonly clock: ManualClock;
+}
+
+/** A local server whose webhooks may target 127.0.0.1, retry on a manual clock and time out after 300 ms. */
+export async function webhookServer(apiKeys?: readonly string[]): Promise<WebhookServer> {
   const clock = new ManualClock(Date.now());
-  const hooks = createWebhooks({
+  const server = await startLocal({
+    port: 0,
+    ...(apiKeys !== undefined ? { apiKeys } : {}),
+    webhooks: { allowAddresses: ['127.0.0.1'], timers: clock, timeoutMs: 300 },
+  });
+  return { server, hooks: server.webhooks, clock };
+}
+
+/** Other webhook pieces over the same store, with another target policy (the AWS one in SSRF tests). */
+export function webhooksWithPolicy(server: LocalServer, policy: TargetPolicy): Webhooks {
+  return createWebhooks({
     client: server.client,
     dataTable: server.runtime.settings.dataTable,
     tables: server.runtime.store,
     service: server.runtime.service,
-    apiKeyHashes: opts.apiKeyHashes ?? [],
-    policy: opts.policy ?? { allowAddresses: ['127.0.0.1'], allowHttp: true },
-    timers: clock,
-    timeoutMs: opts.timeoutMs ?? 300,
+    apiKeyHashes: [],
+    policy,
+    timers: new ManualClock(Date.now()),
+    timeoutMs: 300,
   });
-  const fed = new Map<string, number>();
-  return {
-    hooks,
-    clock,
-    async feed(tableId) {
-      await server.idle();
-      const after = fed.get(tableId) ?? 0;
-      for (const commit of await server.runtime.store.range(tableId, after + 1, 1e12)) {
-        await hooks.deliverer.onCommit(commit);
-        fed.set(tableId, commit.seq);
-      }
-    },
-  };
 }
 
 /** Move the manual clock on and wait for the retries that fell due to finish. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { guardedLookup, refusedAddress, refusedUrl } from '../../functions/adapters/http/webhook-targets.js';
 import { createClient } from '../../sdk/index.js';
-import { receiver, webhooksOn } from './harness.js';
+import { receiver, webhooksWithPolicy } from './harness.js';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('SSRF checks on webhook targets', () => {
   });
 
   it('registration under the AWS policy refuses a loopback target with 422 webhook/target_refused, writing nothing', async () => {
-    const w = webhooksOn(server, { policy: AWS });
+    const w = { hooks: webhooksWithPolicy(server, AWS) };
     const api = createClient({ baseUrl: server.url });
     const t = await api.createTable({ variant: 'schafkopf', seats: 4 });
     await expect(
@@ -65,7 +65,7 @@ describe('SSRF checks on webhook targets', () => {
 
   it('at delivery the connection is refused when the address is not allowed, and a redirect is never followed', async () => {
     const rx = await receiver(() => ({ redirect: 'http://169.254.169.254/latest/meta-data' }));
-    const local = webhooksOn(server);
+    const local = { hooks: webhooksWithPolicy(server, { allowAddresses: ['127.0.0.1'], allowHttp: true }) };
     const api = createClient({ baseUrl: server.url });
     const t = await api.createTable({ variant: 'schafkopf', seats: 4 });
     const { hook } = await local.hooks.service.register(t.organiserKey, { url: rx.url, tableId: t.tableId });
@@ -92,7 +92,7 @@ describe('SSRF checks on webhook targets', () => {
     });
     expect(rx.received).toHaveLength(1);
     // The same stored URL under a policy without the local allowance: refused before any byte is sent.
-    const strict = webhooksOn(server, { policy: { allowHttp: true } });
+    const strict = { hooks: webhooksWithPolicy(server, { allowHttp: true }) };
     const out = await strict.hooks.deliverer.send(stored, delivery!);
     expect(out.ok).toBe(false);
     expect(out.error).toContain('refused target');

@@ -22,7 +22,6 @@ const deliverySk = (tableId: string, seq: number, sub: number) =>
  *   `WH#<hook>` / `D#<table>#<seq>#<sub>`    one delivery with its attempts (JSON in `d`), TTL 30 days
  *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished delivery) + pump lease
  *   `WHT#<table>` / `H#<hook>`, `WHK#<key hash>` / `H#<hook>`, `WHO#<owner hash>` / `H#<hook>`   lookups
- *   `WHT#<table>` / `KEY`                    the API key (hash) that created the table
  * None of these keys starts with `T#`, so the table store's reads and the stream's commit filter never see them.
  */
 export class DynamoWebhookStore implements WebhookStore {
@@ -77,17 +76,6 @@ export class DynamoWebhookStore implements WebhookStore {
   }
   hooksOfOwner(ownerHash: string): Promise<readonly Hook[]> {
     return this.#hooksUnder(`WHO#${ownerHash}`);
-  }
-
-  async linkTable(tableId: string, keyHash: string): Promise<void> {
-    await this.#put({ pk: `WHT#${tableId}`, sk: 'KEY', k: keyHash });
-  }
-
-  async keyOfTable(tableId: string): Promise<string | undefined> {
-    const out = await this.client.send(
-      new GetItemCommand({ TableName: this.tableName, Key: { pk: { S: `WHT#${tableId}` }, sk: { S: 'KEY' } } }),
-    );
-    return out.Item?.k?.S;
   }
 
   addDelivery(d: Delivery): Promise<boolean> {
