@@ -890,7 +890,7 @@ export interface components {
                 seat: components["schemas"]["Seat"];
                 type: string;
             }[];
-            result?: components["schemas"]["DealResult"] | null;
+            result?: components["schemas"]["DealOutcome"] | null;
             no: number;
             participants: components["schemas"]["Seat"][];
             commitment?: string;
@@ -913,6 +913,29 @@ export interface components {
             deal: components["schemas"]["DealView"] | null;
             lastResult: components["schemas"]["DealResult"] | null;
             legalActions: components["schemas"]["Action"][];
+        };
+        /** @description an exact amount as numerator / denominator */
+        Rational: {
+            n: number;
+            d: number;
+        };
+        /** @description The running deal's settlement as the engine keeps it (amounts as rationals), once it is over. */
+        DealOutcome: {
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            cardPoints: number[];
+            tricks: number[];
+            won: boolean;
+            schneider: boolean;
+            schwarz: boolean;
+            laufende: number;
+            multiplier: number;
+            payout: components["schemas"]["Rational"][];
+            pot: components["schemas"]["Rational"];
+            thrownIn?: string;
+            details?: {
+                [key: string]: unknown;
+            };
         };
         Audience: string;
         ViewResponse: {
