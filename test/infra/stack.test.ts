@@ -239,12 +239,13 @@ describe('least privilege', () => {
     expect(statements).toContainEqual(manageConnectionsOfOwnApi());
   });
 
-  it('the stream function: stream read, play (bots), fan-out on connections, ManageConnections, its DLQ', () => {
+  it('the stream function: stream read, play (bots), webhook queue, fan-out on connections, ManageConnections, its DLQ', () => {
     const statements = statementsOfFunction(template, ids.stream);
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
-    expect(statements).toHaveLength(6);
+    expect(statements).toHaveLength(7);
     expect(statements).toEqual(
       expect.arrayContaining([
+        { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
         {
           Effect: 'Allow',
           Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],

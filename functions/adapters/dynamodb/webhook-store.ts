@@ -135,12 +135,12 @@ export class DynamoWebhookStore implements WebhookStore {
     const out = await this.client.send(
       new QueryCommand({
         TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
         ExpressionAttributeValues: {
           ':pk': { S: hookPk(hookId) },
           // `pos` + '!' is the smallest key after `pos` among delivery keys (they use digits and '#' only).
-          ':from': { S: pos === undefined ? `D#${tableId}#` : `${pos}!` },
-          ':to': { S: `D#${tableId}#~` },
+          ':lo': { S: pos === undefined ? `D#${tableId}#` : `${pos}!` },
+          ':hi': { S: `D#${tableId}#~` },
         },
         Limit: 1,
         ConsistentRead: true,
