@@ -84,7 +84,10 @@ export interface StammtischClient {
 
 export type Lang = 'de' | 'en';
 
-/** What `POST …/commands` answers: the accepted action and its events, plus a line of text for the chat. */
+/**
+ * What `POST …/commands` answers: the action read and its events with the command as the server writes it, or
+ * (`ok: false`) the server's answer to text it could not read.
+ */
 export interface CommandReply {
   readonly ok: boolean;
   readonly text: string;
@@ -136,16 +139,23 @@ export function createClient(options: ClientOptions): StammtischClient {
           params: { path: { tableId }, query: { after, limit } },
         }),
       ),
-    command: async (tableId, text, lang = 'en') =>
-      unwrap(
-        (await untyped.POST(
-          '/v1/tables/{tableId}/commands' as never,
-          {
-            params: { path: { tableId } },
-            body: { text, lang },
-          } as never,
-        )) as Result<CommandReply>,
-      ),
+    command: async (tableId, text, lang = 'en') => {
+      const out = (await untyped.POST(
+        '/v1/tables/{tableId}/commands' as never,
+        {
+          params: { path: { tableId } },
+          body: { text, lang },
+        } as never,
+      )) as Result<{ version: number; events: SeqEvent[]; action: Action; command: string }>;
+      try {
+        const ok = unwrap(out);
+        return { ok: true, text: ok.command, action: ok.action, version: ok.version, events: ok.events };
+      } catch (e) {
+        // Text the server could not read: its answer (in `lang`, listing what is legal) is the reply.
+        if (e instanceof StammtischError && e.code === 'action/unclear') return { ok: false, text: e.problem.detail };
+        throw e;
+      }
+    },
     textView: async (tableId, lang = 'en') => {
       const out = (await untyped.GET(
         '/v1/tables/{tableId}/view' as never,

@@ -1,5 +1,5 @@
 import { type Action, type Lang, type StammtischClient, StammtischError, type TableView } from '../../sdk/index.js';
-import { type TextPort, actionLabel, autoText, movesLine } from './text.js';
+import { type TextPort, actionLabel, autoText } from './text.js';
 
 /** Where an adapter keeps which channel runs which table and which user holds which seat token. */
 export interface KeyValue {
@@ -126,6 +126,12 @@ export class ChatGame {
     const s = await this.seatOf(room, user);
     if (s === undefined) return notSeated(lang);
     const seat = this.o.client.as(s.token);
+    // A move's number in the list the chat showed (`Moves: 1) …  2) …`) is the adapter's own shortcut.
+    if (/^\d{1,3}$/.test(text.trim())) {
+      const { view, version } = await seat.view(s.tableId);
+      const index = Number(text.trim()) - 1;
+      if (view.legalActions[index] !== undefined) return this.pick(room, user, index, version, lang);
+    }
     try {
       const out = await this.text.command(seat, s.tableId, text, lang);
       if (!out.ok) return { private: out.text };
@@ -140,7 +146,8 @@ export class ChatGame {
     const s = await this.seatOf(room, user);
     if (s === undefined) return notSeated(lang);
     const seat = this.o.client.as(s.token);
-    const { view, version: now } = await seat.view(s.tableId);
+    const current = await seat.view(s.tableId);
+    const { view, version: now } = current;
     const action = view.legalActions[index];
     if (now !== version || action === undefined) {
       const current = await this.hand(room, user, lang);
@@ -153,7 +160,9 @@ export class ChatGame {
     }
     try {
       await seat.act(s.tableId, action, { expectedVersion: version });
-      return { public: `${await this.nameOf(room, s.seat)}: ${actionLabel(action, lang)}` };
+      return {
+        public: `${await this.nameOf(room, s.seat)}: ${commandsOf(current, lang)?.[index] ?? actionLabel(action, lang)}`,
+      };
     } catch (e) {
       return { private: problemText(e, lang) };
     }
@@ -164,12 +173,16 @@ export class ChatGame {
     const s = await this.seatOf(room, user);
     if (s === undefined) return notSeated(lang);
     const seat = this.o.client.as(s.token);
-    const [text, { view, version }] = await Promise.all([
-      this.text.render(seat, s.tableId, lang),
-      seat.view(s.tableId),
-    ]);
-    const moves = view.legalActions.map((a, index) => ({ label: actionLabel(a, lang), index, version }));
-    const line = moves.length > 0 ? `\n${say(lang, 'Züge', 'Moves')}: ${movesLine(view.legalActions, lang)}` : '';
+    const [text, out] = await Promise.all([this.text.render(seat, s.tableId, lang), seat.view(s.tableId)]);
+    const { view, version } = out;
+    // The server's own commands for the legal actions (index for index) when it sends them; else short labels.
+    const moves = view.legalActions.map((a, index) => ({
+      label: commandsOf(out, lang)?.[index] ?? actionLabel(a, lang),
+      index,
+      version,
+    }));
+    const list = moves.map((m) => `${m.index + 1}) ${m.label}`).join('  ');
+    const line = moves.length > 0 ? `\n${say(lang, 'Züge', 'Moves')}: ${list}` : '';
     return { private: text + line, moves };
   }
 
@@ -199,6 +212,10 @@ export class ChatGame {
 export type { Action };
 
 const say = (lang: Lang, de: string, en: string): string => (lang === 'de' ? de : en);
+
+/** The legal actions as the server writes them as commands (`commands.de`/`.en` of the view), when it does. */
+const commandsOf = (out: unknown, lang: Lang): readonly string[] | undefined =>
+  (out as { commands?: Partial<Record<Lang, readonly string[]>> }).commands?.[lang];
 const noTable = (lang: Lang): Reply => ({
   private: say(lang, 'Hier läuft kein Tisch – starte einen mit new.', 'No table here — start one with new.'),
 });

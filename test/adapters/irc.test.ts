@@ -169,12 +169,10 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
         options[0]!;
       // Cards and passes are typed as words; other moves by their number.
       const isCard = /^[EGHS][AZSKOU987]$/.test(pick.label);
-      const typed =
-        isCard && grammar
-          ? spoken(pick.label, lang)
-          : /^[EGHS][AZSKOU987]$/.test(pick.label) || pick.label === (lang === 'de' ? 'weiter' : 'pass')
-            ? pick.label
-            : pick.n;
+      // With the server's grammar a person types: cards by name, other moves as the list writes them; without it,
+      // card ids and pass words, anything else by its number in the list.
+      const plainWord = isCard || pick.label === (lang === 'de' ? 'weiter' : 'pass');
+      const typed = grammar ? (isCard ? spoken(pick.label, lang) : pick.label) : plainWord ? pick.label : pick.n;
       p.moves++;
       irc.say('stammtisch', typed);
     } else if (/^(Geht nicht|Refused|Das verstehe|I don't understand)/.test(e.message)) {
