@@ -132,7 +132,9 @@ export function createClient(options: ClientOptions): StammtischClient {
           ...(opts.idempotencyKey !== undefined ? { headers: { 'idempotency-key': opts.idempotencyKey } } : {}),
         }),
       ),
-    view: async (tableId) => unwrap(await raw.GET('/v1/tables/{tableId}/view', path(tableId))),
+    // The JSON view (the route also serves text: see textView).
+    view: async (tableId) =>
+      unwrap(await raw.GET('/v1/tables/{tableId}/view', path(tableId))) as Schemas['ViewResponse'],
     events: async (tableId, after = 0, limit = 100) =>
       unwrap(
         await raw.GET('/v1/tables/{tableId}/events', {
