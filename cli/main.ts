@@ -13,11 +13,13 @@ import {
   scoreRecord,
   type ScoreOutcome,
 } from '../engine/index.js';
+import { DUEL_USAGE, duelCommand } from './duel.js';
 
 const USAGE = `usage:
   stammtisch score FILE… | -     settle game records (spec/RECORD.md); '-' reads JSON Lines from stdin
   stammtisch simulate --variant ID [--players N] [--games N] [--seed S] [--preset NAME]
-  stammtisch variants            list variants, seat counts and presets`;
+  stammtisch variants            list variants, seat counts and presets
+  ${DUEL_USAGE}`;
 
 function readStdin(): string {
   return readFileSync(0, 'utf8');
@@ -166,6 +168,8 @@ function main(argv: string[]): number {
       return simulate(rest);
     case 'variants':
       return variants();
+    case 'duel':
+      return duelCommand(rest);
     case undefined:
     case 'help':
     case '--help':
