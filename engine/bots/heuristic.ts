@@ -191,7 +191,7 @@ function bestContract(
 const find = (legal: readonly Action[], type: Action['type']): Action | undefined => legal.find((a) => a.type === type);
 
 /** The heuristic's choice among non-card actions. */
-function decideOther(obs: SeatObservation, legal: readonly Action[], k: Knowledge): Action | undefined {
+export function decideOther(obs: SeatObservation, legal: readonly Action[], k: Knowledge): Action | undefined {
   const deck = deckOfObs(obs);
   const hand = k.hand;
   const pass = find(legal, 'pass');

@@ -1,6 +1,7 @@
 import type { Action } from '../variant.js';
 import { heuristicBot } from './heuristic.js';
 import { randomBot } from './random.js';
+import { strongBot } from './strong.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
 export type { Bot, BotContext, SeatObservation } from './types.js';
@@ -44,3 +45,4 @@ export function chooseBotAction(
 
 registerBot(randomBot);
 registerBot(heuristicBot);
+registerBot(strongBot);
