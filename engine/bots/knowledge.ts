@@ -96,7 +96,9 @@ export function knowledgeOf(obs: SeatObservation): Knowledge {
 /** Whether `a` and `b` are known to play on the same side. */
 export function sameSide(k: Knowledge, a: Seat, b: Seat): boolean | undefined {
   if (a === b) return true;
-  if (k.goal === 'each-low') return false;
+  // Everyone for himself: Ramsch, Leaster, no contract (two-handed play) or no declaring party known at all.
+  if (k.goal === 'each-low' || k.contract === null) return false;
+  if (k.declarers.length === 0 && k.contract.declarer === undefined) return undefined;
   const da = k.declarers.includes(a);
   const db = k.declarers.includes(b);
   if (da && db) return true;
