@@ -52,6 +52,7 @@ export class Solver {
   private inPlayHi = 0;
   private readonly tt = new Map<number, number>();
   private readonly ttFlag = new Map<number, number>();
+  private readonly bestLead = new Map<number, number>();
   private readonly trick: number[] = [];
   private readonly trickSeats: number[] = [];
   nodes = 0;
@@ -113,18 +114,20 @@ export class Solver {
     }
   }
 
-  /** MTD(f): null-window searches close in on the exact value; the table keeps the bounds between them. */
+  /**
+   * Bisection over null-window searches: each test "is the value ≥ t?" halves the range of possible values
+   * (log2 of the points in play tests); the table keeps the bounds between them.
+   */
   private mtdf(): number {
-    let lo = -Infinity;
-    let hi = Infinity;
-    let g = this.perTrick ? 0 : Math.floor(this.remainingPoints / 2);
+    let lo = this.perTrick ? 0 : this.remainingNegative;
+    let hi = this.perTrick ? this.n * 16 : this.remainingPoints;
     while (lo < hi) {
-      const beta = g === lo ? g + 1 : g;
-      g = this.search(beta - 1, beta);
-      if (g < beta) hi = g;
-      else lo = g;
+      const t = Math.floor((lo + hi) / 2) + 1;
+      const g = this.search(t - 1, t);
+      if (g >= t) lo = g;
+      else hi = g;
     }
-    return g;
+    return lo;
   }
 
   toMove(): number {
@@ -196,6 +199,11 @@ export class Solver {
     return false;
   }
 
+  /** The position at a trick start: the cards still in play (48 bits) and the seat to lead. */
+  private key(leader: number): number {
+    return ((this.inPlayHi >>> 0) * 16777216 + (this.inPlayLo >>> 0)) * 8 + leader;
+  }
+
   private winnerIndex(): number {
     const o = this.order;
     let best = 0;
@@ -226,21 +234,33 @@ export class Solver {
     const seat = this.toMove();
     const moves = this.ordered(seat, this.legal(seat));
     if (moves.length === 0) return 0;
+    // At a trick start, the lead that was best (or cut off) in an earlier search of this position goes first.
+    const leadKey = this.trick.length === 0 ? this.key(seat) : -1;
+    if (leadKey >= 0) {
+      const known = this.bestLead.get(leadKey);
+      const at = known === undefined ? -1 : moves.indexOf(known);
+      if (at > 0) {
+        moves.splice(at, 1);
+        moves.unshift(known as number);
+      }
+    }
     const maximizing = ((this.maxMask >> seat) & 1) === 1;
     let best = maximizing ? -Infinity : Infinity;
+    let bestCard = moves[0] as number;
     for (const card of moves) {
       this.play(seat, card);
       const v = this.search(alpha, beta);
       this.unplay(seat, card);
-      if (maximizing) {
-        if (v > best) best = v;
-        if (best > alpha) alpha = best;
-      } else {
-        if (v < best) best = v;
-        if (best < beta) beta = best;
+      if (maximizing ? v > best : v < best) {
+        best = v;
+        bestCard = card;
       }
+      if (maximizing) {
+        if (best > alpha) alpha = best;
+      } else if (best < beta) beta = best;
       if (alpha >= beta) break;
     }
+    if (leadKey >= 0) this.bestLead.set(leadKey, bestCard);
     return best;
   }
 
@@ -275,7 +295,7 @@ export class Solver {
     this.tricksDone++;
     if ((this.hands[winner] as number[]).length === 0 || this.tricksDone >= this.maxTricks) rest = 0;
     else {
-      const key = ((this.inPlayHi >>> 0) * 16777216 + (this.inPlayLo >>> 0)) * 8 + winner;
+      const key = this.key(winner);
       const stored = this.tt.get(key);
       const flag = this.ttFlag.get(key);
       const a = alpha - gain;

@@ -1,7 +1,9 @@
-import { type Card, type CardIndex, indexOf } from '../cards/card.js';
+import { CARDS, type Card, type CardIndex, indexOf } from '../cards/card.js';
 import type { Rng } from '../cards/deck.js';
-import type { Action, Seat } from '../variant.js';
-import { decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
+import { ZERO, toNumber } from '../money/rational.js';
+import { getVariant } from '../registry.js';
+import type { Action, AnyVariant, Seat } from '../variant.js';
+import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { Solver } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
@@ -10,8 +12,8 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
  * `strong`: Perfect Information Monte Carlo for the card play. Deal the cards this seat cannot see at random but
  * consistently with what it has seen (its hand, every card played, voids shown by play, the called Sau not in the
  * declarer's hand), solve every sample with the open-hand solver (engine/bots/solver.ts) and play the card that does
- * best on average. Bids, doublings and other choices are the heuristic's (contract evaluation by sampling is not
- * built yet).
+ * best on average. Auction choices (bids, pass, pick, knock, announcements) are evaluated on sampled deals played out
+ * by heuristic bots ({@link chooseByRollouts}); the rest (bury, call, doublings during play) are the heuristic's.
  */
 
 /** Tuning, as data. */
@@ -25,11 +27,18 @@ export const STRONG = {
   /** Nodes the solver may search per millisecond of budget left (measured ~500/ms on this machine; kept low). */
   nodesPerMs: 250,
   minNodes: 5_000,
+  /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
+  rolloutCandidates: 4,
+  maxRollouts: 64,
+  /** Fewer sampled deals than this and the heuristic's choice stands. */
+  minRollouts: 8,
 } as const;
 
 export interface Sample {
   /** Every seat's hand (this seat's and open hands as they are). */
   readonly hands: CardIndex[][];
+  /** Unseen cards in nobody's hand (a blind, buried cards). */
+  readonly rest: CardIndex[];
 }
 
 /**
@@ -66,6 +75,7 @@ export function sampleHidden(
     let rest = elsewhere;
     const out = hands.map((h) => h.slice());
     const cards = rng.shuffle(pool);
+    const away: CardIndex[] = [];
     // Most constrained first: cards with fewer possible holders are placed before the free ones.
     const holders = (c: CardIndex): number => {
       let m = 0;
@@ -84,6 +94,7 @@ export function sampleHidden(
       let pick = rng.int(total);
       if (pick < rest) {
         rest--;
+        away.push(c);
         continue;
       }
       pick -= rest;
@@ -98,7 +109,7 @@ export function sampleHidden(
         pick -= room;
       }
     }
-    if (ok) return { hands: out };
+    if (ok) return { hands: out, rest: away };
   }
   void seat;
   return undefined;
@@ -140,7 +151,8 @@ function parties(
 export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
   const t0 = ctx.now();
   const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
-  if (plays.length === 0 || obs.view.players === 2) return heuristicDecide(obs, legal, ctx);
+  if (plays.length === 0) return chooseByRollouts(obs, legal, ctx) ?? heuristicDecide(obs, legal, ctx);
+  if (obs.view.players === 2) return heuristicDecide(obs, legal, ctx);
   const k = knowledgeOf(obs);
   const other = decideOther(obs, legal, k);
   if (other !== undefined) return other;
@@ -197,3 +209,130 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
 }
 
 export const strongBot: Bot = { level: 'strong', decide: strongDecide };
+
+/** Actions that move no cards: a history of only these can be replayed on a sampled deal. */
+const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 're', 'announce', 'choose']);
+
+/**
+ * Contracts and other auction choices by sampled deals: each candidate (the heuristic's choice, pass, the best few
+ * contracts by hand strength) is applied on the same sampled deals, the deal is played out by heuristic bots on the
+ * engine itself, and the candidate with the best mean payout for this seat is taken. Undefined when the history
+ * cannot be replayed (cards changed hands) or nothing is to choose.
+ */
+export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action | undefined {
+  const t0 = ctx.now();
+  const variant = getVariant(obs.variant);
+  if (variant === undefined || obs.view.players === 2) return undefined;
+  if (!obs.history.every((h) => REPLAYABLE.has(h.action.type))) return undefined;
+  const k = knowledgeOf(obs);
+  const deck = deckOfObs(obs);
+  const own = heuristicDecide(obs, legal, ctx);
+  const candidates: Action[] = [own];
+  const add = (a: Action | undefined): void => {
+    if (a !== undefined && !candidates.includes(a) && candidates.length < STRONG.rolloutCandidates) candidates.push(a);
+  };
+  add(legal.find((a) => a.type === 'pass'));
+  const ranked = legal
+    .filter((a) => a.type === 'bid' || a.type === 'announce')
+    .map((a) => ({ a, m: contractStrength(obs, a, k.hand, deck) }))
+    .sort((x, y) => y.m - x.m);
+  for (const { a } of ranked) add(a);
+  add(legal.find((a) => a.type === 'pick'));
+  if (candidates.length < 2) return undefined;
+  const totals = new Float64Array(candidates.length);
+  let samples = 0;
+  const deadline = t0 + ctx.budgetMs * STRONG.budgetShare;
+  const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
+  for (let i = 0; i < STRONG.maxRollouts; i++) {
+    if (i > 0 && ctx.now() >= deadline) break;
+    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    if (sample === undefined) return undefined;
+    const layout = {
+      hands: sample.hands.map((h) => h.map((c) => CARDS[c] as Card)),
+      blind: sample.rest.map((c) => CARDS[c] as Card),
+    };
+    if (variant.checkLayout(obs.options, obs.view.players, layout) !== undefined) return undefined;
+    const base = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
+    const histories: { seat: Seat; action: Action }[][] = Array.from({ length: obs.view.players }, () => []);
+    for (const h of obs.history) {
+      if (variant.check(base, h.seat, h.action) !== undefined) return undefined;
+      record(variant, base, histories, h.seat, h.action);
+      variant.apply(base, h.seat, h.action, true);
+    }
+    const values: number[] = [];
+    for (const a of candidates) {
+      const state = variant.clone(base);
+      const hist = histories.map((h) => h.slice());
+      if (variant.check(state, obs.seat, a) !== undefined) return undefined;
+      record(variant, state, hist, obs.seat, a);
+      variant.apply(state, obs.seat, a, true);
+      values.push(playOut(variant, obs, state, hist, ctx));
+    }
+    values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
+    samples++;
+  }
+  if (samples < STRONG.minRollouts) return own;
+  let best = 0;
+  for (let j = 1; j < candidates.length; j++) if ((totals[j] as number) > (totals[best] as number)) best = j;
+  return candidates[best];
+}
+
+function contractStrength(
+  obs: SeatObservation,
+  a: Action,
+  hand: readonly CardIndex[],
+  deck: readonly CardIndex[],
+): number {
+  if (a.type !== 'bid' && a.type !== 'announce') return -Infinity;
+  if (a.game === undefined) return -Infinity;
+  const c = {
+    game: a.game,
+    ...(a.suit !== undefined ? { suit: a.suit } : {}),
+    ...(a.card !== undefined ? { card: a.card } : {}),
+    ...(a.tout === true ? { tout: true } : {}),
+  };
+  return contractMargin(obs.variant, obs.options, c, hand, deck).margin;
+}
+
+function record(
+  variant: AnyVariant,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  seat: Seat,
+  action: Action,
+): void {
+  histories.forEach((h, s) =>
+    h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }) }),
+  );
+}
+
+/** Heuristic bots play the deal to the end; this seat's payout. */
+function playOut(
+  variant: AnyVariant,
+  obs: SeatObservation,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  ctx: BotContext,
+): number {
+  for (let guard = 0; guard < 2_000; guard++) {
+    const seat = variant.toAct(state)[0];
+    if (seat === undefined) break;
+    const legal = variant.legalActions(state, seat);
+    const view = variant.view(state, { kind: 'seat', seat });
+    const a = heuristicDecide(
+      {
+        variant: obs.variant,
+        options: obs.options,
+        seat,
+        view,
+        history: histories[seat] as { seat: Seat; action: Action }[],
+      },
+      legal,
+      ctx,
+    );
+    record(variant, state, histories, seat, a);
+    variant.apply(state, seat, a, true);
+  }
+  if (!variant.isOver(state)) return 0;
+  return toNumber(variant.result(state).payout[obs.seat] ?? ZERO);
+}
