@@ -62,4 +62,23 @@ describe('duel', () => {
     expect(text).toMatch(/^decision ms heuristic +p50 [\d.]+ p99 [\d.]+ \(n=\d+\)$/m);
     expect(text).toMatch(/^contracts /m);
   });
+
+  // Robust in a tiny duel: at 12 deals the interval excluded zero for each of seeds 1–6 (A − B ≈ 560–610 cents per
+  // hand, half widths 180–350); larger duels belong in bench/bots.ts.
+  it('heuristic beats random on 12 duplicate Schafkopf deals', () => {
+    const variant = listVariants().find((v) => v.id === 'schafkopf');
+    if (variant === undefined) throw new Error('schafkopf not registered');
+    const report = duel({
+      variant,
+      options: variant.resolveOptions(undefined, {}, 4),
+      players: 4,
+      a: 'heuristic',
+      b: 'random',
+      deals: 12,
+      seed: '3',
+      budgetMs: 50,
+      now: ticking(),
+    });
+    expect(report.diff.mean - report.diff.ci95).toBeGreaterThan(0);
+  });
 });
