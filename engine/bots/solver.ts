@@ -327,21 +327,41 @@ export class Solver {
 
   /** Move ordering: when the trick can be won, the cheapest winner first; otherwise rich cards for a winning friend. */
   private ordered(seat: number, moves: number[]): number[] {
-    if (moves.length < 2) return moves;
+    // Leads come from reduce() already sorted high → low.
+    if (moves.length < 2 || this.trick.length === 0) return moves;
     const o = this.order;
-    if (this.trick.length === 0) return moves.sort((a, b) => (o.power[b] as number) - (o.power[a] as number));
-    const w = this.trick[this.winnerIndex()] as number;
-    const winnerSeat = this.trickSeats[this.winnerIndex()] as number;
+    const wi = this.winnerIndex();
+    const w = this.trick[wi] as number;
+    const winnerSeat = this.trickSeats[wi] as number;
     const friend = ((this.maxMask >> seat) & 1) === ((this.maxMask >> winnerSeat) & 1);
     const ws = o.effSuit[w] as number;
     const wp = o.power[w] as number;
-    const score = (c: number): number => {
+    const scores: number[] = [];
+    for (const c of moves) {
       const s = o.effSuit[c] as number;
       const beatsIt = (s === ws && (o.power[c] as number) > wp) || (s === TRUMP && ws !== TRUMP);
-      if (friend) return (POINTS[c] as number) * 10 - (beatsIt ? 100 : 0);
-      return beatsIt ? 1000 - (o.power[c] as number) : -(POINTS[c] as number) * 10;
-    };
-    return moves.sort((a, b) => score(b) - score(a));
+      scores.push(
+        friend
+          ? (POINTS[c] as number) * 10 - (beatsIt ? 100 : 0)
+          : beatsIt
+            ? 1000 - (o.power[c] as number)
+            : -(POINTS[c] as number) * 10,
+      );
+    }
+    // Insertion sort, best score first: the lists are short.
+    for (let i = 1; i < moves.length; i++) {
+      const c = moves[i] as number;
+      const sc = scores[i] as number;
+      let j = i - 1;
+      while (j >= 0 && (scores[j] as number) < sc) {
+        moves[j + 1] = moves[j] as number;
+        scores[j + 1] = scores[j] as number;
+        j--;
+      }
+      moves[j + 1] = c;
+      scores[j + 1] = sc;
+    }
+    return moves;
   }
 }
 
