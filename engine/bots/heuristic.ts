@@ -41,7 +41,6 @@ export function strength(hand: readonly CardIndex[], order: CompiledOrder, deck:
       s += 1 + (r < t / 4 ? 1 : r < t / 2 ? 0.5 : 0);
     } else if ((order.effSuit[c] as number) >= 0) (bySuit[order.effSuit[c] as number] as CardIndex[]).push(c);
   }
-  const inDeck = new Set(deck);
   for (let suit = 0; suit < 4; suit++) {
     const cards = bySuit[suit] as CardIndex[];
     const suitDeck = deck.filter((c) => order.effSuit[c] === suit).sort((a, b) => order.power[b]! - order.power[a]!);
@@ -55,7 +54,6 @@ export function strength(hand: readonly CardIndex[], order: CompiledOrder, deck:
     if (cards.includes(top)) s += 1;
     if (second !== undefined && cards.includes(second) && (cards.includes(top) || cards.length >= 3)) s += 0.5;
   }
-  void inDeck;
   return (s * 8) / Math.max(1, hand.length);
 }
 
@@ -373,7 +371,8 @@ export function playCard(k: Knowledge, legal: readonly CardIndex[], deck: readon
     }
     case 'each-low':
       if (losers.length > 0) return losers[losers.length - 1] as CardIndex;
-      return after.length === 0 ? highest : highest;
+      // Forced to win: get rid of the highest card while it costs this trick only.
+      return highest;
     case 'all-tricks':
       if (declarer || !k.declarers.includes(w.seat)) return winners[0] ?? lowest;
       return winners[winners.length - 1] ?? discard(order, legal);

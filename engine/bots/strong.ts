@@ -51,7 +51,7 @@ export function sampleHidden(
   deck: readonly CardIndex[],
   rng: Rng,
 ): Sample | undefined {
-  const { view, seat } = obs;
+  const { view } = obs;
   const n = view.players;
   const hands: CardIndex[][] = view.hands.map((h) => (h === null ? [] : h.map(indexOf)));
   const known = new Set<CardIndex>(k.played);
@@ -111,7 +111,6 @@ export function sampleHidden(
     }
     if (ok) return { hands: out, rest: away };
   }
-  void seat;
   return undefined;
 }
 
