@@ -130,6 +130,16 @@ export class Solver {
     return lo;
   }
 
+  /** Whether best play reaches `t` (one null-window search; the Skat solvers' "does the declarer win?"). */
+  atLeast(t: number): boolean | undefined {
+    try {
+      return this.search(t - 1, t) >= t;
+    } catch (e) {
+      if (e === LIMIT) return undefined;
+      throw e;
+    }
+  }
+
   toMove(): number {
     const lead = this.trickSeats[0];
     return lead === undefined ? this.nextLeader : (lead + this.trick.length) % this.n;
