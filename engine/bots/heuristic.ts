@@ -81,8 +81,8 @@ interface GameRule {
 const NEVER: GameRule = { need: Infinity, worth: 0 };
 const BIDDING: Readonly<Record<string, Readonly<Record<string, GameRule>>>> = {
   schafkopf: {
-    sauspiel: { need: 6, worth: 1 },
-    solo: { need: 10, worth: 3 },
+    sauspiel: { need: 7, worth: 1 },
+    solo: { need: 10.5, worth: 3 },
     wenz: { need: 6.5, worth: 3 },
     geier: { need: 7, worth: 3 },
     farbwenz: { need: 10.5, worth: 2.5 },
@@ -112,7 +112,7 @@ const BIDDING: Readonly<Record<string, Readonly<Record<string, GameRule>>>> = {
     knorpel: { need: 9, worth: 1 },
     schwarte: { need: 13, worth: 1 },
   },
-  sheepshead: { pick: { need: 7, worth: 1 }, alone: { need: 11, worth: 2 } },
+  sheepshead: { pick: { need: 7, worth: 1 }, alone: { need: 14, worth: 2 } },
 };
 /** Strength above a contract's need that makes a seat knock / double / announce Tout. */
 const KNOCK_MARGIN = 1.5;
