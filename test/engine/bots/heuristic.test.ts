@@ -63,8 +63,8 @@ describe('duel', () => {
     expect(text).toMatch(/^contracts /m);
   });
 
-  // Robust in a tiny duel: at 12 deals the interval excluded zero for each of seeds 1–6 (A − B ≈ 560–610 cents per
-  // hand, half widths 180–350); larger duels belong in bench/bots.ts.
+  // Robust in a tiny duel: at 12 deals the interval excluded zero for each of seeds 1–6 (A − B ≈ 460–580 cents per
+  // hand, half widths 160–355); larger duels belong in bench/bots.ts.
   it('heuristic beats random on 12 duplicate Schafkopf deals', () => {
     const variant = listVariants().find((v) => v.id === 'schafkopf');
     if (variant === undefined) throw new Error('schafkopf not registered');
