@@ -15,11 +15,13 @@ import {
   scoreRecord,
   type ScoreOutcome,
 } from '../engine/index.js';
+import { DUEL_USAGE, duelCommand } from './duel.js';
 
 const USAGE = `usage:
   stammtisch score FILE… | -     settle game records (docs/RECORD.md); '-' reads standard input
   stammtisch simulate --variant ID [--players N] [--games N] [--seed S] [--preset NAME]
   stammtisch variants            list variants, seat counts and presets
+  ${DUEL_USAGE}
   stammtisch COMMAND --help      more about one command`;
 
 const SCORE_USAGE = `usage: stammtisch score FILE… | -
@@ -267,6 +269,8 @@ function main(argv: string[]): number {
         return simulate(rest);
       case 'variants':
         return variants();
+      case 'duel':
+        return duelCommand(rest);
       case 'help':
       case '--help':
       case '-h':
