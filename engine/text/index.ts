@@ -1,0 +1,9 @@
+/**
+ * Text in, text out: chat commands in German and English read against a seat's legal actions, labels for every
+ * legal action, and a seat's view and the table's events as short chat text (docs/chat-commands.md). Pure.
+ */
+export type { Lang } from './words.js';
+export { normalize } from './words.js';
+export { type CardStyle, cardCode, styleOf } from './cards.js';
+export { labelAction, legalCommands, summarizeCommands } from './actions.js';
+export { type ParseOptions, type ParseResult, parseCommand } from './parse.js';
