@@ -113,10 +113,13 @@ add('drunter darunter', { t: 'under', lang: 'de' });
 add('stich', { t: 'trick', lang: 'de' });
 add('trick', { t: 'trick', lang: 'en' });
 
-add('ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also', {
-  t: 'filler',
-  lang: 'de',
-});
+add(
+  'ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also ab lassen',
+  {
+    t: 'filler',
+    lang: 'de',
+  },
+);
 add('karte karten blatt game', { t: 'filler', lang: '*' });
 add('i ill im will a an with on and please now then card cards my me', { t: 'filler', lang: 'en' });
 
@@ -175,8 +178,9 @@ kind('*', 'farbgeier', ['bid:farbgeier']);
 kind('*', 'bettel', ['bid:bettel']);
 kind('*', 'bettelbrett bettelouvert ouvert', ['bid:bettel-brett']);
 kind('*', 'sie', ['bid:sie']);
-kind('de', 'hochzeit', ['bid:hochzeit']);
-kind('en', 'wedding marriage', ['bid:hochzeit']);
+// `Hochzeit annehmen`: the word names the offer and the acceptance.
+kind('de', 'hochzeit', ['bid:hochzeit', 'accept']);
+kind('en', 'wedding marriage', ['bid:hochzeit', 'accept']);
 kind('*', 'farbspiel', ['bid:farbspiel']);
 kind('*', 'niederer niedere niederen', ['bid:niederer']);
 kind('*', 'mastschwein', ['announce:mastschwein']);
