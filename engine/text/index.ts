@@ -7,3 +7,14 @@ export { normalize } from './words.js';
 export { type CardStyle, cardCode, styleOf } from './cards.js';
 export { labelAction, legalCommands, summarizeCommands } from './actions.js';
 export { type ParseOptions, type ParseResult, parseCommand } from './parse.js';
+export {
+  type Names,
+  type RenderOptions,
+  type EventOptions,
+  type RenderableEvent,
+  contractText,
+  nameOf,
+  renderEvent,
+  renderView,
+  sortHand,
+} from './render.js';
