@@ -2,6 +2,7 @@
  * The `stammtisch` command line: settle game records and simulate random games.
  *   stammtisch score FILE… | -        settle records (JSON, or JSON Lines on stdin) → one JSON result per line
  *   stammtisch simulate --variant schafkopf --games 10000 --seed 1 [--players 4] [--preset sauspiel]
+ *   stammtisch parse --variant schafkopf "Herz Solo Tout"   read a chat command
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -13,11 +14,13 @@ import {
   scoreRecord,
   type ScoreOutcome,
 } from '../engine/index.js';
+import { parseCli } from './parse.js';
 
 const USAGE = `usage:
   stammtisch score FILE… | -     settle game records (spec/RECORD.md); '-' reads JSON Lines from stdin
   stammtisch simulate --variant ID [--players N] [--games N] [--seed S] [--preset NAME]
-  stammtisch variants            list variants, seat counts and presets`;
+  stammtisch variants            list variants, seat counts and presets
+  stammtisch parse --variant ID [--lang de|en] [--legal JSON] TEXT   read a chat command (docs/chat-commands.md)`;
 
 function readStdin(): string {
   return readFileSync(0, 'utf8');
@@ -166,6 +169,8 @@ function main(argv: string[]): number {
       return simulate(rest);
     case 'variants':
       return variants();
+    case 'parse':
+      return parseCli(rest);
     case undefined:
     case 'help':
     case '--help':

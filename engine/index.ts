@@ -30,6 +30,8 @@ export {
 } from './game/table.js';
 export { shuffledDeckFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
+// Chat text: commands read against legal actions, labels, views and events as text (docs/chat-commands.md).
+export * from './text/index.js';
 
 // Variants register themselves here, so that importing the engine makes them available.
 import { registerVariant as register } from './registry.js';

@@ -6,7 +6,7 @@ export type { Lang } from './words.js';
 export { normalize } from './words.js';
 export { type CardStyle, cardCode, styleOf } from './cards.js';
 export { labelAction, legalCommands, summarizeCommands } from './actions.js';
-export { type ParseOptions, type ParseResult, parseCommand } from './parse.js';
+export { type ParseOptions, type ParseResult, cardsNamed, parseCommand } from './parse.js';
 export {
   type Names,
   type RenderOptions,

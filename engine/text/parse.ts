@@ -408,3 +408,8 @@ function explain(
           : 'Perhaps';
   return `${what} ${lead}: ${summarizeCommands(list, variant, lang)}${reason === 'ambiguous' ? '?' : ''}`;
 }
+
+/** The cards a command names one by one (`bury 7D 8D` → `S7`, `S8`), for building card-list actions to read against. */
+export function cardsNamed(text: string, variant: string): Card[] {
+  return scan(text, styleOf(variant)).patterns.flatMap((p) => (p.cards.size === 1 ? [...p.cards] : []));
+}
