@@ -241,22 +241,42 @@ export function legalCommands(legal: readonly Action[], variant: string, lang: L
 }
 
 /**
- * The legal commands as one short line: runs of point bids as a range (`grunz 61 … 120`), long lists cut.
- * @example summarize(['EO', 'GU', 'H10'], 'de') === 'EO · GU · H10'
+ * The legal commands as one short line: runs of point bids as a range (`grunz 61 … 120`), long runs of one kind that
+ * name cards (burials, Knorpel, Muss-Spiel) as one example and a count, long lists cut.
+ * @example summarizeCommands(legal, 'schafkopf', 'de') === 'EO · GU · H10'
  */
 export function summarizeCommands(legal: readonly Action[], variant: string, lang: Lang, max = 16): string {
+  const de = lang === 'de';
   const values = legal.flatMap((a) => (a.type === 'bid' && typeof a.value === 'number' ? [a.value] : []));
+  const groupKey = (a: Action): string | undefined => {
+    const d = describe(a);
+    return d.kind !== 'play' && d.cards.length > 0 && d.cardsRequired ? `${d.kind}/${d.tout}/${d.spiess}` : undefined;
+  };
+  const groups = new Map<string, number>();
+  for (const a of legal) {
+    const key = groupKey(a);
+    if (key !== undefined) groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
   const parts: string[] = [];
-  let ranged = false;
+  const shown = new Set<string>();
   for (const a of legal) {
     if (a.type === 'bid' && typeof a.value === 'number' && values.length > 3) {
-      if (!ranged) parts.push(`${lang === 'de' ? 'grunz' : 'bid'} ${Math.min(...values)} … ${Math.max(...values)}`);
-      ranged = true;
+      if (!shown.has('bid:value'))
+        parts.push(`${de ? 'grunz' : 'bid'} ${Math.min(...values)} … ${Math.max(...values)}`);
+      shown.add('bid:value');
+      continue;
+    }
+    const key = groupKey(a);
+    const size = key !== undefined ? (groups.get(key) ?? 0) : 0;
+    if (key !== undefined && size > 6) {
+      if (!shown.has(key))
+        parts.push(`${labelAction(a, variant, lang, legal)} … (${size} ${de ? 'Möglichkeiten' : 'choices'})`);
+      shown.add(key);
       continue;
     }
     parts.push(labelAction(a, variant, lang, legal));
   }
   if (parts.length <= max) return parts.join(' · ');
   const more = parts.length - max;
-  return `${parts.slice(0, max).join(' · ')} · … (${lang === 'de' ? `${more} weitere` : `${more} more`})`;
+  return `${parts.slice(0, max).join(' · ')} · … (${de ? `${more} weitere` : `${more} more`})`;
 }

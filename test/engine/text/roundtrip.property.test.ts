@@ -60,3 +60,27 @@ describe('every legal action can be typed and read back', () => {
     );
   });
 });
+
+describe('any text gets an answer', () => {
+  const legal = [
+    { type: 'pass' },
+    { type: 'play', card: 'EO' },
+    { type: 'bid', game: 'solo', suit: 'H', tout: true },
+    { type: 'bury', cards: ['S7', 'S8'] },
+    { type: 'bid', value: 65 },
+  ] as const;
+  it('never throws, and an unclear answer lists legal commands in the language asked for', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom<Lang>('de', 'en'), (text, lang) => {
+        const read = parseCommand(text, legal, { variant: 'schafkopf', lang });
+        if (read.ok) expect(legal).toContainEqual(read.action);
+        else {
+          expect(read.lang).toBe(lang);
+          expect(read.commands).toHaveLength(legal.length);
+          expect(read.message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
