@@ -3,6 +3,7 @@ import {
   type TableCommand,
   type TableEvent,
   type TableState,
+  type Action,
   type Card,
   Rng,
   decide,
@@ -155,7 +156,7 @@ describe('answers to unclear commands', () => {
 describe('legal moves in one line', () => {
   it('writes point bids as a range and long card lists as an example with a count', async () => {
     const { summarizeCommands } = await import('../../../engine/text/index.js');
-    const bids = [{ type: 'pass' }, ...[65, 66, 67, 68, 69].map((value) => ({ type: 'bid', value }) as const)];
+    const bids: Action[] = [{ type: 'pass' }, ...[65, 66, 67, 68, 69].map((value): Action => ({ type: 'bid', value }))];
     expect(summarizeCommands(bids, 'saukopf', 'de')).toBe('weiter · grunz 65 … 69');
     const hand = ['EO', 'GO', 'HO', 'SO', 'EU', 'GU'] as const;
     const bury = hand.flatMap((a, i) => hand.slice(i + 1).map((b) => ({ type: 'bury', cards: [a, b] }) as const));
