@@ -114,14 +114,14 @@ add('stich', { t: 'trick', lang: 'de' });
 add('trick', { t: 'trick', lang: 'en' });
 
 add(
-  'ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also ab lassen',
+  'ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also ab aus raus lassen',
   {
     t: 'filler',
     lang: 'de',
   },
 );
 add('karte karten blatt game', { t: 'filler', lang: '*' });
-add('i ill im will a an with on and please now then card cards my me', { t: 'filler', lang: 'en' });
+add('i ill im will a an with on and please now then card cards my me it up', { t: 'filler', lang: 'en' });
 
 /** Weak verbs: to play a card, or to play/announce a game. */
 const ANY_GAME: readonly Kind[] = ['bid:*', 'announce:*', 'choose:*'];
@@ -131,9 +131,9 @@ kind('de', 'legen', ['knock', 'play', 'bury', 'trog'], false);
 kind('de', 'biete bieten sag sage ansagen', ['bid:*', 'announce:*'], false);
 kind('en', 'bid bids announce', ['bid:*', 'announce:*'], false);
 
-kind('de', 'weiter passe passen nein nix weg', ['pass']);
+kind('de', 'weiter weida passe passen passt nein noe nix weg', ['pass']);
 kind('*', 'pass', ['pass']);
-kind('en', 'no nope leaster least', ['pass']);
+kind('en', 'no nope out fold leaster least', ['pass']);
 kind('de', 'ablehnen', ['pass', 'choose:refuse']);
 kind('en', 'decline', ['pass']);
 kind('de', 'ohnetrog', ['pass']);
@@ -141,14 +141,14 @@ kind('en', 'notrough', ['pass']);
 kind('de', 'klopfen klopf klopfe geklopft', ['knock']);
 kind('en', 'knock knocks', ['knock']);
 kind('*', 'kontra contra', ['kontra', 'crack']);
-kind('de', 'du doppel doppelt spritze spritzen', ['kontra', 'crack']);
+kind('de', 'du doppel doppelt spritze spritzen stoss', ['kontra', 'crack']);
 kind('en', 'double', ['kontra', 'crack']);
 kind('*', 're rekontra', ['re', 'recrack']);
 kind('de', 'retour zurueck', ['re', 'recrack']);
 kind('en', 'redouble', ['re', 'recrack']);
 kind('en', 'crack', ['crack', 'kontra']);
 kind('en', 'recrack', ['recrack', 're']);
-kind('de', 'annehmen nehme nimm', ['accept', 'pick']);
+kind('de', 'annehmen nehme nehm nimm', ['accept', 'pick']);
 kind('en', 'accept', ['accept']);
 kind('de', 'nehmen', ['pick', 'accept']);
 kind('en', 'take', ['pick', 'accept']);
@@ -238,7 +238,9 @@ export function normalize(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f\ufe0f]/g, '')
     .replace(/❤/g, '♥')
-    .replace(/[-_,.;:!?()[\]{}/\\"'`´„“”‚‘’«»+*#|~<>=&]/g, ' ')
+    // I'll, I'm: apostrophes join.
+    .replace(/['`´‘’]/g, '')
+    .replace(/[-_,.;:!?()[\]{}/\\"„“”‚«»+*#|~<>=&]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   for (const [re, to] of PHRASES) s = s.replace(re, to);
