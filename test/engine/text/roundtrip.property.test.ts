@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng, listVariants, type AnyVariant } from '../../../engine/index.js';
+import { Rng, displayName, listVariants, type AnyVariant } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
 import { labelAction, parseCommand, type Lang } from '../../../engine/text/index.js';
 
@@ -54,6 +54,13 @@ describe('every legal action can be typed and read back', () => {
               const read = parseCommand(text, legal, { variant: table.variant.id, lang });
               if (!read.ok || JSON.stringify(read.action) !== JSON.stringify(action))
                 expect.fail(`${lang} "${text}" for ${JSON.stringify(action)} read as ${JSON.stringify(read)}`);
+              // A card also reads back by its full name: `Eichel-Ober`, `Ober of Acorns`, `spiel Herz-Preuße`.
+              if (action.type === 'play')
+                for (const name of [displayName(action.card, 'de'), `play the ${displayName(action.card, 'en')}`]) {
+                  const byName = parseCommand(name, legal, { variant: table.variant.id });
+                  if (!byName.ok || JSON.stringify(byName.action) !== JSON.stringify(action))
+                    expect.fail(`"${name}" for ${JSON.stringify(action)} read as ${JSON.stringify(byName)}`);
+                }
             }
       }),
       { numRuns: 6 },
