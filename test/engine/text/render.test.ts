@@ -167,3 +167,16 @@ describe('legal moves in one line', () => {
     );
   });
 });
+
+describe('hidden actions in events', () => {
+  it('a redacted burial or Trog names no card', () => {
+    const names = ['Anna', 'Bert'];
+    const event = (action: Action) => ({ type: 'ActionTaken', deal: 1, seat: 1, action }) as const;
+    expect(renderEvent(event({ type: 'bury', cards: [] }), 'en', names, { variant: 'sheepshead' })).toBe('Bert: bury');
+    expect(renderEvent(event({ type: 'bury', cards: ['S7', 'S8'] }), 'de', names, { variant: 'sheepshead' })).toBe(
+      'Bert: vergraben 7D 8D',
+    );
+    expect(renderEvent(event({ type: 'trog', cards: [] }), 'de', names, { variant: 'saukopf' })).toBe('Bert: Trog');
+    expect(renderEvent(event({ type: 'play', card: 'HZ' }), 'de', [], { variant: 'schafkopf' })).toBe('Platz 1: H10');
+  });
+});
