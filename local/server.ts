@@ -6,14 +6,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
 import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
-import { createApp } from '../functions/http/app.js';
-import { type Settings, settingsFromEnv } from '../functions/shared/config.js';
-import { type Realtime, createRealtime } from '../functions/shared/realtime.js';
-import { type Runtime, createRuntime } from '../functions/shared/runtime.js';
-import { createStreamHandler, streamEventFor } from '../functions/stream/handler.js';
-import { createOnCommit } from '../functions/stream/on-commit.js';
+import { type Settings, settingsFromEnv } from '../functions/composition/config.js';
+import { createHttp } from '../functions/composition/http.js';
+import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
+import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
+import { createCommitStream } from '../functions/composition/stream.js';
+import { streamEventFor } from '../functions/stream/handler.js';
 import { Dispatcher } from './dispatcher.js';
-import { LocalGateway } from './gateway.js';
+import { type GatewayTimers, LocalGateway } from './gateway.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -24,6 +24,8 @@ export interface LocalOptions {
   readonly host?: string;
   /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
   readonly wsIdleTimeoutMs?: number;
+  /** The gateway's timers (idle timeout, 2-hour limit); tests pass a manual clock instead of waiting. */
+  readonly wsTimers?: GatewayTimers;
 }
 
 export interface LocalServer {
@@ -76,12 +78,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   let sequence = 0;
-  // The same onCommit as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const onCommit = createStreamHandler((commit) =>
-    createOnCommit({ service: runtime.service, fanOut: realtime.fanOut })(commit),
-  );
   const dispatcher = new Dispatcher(async (commit) => {
-    const result = await onCommit(streamEventFor(encodeCommitItem(commit), ++sequence));
+    const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
   });
   const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
@@ -91,12 +89,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
+  // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
+  const commitStream = createCommitStream(runtime, realtime.fanOut);
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
+    ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
   });
 
-  const app = createApp({ service: runtime.service, apiKeyHashes: settings.apiKeyHashes, version: settings.version });
+  const app = createHttp(runtime);
   const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
