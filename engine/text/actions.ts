@@ -274,9 +274,36 @@ export function summarizeCommands(legal: readonly Action[], variant: string, lan
       shown.add(key);
       continue;
     }
+    // The same bid in several suits once: `Eichel/Gras/Herz/Schellen-Solo Tout`.
+    const family = suitFamily(a, legal);
+    if (family !== undefined) {
+      if (!shown.has(family.key)) {
+        const style = styleOf(variant);
+        const names = family.suits.map((x) => suitWord(x, lang, style));
+        parts.push(
+          labelAction(a, variant, lang, legal).replace(suitWord(family.suits[0] as Suit, lang, style), names.join('/')),
+        );
+      }
+      shown.add(family.key);
+      continue;
+    }
     parts.push(labelAction(a, variant, lang, legal));
   }
   if (parts.length <= max) return parts.join(' · ');
   const more = parts.length - max;
   return `${parts.slice(0, max).join(' · ')} · … (${de ? `${more} weitere` : `${more} more`})`;
+}
+
+/** Bids and announcements that differ only in their suit (no card): the suits in list order, when more than one. */
+function suitFamily(a: Action, legal: readonly Action[]): { key: string; suits: Suit[] } | undefined {
+  if ((a.type !== 'bid' && a.type !== 'announce') || a.suit === undefined || a.card !== undefined) return undefined;
+  const key = (b: Action): string | undefined =>
+    (b.type === 'bid' || b.type === 'announce') && b.suit !== undefined && b.card === undefined
+      ? JSON.stringify({ ...b, suit: undefined })
+      : undefined;
+  const own = key(a) as string;
+  const suits = legal.flatMap((b) =>
+    key(b) === own && (b.type === 'bid' || b.type === 'announce') && b.suit ? [b.suit] : [],
+  );
+  return suits.length > 1 ? { key: own, suits } : undefined;
 }

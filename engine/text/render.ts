@@ -242,7 +242,13 @@ export function renderView(view: TableView, options: RenderOptions): string {
           .map((g) => g.map(code).join(' '))
           .join(' | ')}`,
       );
-    const moves = summarizeCommands(view.legalActions, view.variant, lang, 48);
+    // Plays in the order the hand is shown.
+    const order = (hand ?? []).length > 0 ? sortHand(hand ?? [], view.variant, deal.contract).flat() : [];
+    const rank = (a: Action): number => (a.type === 'play' ? order.indexOf(a.card) : -1);
+    const legal = [...view.legalActions].sort((a, b) =>
+      a.type === 'play' && b.type === 'play' ? rank(a) - rank(b) : 0,
+    );
+    const moves = summarizeCommands(legal, view.variant, lang, 48);
     if (seat !== undefined && deal.toAct.includes(seat)) lines.push(`${t.yourTurn}: ${moves}`);
     else {
       if (deal.toAct.length > 0) lines.push(`${t.turn}: ${deal.toAct.map(name).join(', ')}`);

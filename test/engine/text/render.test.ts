@@ -46,7 +46,8 @@ describe('a seat’s view as chat text', () => {
     const text = renderView(view(t.state(), { kind: 'seat', seat: 0 }), { lang: 'de', seat: 0, names: NAMES });
     expect(text).toContain('Dein Blatt: EO GU HA H9 H7 | E10 E9 | SK');
     expect(text).toContain('Du bist dran: klopfen · weiter · ');
-    expect(text).toContain('Sauspiel Schellen');
+    expect(text).toContain('Sauspiel Eichel/Schellen');
+    expect(text).toContain(' · Eichel/Gras/Herz/Schellen-Solo Tout · ');
     expect(text).not.toContain('GO'); // nobody else's cards
   });
 
