@@ -274,7 +274,7 @@ export function correct(word: string): string | undefined {
       best = d;
       found = key;
       ties = 1;
-    } else if (d === best) ties++;
+    } else if (d === best && found !== undefined && LEXICON.get(key) !== LEXICON.get(found)) ties++;
   }
   return best <= limit && ties === 1 ? found : undefined;
 }
