@@ -203,6 +203,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{tableId}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act by a chat command (`EO`, `Herz Solo Tout`, `bury 7D 8D`, `grunz 65`; docs/chat-commands.md).
+         * @description The text is read against the seat's legal actions (German or English, forgiving: `der Alte`, `Gras-Sau`,
+         *     `queen of clubs`, `Ober` when only one Ober is legal) and the action it means is submitted exactly like
+         *     POST /actions: one conditional write, the same `Idempotency-Key` (covering the text) and `expectedVersion`
+         *     rules. A text that means no legal action, or more than one, is a 422 `action/unclear` whose `detail` answers in
+         *     the request's language listing what is legal, with the machine list in `commands`, `legalActions` and
+         *     `candidates`.
+         */
+        post: operations["actByText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{tableId}/view": {
         parameters: {
             query?: never;
@@ -212,7 +239,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The table as the caller sees it (seat, spectator or organiser), with the seat's legal actions. */
+        /**
+         * The table as the caller sees it (seat, spectator or organiser), with the seat's legal actions.
+         * @description JSON by default, with the players' display names and the legal actions as chat commands in German and English.
+         *     `format=text` answers `text/plain`: the view as compact chat text in `lang` (docs/chat-commands.md) — the hand in
+         *     the contract's trump order, the trick, whose turn, the legal moves as commands; the version in `X-Table-Version`.
+         */
         get: operations["getView"];
         put?: never;
         post?: never;
@@ -606,7 +638,7 @@ export interface components {
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/idempotency_mismatch" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "webhook/not_found" | "webhook/target_refused" | "internal";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/idempotency_mismatch" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "webhook/not_found" | "webhook/target_refused" | "internal";
         Problem: {
             /** Format: uri */
             type: string;
@@ -623,6 +655,17 @@ export interface components {
             currentVersion?: number;
             /** @description record scoring: index in `actions` of the first illegal action */
             index?: number;
+            /**
+             * @description `action/unclear`: why the text was not read as one legal action
+             * @enum {string}
+             */
+            reason?: "empty" | "nothing-legal" | "unknown-words" | "no-match" | "ambiguous";
+            /** @description `action/unclear`: every legal action as a command, in the language of `detail` */
+            commands?: string[];
+            /** @description `action/unclear`: the legal actions, index for index with `commands` */
+            legalActions?: components["schemas"]["Action"][];
+            /** @description `action/unclear`: the actions the text may have meant, when fewer than all */
+            candidates?: components["schemas"]["Action"][];
         };
         Health: {
             /** @constant */
@@ -943,6 +986,34 @@ export interface components {
             audience: components["schemas"]["Audience"];
             version: number;
             view: components["schemas"]["TableView"];
+            /** @description Display names by table seat (the name given when joining; `bot-N`; null for an open seat). */
+            names: (string | null)[];
+            commands: components["schemas"]["LegalCommands"];
+        };
+        CommandRequest: {
+            /** @description the chat command, e.g. `Sauspiel auf die Blaue` */
+            text: string;
+            /**
+             * @description the language of the answer (and of `command`); by default the one the text is written in
+             * @enum {string}
+             */
+            lang?: "de" | "en";
+            /** @description 409 `table/version_conflict` unless the table is at this version */
+            expectedVersion?: number;
+        };
+        CommandResponse: {
+            version: number;
+            events: components["schemas"]["SeqEvent"][];
+            /** @description true when an Idempotency-Key repeated an earlier request */
+            replayed: boolean;
+            action: components["schemas"]["Action"];
+            /** @description the action as a command in the request's language */
+            command: string;
+        };
+        /** @description The seat's legal actions as chat commands, index for index with `view.legalActions`. */
+        LegalCommands: {
+            de: string[];
+            en: string[];
         };
         EventsResponse: {
             tableId: string;
@@ -1352,9 +1423,64 @@ export interface operations {
             422: components["responses"]["Problem"];
         };
     };
-    getView: {
+    actByText: {
         parameters: {
             query?: never;
+            header?: {
+                /** @description As for POST /actions; the key covers the text, the language and `expectedVersion`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandRequest"];
+            };
+        };
+        responses: {
+            /** @description Read and accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description Not now (`action/not_your_turn`, `deal/over`, …) or a lost race (`table/version_conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            /** @description `action/unclear` (the legal commands in `detail` and `commands`), or as for POST /actions. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getView: {
+        parameters: {
+            query?: {
+                format?: "json" | "text";
+                lang?: "de" | "en";
+            };
             header?: never;
             path: {
                 tableId: components["parameters"]["TableId"];
@@ -1366,10 +1492,13 @@ export interface operations {
             /** @description The view. */
             200: {
                 headers: {
+                    /** @description with `format=text`, the table version the text shows */
+                    "X-Table-Version"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ViewResponse"];
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["Problem"];
