@@ -123,6 +123,8 @@ interface Player {
   /** Channel lines (any sender). */
   readonly channel: string[];
   moves: number;
+  /** What the player typed to the bot. */
+  readonly typed: string[];
   say(target: string, text: string): void;
   waitChannel(re: RegExp): Promise<string>;
 }
@@ -138,6 +140,7 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
     dms: [],
     channel: [],
     moves: 0,
+    typed: [],
     say: (target, text) => irc.say(target, text),
     waitChannel: (re) =>
       new Promise((resolve) => {
@@ -174,6 +177,7 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
       const plainWord = isCard || pick.label === (lang === 'de' ? 'weiter' : 'pass');
       const typed = grammar ? (isCard ? spoken(pick.label, lang) : pick.label) : plainWord ? pick.label : pick.n;
       p.moves++;
+      p.typed.push(typed);
       irc.say('stammtisch', typed);
     } else if (/^(Geht nicht|Refused|Das verstehe|I don't understand)/.test(e.message)) {
       irc.say('stammtisch', lang === 'de' ? '!blatt' : '!hand');
@@ -207,6 +211,10 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd)', () => 
     // Both played by text; each was spoken to in their language.
     expect(sepp.moves).toBeGreaterThanOrEqual(8);
     expect(jim.moves).toBeGreaterThanOrEqual(8);
+    // This server reads free text: the cards went in as people name them, and the deal still finished.
+    expect(grammar).toBe(true);
+    expect(sepp.typed.some((t) => /^(Eichel|Gras|Herz|Schelln) /.test(t))).toBe(true);
+    expect(jim.typed.some((t) => / of (clubs|spades|hearts|diamonds)$/.test(t))).toBe(true);
     expect(sepp.dms.some((l) => /^Du bist dran/.test(l))).toBe(true);
     expect(sepp.dms.some((l) => /Blatt: /.test(l))).toBe(true);
     expect(jim.dms.some((l) => /^Your turn/.test(l))).toBe(true);
