@@ -12,6 +12,7 @@ export interface Problem {
   readonly seat?: number;
   readonly currentVersion?: number;
   readonly index?: number;
+  readonly retryAfter?: number;
 }
 
 const TITLES: Record<number, string> = {
@@ -21,6 +22,7 @@ const TITLES: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   413: 'Payload too large',
+  415: 'Unsupported media type',
   422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Internal error',

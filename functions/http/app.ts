@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 // The namespace import keeps zod's locales out of the Lambda bundle (~440 KB less than `import { z }`).
 import * as z from 'zod';
 import { parseBearer } from '../edge/bearer.js';
+import { parseBoundedJson } from '../edge/json.js';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import {
   type Actor,
@@ -79,15 +80,12 @@ async function optionalJsonBody(c: Context): Promise<unknown> {
 
 function parseJson(c: Context, text: string): unknown {
   const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/json'))
-    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
+  // `application/json` or a `+json` type, with or without parameters (`; charset=utf-8`).
+  if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type.trim()))
+    throw new AppError(415, 'request/unsupported_media_type', 'send the body as application/json', {
       field: 'content-type',
     });
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
-  }
+  return parseBoundedJson(text);
 }
 
 const bearer = (c: Context): string | undefined => parseBearer(c.req.header('authorization'));
@@ -125,14 +123,18 @@ export function createApp(config: AppConfig): Hono {
     '*',
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) =>
-        problemResponse(c, {
+      // The rest of the body is never read: `Connection: close` tells a keep-alive client to send its next request on a
+      // fresh connection instead of after the unread bytes (API Gateway answers 413 itself before the Lambda).
+      onError: (c) => {
+        c.header('connection', 'close');
+        return problemResponse(c, {
           type: 'https://stammtisch.dev/problems/request/too_large',
           title: 'Payload too large',
           status: 413,
           detail: 'the body is larger than 64 KiB',
           code: 'request/too_large',
-        }),
+        });
+      },
     }),
   );
 

@@ -1,5 +1,6 @@
 import { sha256 } from '../crypto/secrets.js';
 import { headerOf, parseBearer } from '../edge/bearer.js';
+import { parseBoundedJson } from '../edge/json.js';
 import { REQUEST_ID, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import { problemFor, problemOf } from '../edge/problem.js';
 import {
@@ -125,12 +126,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
 
   async function message(event: WsEvent, connection: Connection): Promise<ServerFrame[]> {
     const raw = event.isBase64Encoded === true ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw ?? '');
-    } catch {
-      throw new AppError(400, 'request/invalid_json', 'send each message as a JSON object with an "action"');
-    }
+    const json = parseBoundedJson(raw ?? '', 'the message');
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
