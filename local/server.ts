@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
 import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
 import { type Settings, settingsFromEnv } from '../functions/composition/config.js';
+import type { RateLimits } from '../functions/edge/rate-limit.js';
 import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
@@ -24,6 +25,10 @@ export interface LocalOptions {
   readonly host?: string;
   /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
   readonly wsIdleTimeoutMs?: number;
+  /** Per-client limits (REST and WebSocket); undefined: none (`npm start` passes RATE_LIMITS or the defaults). */
+  readonly rateLimits?: RateLimits;
+  /** The rate limiter's clock (tests inject one instead of sleeping). */
+  readonly clock?: () => number;
 }
 
 export interface LocalServer {
@@ -67,6 +72,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const settings: Settings = {
     ...base,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    rateLimits: options.rateLimits,
     apiKeyHashes:
       options.apiKeys !== undefined
         ? settingsFromEnv({ API_KEYS: options.apiKeys.join(',') }).apiKeyHashes
@@ -80,7 +86,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
   });
-  const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
+  const runtime: Runtime = createRuntime(settings, {
+    client,
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+    ...(options.clock !== undefined ? { now: options.clock } : {}),
+  });
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   const realtime = createRealtime(runtime, {
@@ -95,7 +105,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   });
 
   const app = createHttp(runtime);
-  const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
+  // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
+  const http = createAdaptorServer({
+    fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),
+  }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
   return {

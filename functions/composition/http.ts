@@ -8,5 +8,6 @@ export function createHttp(runtime: Runtime): Hono {
     service: runtime.service,
     apiKeyHashes: runtime.settings.apiKeyHashes,
     version: runtime.settings.version,
+    ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
   });
 }

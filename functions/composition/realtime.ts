@@ -31,6 +31,7 @@ export function createRealtime(runtime: Runtime, opts: PushOptions = {}): Realti
       connections: push.connections,
       pusher: push.pusher,
       endpoint: push.endpoint,
+      ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
     }),
     fanOut: push.fanOut,
   };

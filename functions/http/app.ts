@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import * as z from 'zod';
 import { parseBearer } from '../edge/bearer.js';
 import { parseBoundedJson } from '../edge/json.js';
+import type { RateLimiter } from '../edge/rate-limit.js';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import {
   type Actor,
@@ -26,6 +27,21 @@ export interface AppConfig {
   /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
   readonly apiKeyHashes?: readonly string[];
   readonly version?: string;
+  /** Per-client token buckets (429 `request/rate_limited`); undefined: no application limit. */
+  readonly rateLimiter?: RateLimiter;
+  /** The caller's source address: API Gateway's `requestContext.http.sourceIp`, or the local socket's peer. */
+  readonly clientAddress?: (c: Context) => string | undefined;
+}
+
+/** The source address from the platform's request data, read structurally (Lambda event or Node socket). */
+export function defaultClientAddress(c: Context): string | undefined {
+  const env = c.env as
+    | {
+        event?: { requestContext?: { http?: { sourceIp?: string } } };
+        incoming?: { socket?: { remoteAddress?: string } };
+      }
+    | undefined;
+  return env?.event?.requestContext?.http?.sourceIp ?? env?.incoming?.socket?.remoteAddress;
 }
 
 const tableId = z.string().regex(TABLE_ID, TABLE_ID_MESSAGE);
@@ -119,6 +135,17 @@ export function createApp(config: AppConfig): Hono {
       maxAge: 600,
     }),
   );
+  // Per-client limits before anything reads the body or the store (preflights are answered above, uncounted).
+  const limiter = config.rateLimiter;
+  const addressOf = config.clientAddress ?? defaultClientAddress;
+  if (limiter !== undefined)
+    app.use('*', async (c, next) => {
+      limiter.check({
+        token: /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1],
+        address: addressOf(c),
+      });
+      await next();
+    });
   app.use(
     '*',
     bodyLimit({

@@ -6,7 +6,10 @@ import { AppError } from '../use-cases/errors.js';
 export type { Problem } from '../edge/problem.js';
 
 export function problemResponse(c: Context, p: Problem): Response {
-  return c.body(JSON.stringify(p), p.status as ContentfulStatusCode, { 'content-type': 'application/problem+json' });
+  return c.body(JSON.stringify(p), p.status as ContentfulStatusCode, {
+    'content-type': 'application/problem+json',
+    ...(p.retryAfter !== undefined ? { 'retry-after': String(p.retryAfter) } : {}),
+  });
 }
 
 export function errorResponse(c: Context, e: unknown): Response {

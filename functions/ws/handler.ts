@@ -3,6 +3,7 @@ import { headerOf, parseBearer } from '../edge/bearer.js';
 import { parseBoundedJson } from '../edge/json.js';
 import { REQUEST_ID, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import { problemFor, problemOf } from '../edge/problem.js';
+import type { RateLimiter } from '../edge/rate-limit.js';
 import {
   type Actor,
   assertMayAct,
@@ -39,6 +40,7 @@ export interface WsEvent {
     readonly connectedAt?: number;
     readonly disconnectStatusCode?: number;
     readonly disconnectReason?: string;
+    readonly identity?: { readonly sourceIp?: string };
   };
   readonly headers?: Readonly<Record<string, string | undefined>> | null;
   readonly queryStringParameters?: Readonly<Record<string, string | undefined>> | null;
@@ -60,6 +62,8 @@ export interface WsDeps {
   readonly endpoint?: () => string | undefined;
   readonly now?: () => number;
   readonly maxFrameBytes?: number;
+  /** Per-client token buckets: `$connect` per source address, each message per principal and address. */
+  readonly rateLimiter?: RateLimiter;
 }
 
 /**
@@ -74,6 +78,8 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     deps.endpoint?.() ?? `https://${event.requestContext.domainName ?? ''}/${event.requestContext.stage ?? ''}`;
 
   async function connect(event: WsEvent): Promise<WsResult> {
+    // A connection cap per address: every handshake takes a token before any read.
+    deps.rateLimiter?.check({ address: event.requestContext.identity?.sourceIp });
     const query = event.queryStringParameters ?? {};
     const token =
       query.token !== undefined && query.token !== ''
@@ -125,6 +131,8 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   }
 
   async function message(event: WsEvent, connection: Connection): Promise<ServerFrame[]> {
+    const tokenHash = 'tokenHash' in connection.principal ? connection.principal.tokenHash : undefined;
+    deps.rateLimiter?.check({ tokenHash, address: event.requestContext.identity?.sourceIp });
     const raw = event.isBase64Encoded === true ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
     const json = parseBoundedJson(raw ?? '', 'the message');
     const parsed = ClientMessage.safeParse(json);
