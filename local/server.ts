@@ -12,6 +12,7 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
+import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { Dispatcher } from './dispatcher.js';
 import { LocalGateway } from './gateway.js';
@@ -93,18 +94,21 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   });
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
+  // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
+  const telemetry = createTelemetry({ service: 'local' });
   const realtime = createRealtime(runtime, {
+    telemetry,
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, realtime.fanOut);
+  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut));
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
   });
 
-  const app = createHttp(runtime);
+  const app = createHttp(runtime, telemetry);
   // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
   const http = createAdaptorServer({
     fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),

@@ -49,8 +49,14 @@ export const INTERNAL_PROBLEM: Problem = {
 };
 
 /** The problem for any thrown value; anything but an AppError is logged (`where`, name and message only) as internal. */
-export function problemFor(e: unknown, where: string): Problem {
+export function problemFor(
+  e: unknown,
+  where: string,
+  logger?: { error(message: string, extra: { error: string }): void },
+): Problem {
   if (e instanceof AppError) return problemOf(e);
-  console.error(where, e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
+  const error = e instanceof Error ? `${e.name}: ${e.message}` : 'unknown';
+  if (logger !== undefined) logger.error(where, { error });
+  else console.error(where, error);
   return INTERNAL_PROBLEM;
 }

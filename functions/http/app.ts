@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -17,6 +18,7 @@ import {
   assertOrganiser,
   audienceName,
 } from '../policy/access.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
@@ -31,6 +33,14 @@ export interface AppConfig {
   readonly rateLimiter?: RateLimiter;
   /** The caller's source address: API Gateway's `requestContext.http.sourceIp`, or the local socket's peer. */
   readonly clientAddress?: (c: Context) => string | undefined;
+  /** Structured request logs and metrics (Powertools); undefined: none. */
+  readonly telemetry?: Telemetry;
+}
+
+/** API Gateway's request id (Lambda), else the client's `x-request-id`, else a fresh one (local). */
+function requestIdOf(c: Context): string {
+  const env = c.env as { event?: { requestContext?: { requestId?: string } } } | undefined;
+  return env?.event?.requestContext?.requestId ?? c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID();
 }
 
 /** The source address from the platform's request data, read structurally (Lambda event or Node socket). */
@@ -115,7 +125,26 @@ export function createApp(config: AppConfig): Hono {
   const app = new Hono();
   const apiKeys = new Set(config.apiKeyHashes ?? []);
 
-  app.onError((e, c) => errorResponse(c, e));
+  const telemetry = config.telemetry;
+  // One structured line per request (refusals with their code feed the Errors metric), correlated by request and table.
+  if (telemetry !== undefined)
+    app.use('*', async (c, next) => {
+      const started = Date.now();
+      await next();
+      const where = {
+        requestId: requestIdOf(c),
+        tableId: /^\/v1\/tables\/([a-z0-9]{4,40})(?:\/|$)/.exec(c.req.path)?.[1],
+        method: c.req.method,
+        route: c.req.routePath,
+        status: c.res.status,
+        ms: Date.now() - started,
+      };
+      if (c.res.status >= 400 && (c.res.headers.get('content-type') ?? '').startsWith('application/problem+json')) {
+        const code = ((await c.res.clone().json()) as { code?: unknown }).code;
+        telemetry.failed(typeof code === 'string' ? code : 'unknown', c.res.status, where);
+      } else telemetry.logger.info('request', where);
+    });
+  app.onError((e, c) => errorResponse(c, e, telemetry?.logger));
   app.notFound((c) =>
     problemResponse(c, {
       type: 'https://stammtisch.dev/problems/route/not_found',
@@ -261,6 +290,7 @@ export function createApp(config: AppConfig): Hono {
       ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
       meta,
     });
+    if (!out.replayed) telemetry?.count('Moves');
     return c.json({ version: out.version, events: out.events, replayed: out.replayed }, 200);
   });
 

@@ -4,6 +4,7 @@ import { parseBoundedJson } from '../edge/json.js';
 import { REQUEST_ID, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import { problemFor, problemOf } from '../edge/problem.js';
 import type { RateLimiter } from '../edge/rate-limit.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import {
   type Actor,
   assertMayAct,
@@ -64,6 +65,8 @@ export interface WsDeps {
   readonly maxFrameBytes?: number;
   /** Per-client token buckets: `$connect` per source address, each message per principal and address. */
   readonly rateLimiter?: RateLimiter;
+  /** Structured logs and metrics (Powertools); undefined: none. */
+  readonly telemetry?: Telemetry;
 }
 
 /**
@@ -116,6 +119,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         JSON.stringify(fitFrame(frame, maxBytes)),
       );
       if (outcome === 'gone') {
+        deps.telemetry?.count('GoneConnections');
         await deps.connections.remove(connection.connectionId);
         return;
       }
@@ -190,6 +194,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
           ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
           ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
         });
+        if (!out.replayed) deps.telemetry?.count('Moves');
         return [
           { type: 'result', ...rid, tableId: id, version: out.version, events: out.events, replayed: out.replayed },
         ];
@@ -218,17 +223,29 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     );
   }
 
+  const log = deps.telemetry?.logger;
   return async (event) => {
     const { routeKey, connectionId } = event.requestContext;
+    const where = {
+      requestId: event.requestContext.requestId,
+      connectionId,
+      routeKey,
+      tableId: event.queryStringParameters?.tableId,
+    };
     if (routeKey === '$connect') {
       try {
-        return await connect(event);
+        const result = await connect(event);
+        log?.info('connected', where);
+        return result;
       } catch (e) {
-        return problemResult(e);
+        const result = problemResult(e, log);
+        deps.telemetry?.failed(codeOf(result.body), result.statusCode, where);
+        return result;
       }
     }
     if (routeKey === '$disconnect') {
       await deps.connections.remove(connectionId);
+      log?.info('disconnected', { ...where, status: event.requestContext.disconnectStatusCode });
       return { statusCode: 200 };
     }
     const connection = await deps.connections.get(connectionId);
@@ -241,31 +258,52 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     }
     let frames: ServerFrame[];
     let statusCode = 200;
+    const tableId = connection.tableId ?? connection.authTableId;
     try {
       frames = await message(event, connection);
+      log?.debug('message', { ...where, tableId });
     } catch (e) {
       const requestId = requestIdOf(event.body);
       if (!(e instanceof AppError)) statusCode = 500;
-      frames = [errorFrame(e, requestId)];
+      const frame = errorFrame(e, requestId, log);
+      deps.telemetry?.failed(
+        frame.type === 'error' ? frame.code : 'internal',
+        frame.type === 'error' ? frame.status : 500,
+        {
+          ...where,
+          tableId,
+          clientRequestId: requestId,
+        },
+      );
+      frames = [frame];
     }
     await send(connection, frames);
     return { statusCode };
   };
 }
 
-function errorFrame(e: unknown, requestId?: string): ServerFrame {
+function codeOf(body: string | undefined): string {
+  try {
+    const code = (JSON.parse(body ?? '') as { code?: unknown }).code;
+    return typeof code === 'string' ? code : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function errorFrame(e: unknown, requestId?: string, log?: Telemetry['logger']): ServerFrame {
   const rid = requestId !== undefined ? { requestId } : {};
   if (e instanceof AppError) {
     const { type: _type, index: _index, ...problem } = problemOf(e);
     return { type: 'error', ...rid, ...problem };
   }
   // Never echo internals or secrets: log the error name and message only.
-  const { type: _type, ...internal } = problemFor(e, 'ws internal error');
+  const { type: _type, ...internal } = problemFor(e, 'ws internal error', log);
   return { type: 'error', ...rid, ...internal };
 }
 
-function problemResult(e: unknown): WsResult {
-  const problem = problemFor(e, 'ws connect failed');
+function problemResult(e: unknown, log?: Telemetry['logger']): WsResult {
+  const problem = problemFor(e, 'ws connect failed', log);
   return {
     statusCode: problem.status,
     headers: { 'content-type': 'application/problem+json' },
