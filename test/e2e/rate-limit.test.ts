@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../functions/edge/rate-limit.js';
+import { settingsFromEnv } from '../../functions/composition/config.js';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../functions/edge/rate-limit.js';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { WsClient } from '../realtime/ws-client.js';
 import { type Api, apiClient } from '../support/functions/client.js';
@@ -121,5 +122,15 @@ describe('per-client rate limits (issue 16)', () => {
     );
     for (let i = 0; i < 10_000; i++) limiter.check({ token: `st_${i}`, address: `10.0.${i >> 8}.${i & 255}` });
     expect(limiter.size).toBe(100);
+  });
+
+  it('RATE_LIMITS: the defaults on Lambda, `off`, or explicit buckets; a typo is refused', () => {
+    expect(settingsFromEnv({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(settingsFromEnv({ RATE_LIMITS: 'off' }).rateLimits).toBeUndefined();
+    expect(settingsFromEnv({ RATE_LIMITS: 'principal=3/0.5' }).rateLimits).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      principal: { burst: 3, perSecond: 0.5 },
+    });
+    expect(() => settingsFromEnv({ RATE_LIMITS: 'principle=3/1' })).toThrow(/RATE_LIMITS/);
   });
 });
