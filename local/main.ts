@@ -1,10 +1,17 @@
 import { resolve } from 'node:path';
+import { settingsFromEnv } from '../functions/composition/config.js';
 import { startLocal } from './server.js';
 
 /** `npm start`: the local runtime on one port, dynalite persisted under .data/ (DATA_DIR overrides). */
 const port = Number(process.env.PORT ?? 8787);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-const server = await startLocal({ port, dataDir, host: process.env.HOST ?? '127.0.0.1' });
+const rateLimits = settingsFromEnv().rateLimits;
+const server = await startLocal({
+  port,
+  dataDir,
+  host: process.env.HOST ?? '127.0.0.1',
+  ...(rateLimits !== undefined ? { rateLimits } : {}),
+});
 const u = server.url;
 const keys = server.runtime.settings.apiKeyHashes.length;
 const auth = keys > 0 ? ` -H "authorization: Bearer $API_KEY"` : '';

@@ -7,12 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
 import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
 import { type Settings, settingsFromEnv } from '../functions/composition/config.js';
+import type { RateLimits } from '../functions/edge/rate-limit.js';
 import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
 import { type Webhooks, webhooksFor } from '../functions/composition/webhooks.js';
 import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
+import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { Dispatcher } from './dispatcher.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
@@ -37,6 +39,10 @@ export interface LocalOptions {
     readonly timers?: Timers;
     readonly timeoutMs?: number;
   };
+  /** Per-client limits (REST and WebSocket); undefined: none (`npm start` passes RATE_LIMITS or the defaults). */
+  readonly rateLimits?: RateLimits;
+  /** The rate limiter's clock (tests inject one instead of sleeping). */
+  readonly clock?: () => number;
 }
 
 export interface LocalServer {
@@ -82,6 +88,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const settings: Settings = {
     ...base,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    rateLimits: options.rateLimits,
     apiKeyHashes:
       options.apiKeys !== undefined
         ? settingsFromEnv({ API_KEYS: options.apiKeys.join(',') }).apiKeyHashes
@@ -95,10 +102,17 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
   });
-  const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
+  const runtime: Runtime = createRuntime(settings, {
+    client,
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+    ...(options.clock !== undefined ? { now: options.clock } : {}),
+  });
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
+  // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
+  const telemetry = createTelemetry({ service: 'local' });
   const realtime = createRealtime(runtime, {
+    telemetry,
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
@@ -111,15 +125,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(hookOpts?.timers !== undefined ? { timers: hookOpts.timers } : {}),
     ...(hookOpts?.timeoutMs !== undefined ? { timeoutMs: hookOpts.timeoutMs } : {}),
   });
-  const commitStream = createCommitStream(runtime, realtime.fanOut, webhooks);
+  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut), webhooks);
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
     ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
   });
 
-  const app = createHttp(runtime, webhooks);
-  const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
+  const app = createHttp(runtime, telemetry, webhooks);
+  // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
+  const http = createAdaptorServer({
+    fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),
+  }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
   return {

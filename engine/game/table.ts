@@ -130,9 +130,14 @@ function decideOpen(command: Extract<TableCommand, { type: 'OpenTable' }>, state
   if (variant === undefined)
     return fail(engineError(ErrorCodes.unknownVariant, `unknown variant ${command.variant}`, { field: 'variant' }));
   const preset = command.preset ?? variant.defaultPreset;
-  if (!(preset in variant.presets))
+  // An own property only: `__proto__`, `toString` and friends are not presets.
+  if (!Object.hasOwn(variant.presets, preset))
     return fail(
-      engineError(ErrorCodes.unknownPreset, `unknown preset ${preset} for ${variant.id}`, { field: 'preset' }),
+      engineError(
+        ErrorCodes.unknownPreset,
+        `unknown preset ${JSON.stringify(preset)} for ${variant.id}; valid: ${Object.keys(variant.presets).join(', ')}`,
+        { field: 'preset' },
+      ),
     );
   const seats = command.seats;
   if (!Number.isInteger(seats) || seats < variant.tableSeats.min || seats > variant.tableSeats.max)
@@ -204,8 +209,18 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
     );
   const variant = variantOf(state);
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
-  if (illegal !== undefined)
-    return fail(engineError(codeOf(illegal.code), illegal.message, { rule: illegal.rule, seat: command.seat }));
+  if (illegal !== undefined) {
+    const code = codeOf(illegal.code);
+    // Whose turn it is, in table seats (every variant reports the refusal; the table knows the seating).
+    const message =
+      code === ErrorCodes.notYourTurn
+        ? `${illegal.message}; to act: seat ${variant
+            .toAct(deal.state)
+            .map((s) => deal.players[s] ?? s)
+            .join(', seat ')}`
+        : illegal.message;
+    return fail(engineError(code, message, { rule: illegal.rule, seat: command.seat }));
+  }
   const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
   // The action is applied once, by evolve; its notes come back with the new state.
   const { state: next, notes } = step(state, taken);

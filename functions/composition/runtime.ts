@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { DynamoTableStore } from '../adapters/dynamodb/table-store.js';
+import { RateLimiter } from '../edge/rate-limit.js';
 import type { Commit } from '../ports/table-store.js';
 import { TableService } from '../use-cases/table-service.js';
 import { type Settings, settingsFromEnv } from './config.js';
@@ -10,6 +11,8 @@ export interface Runtime {
   readonly client: DynamoDBClient;
   readonly store: DynamoTableStore;
   readonly service: TableService;
+  /** One set of per-client buckets for REST and WebSocket alike (undefined: no application limit). */
+  readonly rateLimiter: RateLimiter | undefined;
 }
 
 /**
@@ -18,10 +21,17 @@ export interface Runtime {
  */
 export function createRuntime(
   settings: Settings = settingsFromEnv(),
-  opts: { client?: DynamoDBClient; afterAppend?: (commit: Commit) => Promise<void> | void } = {},
+  opts: {
+    client?: DynamoDBClient;
+    afterAppend?: (commit: Commit) => Promise<void> | void;
+    /** The rate limiter's clock (tests inject one). */
+    now?: () => number;
+  } = {},
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
   const store = new DynamoTableStore(client, settings.dataTable);
   const service = new TableService({ store, ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}) });
-  return { settings, client, store, service };
+  const rateLimiter =
+    settings.rateLimits === undefined ? undefined : new RateLimiter(settings.rateLimits, opts.now ?? Date.now);
+  return { settings, client, store, service, rateLimiter };
 }

@@ -633,12 +633,12 @@ export interface components {
             };
         };
         /**
-         * @description Stable machine codes. `request/*` malformed HTTP input (400/413), `auth/*` 401/403, `route/not_found` 404,
-         *     `table/*`, `seat/*`, `deal/*`, `action/*` from the use cases and the engine, `record/*` from record scoring (422),
+         * @description Stable machine codes. `request/*` malformed HTTP input (400/413/415) or too many requests (429), `auth/*`
+         *     401/403, `route/not_found` 404, `table/*`, `seat/*`, `deal/*`, `action/*` from the use cases and the engine, `record/*` from record scoring (422),
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/idempotency_mismatch" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "webhook/not_found" | "webhook/target_refused" | "internal";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "webhook/not_found" | "webhook/target_refused" | "internal";
         Problem: {
             /** Format: uri */
             type: string;
@@ -666,6 +666,8 @@ export interface components {
             legalActions?: components["schemas"]["Action"][];
             /** @description `action/unclear`: the actions the text may have meant, when fewer than all */
             candidates?: components["schemas"]["Action"][];
+            /** @description on `request/rate_limited`: seconds to wait (Retry-After) */
+            retryAfter?: number;
         };
         Health: {
             /** @constant */
@@ -1081,6 +1083,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description Too many requests from this client (`request/rate_limited`): a token bucket per principal (the bearer token)
+         *     and one per source address. Wait `Retry-After` seconds (also `retryAfter` in the body). docs/operations.md.
+         */
+        RateLimited: {
+            headers: {
+                /** @description Seconds until the bucket holds a token again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         TableId: string;
@@ -1111,6 +1127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     listVariants: {
@@ -1131,6 +1148,7 @@ export interface operations {
                     "application/json": components["schemas"]["VariantList"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     getVariant: {
@@ -1154,6 +1172,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     listOpenTables: {
@@ -1177,6 +1196,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     createTable: {
@@ -1205,7 +1225,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getTable: {
@@ -1232,6 +1254,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     closeTable: {
@@ -1259,6 +1282,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     joinSeat: {
@@ -1290,7 +1314,10 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     leaveSeat: {
@@ -1318,6 +1345,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     addBot: {
@@ -1349,7 +1377,10 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     addSpectator: {
@@ -1377,6 +1408,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     act: {
@@ -1420,7 +1452,9 @@ export interface operations {
                 };
             };
             413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     actByText: {
@@ -1473,6 +1507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     getView: {
@@ -1505,6 +1540,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     listEvents: {
@@ -1534,6 +1570,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getRecord: {
@@ -1562,6 +1599,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getFairness: {
@@ -1589,6 +1627,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     verifyDeal: {
@@ -1620,6 +1659,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     scoreRecord: {
@@ -1646,7 +1688,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     listWebhooks: {
@@ -1668,6 +1712,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     createWebhook: {
@@ -1697,6 +1742,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getWebhook: {
@@ -1722,6 +1768,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     deleteWebhook: {
@@ -1745,6 +1792,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     rotateWebhookSecret: {
@@ -1770,6 +1818,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     listWebhookDeliveries: {
@@ -1797,6 +1846,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     redeliverWebhook: {
@@ -1823,6 +1873,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
 }

@@ -55,7 +55,8 @@ describe('the stack', () => {
     expect(counts).toEqual({
       'AWS::DynamoDB::Table': 2,
       'AWS::Lambda::Function': 3,
-      'AWS::Logs::LogGroup': 3,
+      // One per function, one access log per API stage.
+      'AWS::Logs::LogGroup': 5,
       'AWS::IAM::Role': 3,
       'AWS::IAM::Policy': 3,
       'AWS::ApiGatewayV2::Api': 2,
@@ -68,8 +69,12 @@ describe('the stack', () => {
       'AWS::SQS::Queue': 1,
       'AWS::SQS::QueuePolicy': 1,
       'AWS::SNS::Topic': 1,
-      // Errors + throttles for 3 functions, stream iterator age, dead letters, REST 5xx.
-      'AWS::CloudWatch::Alarm': 9,
+      // TLS only.
+      'AWS::SNS::TopicPolicy': 1,
+      // Errors, throttles and p99 duration for 3 functions, stream iterator age, dead letters, REST 5xx, WebSocket
+      // integration errors and internal error frames, DynamoDB throttles on both tables.
+      'AWS::CloudWatch::Alarm': 16,
+      'AWS::CloudWatch::Dashboard': 1,
     });
     const nameProperty: Record<string, string> = {
       'AWS::DynamoDB::Table': 'TableName',
@@ -91,7 +96,7 @@ describe('the stack', () => {
 });
 
 describe('tables', () => {
-  it('DATA_TABLE: pk/sk strings, on-demand, TTL expiresAt, NEW_IMAGE stream, PITR, retained on delete', () => {
+  it('DATA_TABLE: pk/sk strings, on-demand, no TTL (nothing in it expires), NEW_IMAGE stream, PITR, retained', () => {
     template.hasResource('AWS::DynamoDB::Table', {
       Properties: {
         KeySchema: [
@@ -103,7 +108,7 @@ describe('tables', () => {
           { AttributeName: 'sk', AttributeType: 'S' },
         ],
         BillingMode: 'PAY_PER_REQUEST',
-        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        TimeToLiveSpecification: Match.absent(),
         StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       },
@@ -134,6 +139,10 @@ describe('tables', () => {
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      Tags: [
+        { Key: 'project', Value: 'stammtisch' },
+        { Key: 'stage', Value: 'dev' },
+      ],
     });
   });
 });
@@ -197,11 +206,41 @@ describe('functions', () => {
 });
 
 describe('least privilege', () => {
-  it('no statement grants a wildcard action, and only dynamodb:ListStreams (no resource-level form) has Resource *', () => {
+  it('no statement grants a wildcard action; only actions without a resource-level form have Resource *', () => {
     for (const { policy, statement } of policyStatements(template)) {
       for (const action of actionsOf(statement)) expect(action, policy).not.toMatch(/\*/);
-      if (resourcesOf(statement).includes('*')) expect(actionsOf(statement), policy).toEqual(['dynamodb:ListStreams']);
+      if (resourcesOf(statement).includes('*'))
+        for (const action of actionsOf(statement))
+          expect(['dynamodb:ListStreams', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'], policy).toContain(
+            action,
+          );
     }
+  });
+
+  it('every function writes to its own log group only (no AWSLambdaBasicExecutionRole) and sends X-Ray traces', () => {
+    for (const fn of [ids.http, ids.ws, ids.stream]) {
+      const all = statementsOfFunction(template, fn, true);
+      const props = template.toJSON().Resources[fn].Properties as {
+        LoggingConfig: { LogGroup: { Ref: string } };
+        TracingConfig: unknown;
+      };
+      const group = props.LoggingConfig.LogGroup.Ref;
+      expect(all, fn).toContainEqual({
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: [
+          { 'Fn::GetAtt': [group, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [group, 'Arn'] }, ':log-stream:*']] },
+        ],
+      });
+      // (The stream function's policy merges these with dynamodb:ListStreams, which has no resource form either.)
+      const xray = all.find((st) => actionsOf(st).includes('xray:PutTraceSegments'));
+      expect(xray, fn).toMatchObject({ Effect: 'Allow', Resource: '*' });
+      expect(actionsOf(xray!)).toContain('xray:PutTelemetryRecords');
+      expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+    for (const role of Object.values(template.findResources('AWS::IAM::Role')))
+      expect((role as { Properties: object }).Properties).not.toHaveProperty('ManagedPolicyArns');
   });
 
   it('no function may Scan, batch-write or touch table administration', () => {
@@ -265,7 +304,11 @@ describe('least privilege', () => {
           Action: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
           Resource: { 'Fn::GetAtt': [queue, 'Arn'] },
         },
-        { Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:ListStreams', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+          Resource: '*',
+        },
         {
           Effect: 'Allow',
           Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
@@ -284,8 +327,8 @@ describe('least privilege', () => {
     }
     expect([...holders].sort()).toEqual(
       [
-        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionServiceRoleDefaultPolicy'),
-        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionServiceRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionRoleDefaultPolicy'),
       ].sort(),
     );
   });
@@ -497,9 +540,10 @@ describe('alarms', () => {
   });
 
   it('any 5xx from the REST API', () => {
-    const found = alarms().filter((a) => a.Properties.Namespace === 'AWS/ApiGateway');
+    const found = alarms().filter(
+      (a) => a.Properties.Namespace === 'AWS/ApiGateway' && a.Properties.MetricName === '5xx',
+    );
     expect(found).toHaveLength(1);
-    expect(found[0]!.Properties.MetricName).toBe('5xx');
     expect(found[0]!.Properties.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: ids.httpApi } }]);
     expect(found[0]!.Properties.Threshold).toBe(1);
   });
@@ -596,7 +640,8 @@ describe('bundles', () => {
       isBase64Encoded: false,
     };
     const out = runBundle(ids.http, `console.log(JSON.stringify(await m.handler(${JSON.stringify(event)}, {})))`);
-    const response = JSON.parse(out) as { statusCode: number; body: string };
+    // The last line is the response (the Powertools request log line comes before it).
+    const response = JSON.parse(out.trim().split('\n').at(-1)!) as { statusCode: number; body: string };
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ status: 'ok', version: '1.2.3' });
   });
