@@ -223,7 +223,8 @@ export interface Variant<O = unknown, S = unknown> {
   readonly title: string;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
-  readonly presets: Readonly<Record<string, Preset<O>>>;
+  /** Named option bundles; each holds a partial options object merged over the defaults. */
+  readonly presets: Readonly<Record<string, Preset<unknown>>>;
   readonly defaultPreset: string;
   /** JSON Schema of the options object, for the API. */
   readonly optionsSchema: Readonly<Record<string, unknown>>;

@@ -1,4 +1,5 @@
 import { OptionsError, type Preset } from '../../variant.js';
+import { type DeepPartial, bool, mergePreset, nonNegInt, oneOf, presetOf } from '../options.js';
 
 /**
  * Contract kinds of Mehrkopf (RECORD.md `game`): the normal game is `sauspiel` (called Ace, and at 5/6 players the
@@ -119,10 +120,6 @@ export const DEFAULTS: MehrkopfOptions = {
   dealing: 'four-four',
 };
 
-type DeepPartial<T> = {
-  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K];
-};
-
 export const PRESETS: Record<string, Preset<DeepPartial<MehrkopfOptions>>> = {
   rulebook: {
     description:
@@ -136,43 +133,12 @@ export const PRESETS: Record<string, Preset<DeepPartial<MehrkopfOptions>>> = {
   },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
-function merge(base: unknown, over: unknown, path: string): unknown {
-  if (over === undefined) return base;
-  if (isObject(base)) {
-    if (!isObject(over)) throw new OptionsError(path, `${path || 'options'} must be an object`);
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, v] of Object.entries(over)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in base)) throw new OptionsError(p, `unknown option ${p}`);
-      out[k] = merge(base[k], v, p);
-    }
-    return out;
-  }
-  return over;
-}
-
 /** Resolve preset + overrides and validate every value; throws {@link OptionsError} naming the option. */
 export function resolveMehrkopfOptions(preset: string | undefined, overrides: unknown): MehrkopfOptions {
   const name = preset ?? 'rulebook';
-  const p = PRESETS[name];
-  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
-  const resolved = merge(merge(DEFAULTS, p.options, ''), overrides ?? {}, '') as MehrkopfOptions;
+  const resolved = mergePreset(DEFAULTS, presetOf(PRESETS, name), overrides) as MehrkopfOptions;
   validate(resolved);
   return resolved;
-}
-
-function nonNegInt(path: string, v: unknown): void {
-  if (!Number.isSafeInteger(v) || (v as number) < 0) throw new OptionsError(path, `${path} must be a whole number ≥ 0`);
-}
-function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
-  if (!values.includes(v))
-    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
-}
-function bool(path: string, v: unknown): void {
-  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
 }
 
 function validate(o: MehrkopfOptions): void {

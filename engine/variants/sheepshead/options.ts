@@ -1,4 +1,9 @@
 import { OptionsError, type Preset } from '../../variant.js';
+import { type DeepPartial, bool, intIn, mergePreset, oneOf, presetOf } from '../options.js';
+
+/** Sheepshead words a range as `from 1 to 9`. */
+const int = (path: string, v: unknown, min: number, max: number): void =>
+  intIn(path, v, min, max, `from ${min} to ${max}`);
 
 /**
  * Rule options of American Sheepshead (seed 002, DECISIONS.md "Sheepshead", REFERENCE §2 and §6 D9–D14).
@@ -93,7 +98,6 @@ export interface SheepsheadOptions {
 }
 
 type Auto<T> = { [K in keyof T]: T[K] extends object ? Auto<T[K]> : T[K] | 'auto' };
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /** Input defaults: `auto` values resolve per player count in {@link resolveSheepsheadOptions}. */
 export const DEFAULTS: Auto<SheepsheadOptions> = {
@@ -136,36 +140,6 @@ export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>
   },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
-function merge(base: unknown, over: unknown, path: string): unknown {
-  if (over === undefined) return base;
-  if (isObject(base)) {
-    if (!isObject(over)) throw new OptionsError(path, `${path || 'options'} must be an object`);
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, v] of Object.entries(over)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in base)) throw new OptionsError(p, `unknown option ${p}`);
-      out[k] = merge(base[k], v, p);
-    }
-    return out;
-  }
-  return over;
-}
-
-function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
-  if (!values.includes(v))
-    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
-}
-function bool(path: string, v: unknown): void {
-  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
-}
-function int(path: string, v: unknown, min: number, max: number): void {
-  if (!Number.isSafeInteger(v) || (v as number) < min || (v as number) > max)
-    throw new OptionsError(path, `${path} must be a whole number from ${min} to ${max}`);
-}
-
 /** The DECISIONS.md partner method per player count. */
 export function defaultPartner(players: number): PartnerMethod {
   if (players === 5) return 'called-ace';
@@ -183,11 +157,10 @@ export function resolveSheepsheadOptions(
   players = 5,
 ): SheepsheadOptions {
   const name = preset ?? 'standard';
-  const p = PRESETS[name];
-  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
+  const p = presetOf(PRESETS, name);
   if (!Number.isInteger(players) || players < 2 || players > 8)
     throw new OptionsError('players', 'Sheepshead is played by 2 to 8 players');
-  const merged = merge(merge(DEFAULTS, p.options, ''), overrides ?? {}, '') as Auto<SheepsheadOptions>;
+  const merged = mergePreset(DEFAULTS, p, overrides) as Auto<SheepsheadOptions>;
   oneOf('partner', merged.partner, ['auto', 'called-ace', 'jack-of-diamonds', 'alone']);
   oneOf('secondPartner', merged.secondPartner, ['auto', 'none', 'right', 'die']);
   oneOf('split', merged.split, ['auto', 'two-to-one', 'equal']);
