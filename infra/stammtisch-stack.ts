@@ -5,7 +5,10 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -57,6 +60,9 @@ export class StammtischStack extends Stack {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly deadLetterQueue: Queue;
+  readonly dueFunction: StammtischFunction;
+  readonly dueQueue: Queue;
+  readonly dueDeadLetterQueue: Queue;
   readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
@@ -157,7 +163,7 @@ export class StammtischStack extends Stack {
       timeout: Duration.seconds(60),
       environment: { APP_VERSION: appVersion },
     })
-      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);
@@ -192,6 +198,42 @@ export class StammtischStack extends Stack {
       }),
     );
 
+    // --- Due work (docs/due-work.md): SQS delay messages (≤ 15 min a hop) → the due function; a sweep every 5 min ---
+    this.dueDeadLetterQueue = new Queue(this, 'DueDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.dueQueue = new Queue(this, 'DueQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Six times the function timeout, as Lambda recommends for SQS event sources.
+      visibilityTimeout: Duration.seconds(180),
+      // After 5 failed receives a message waits in the DLQ; `aws sqs start-message-move-task` re-drives it.
+      deadLetterQueue: { queue: this.dueDeadLetterQueue, maxReceiveCount: 5 },
+    });
+    this.dueFunction = new StammtischFunction(this, 'DueFunction', {
+      entry: entryPoints.due,
+      description: 'Stammtisch due work: turn deadlines, scheduled starts, stalled tables',
+      sourceMaps: props.sourceMaps,
+      timeout: Duration.seconds(30),
+      environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
+    }).bindTable(this.dataTable, 'progress', 'DATA_TABLE');
+    this.dueFunction.addEventSource(
+      new SqsEventSource(this.dueQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }),
+    );
+    // Sending (a deadline from the stream, a hop of work due after 15 minutes) is all either function may do besides
+    // the event source's own receive/delete: exactly sqs:SendMessage on this queue.
+    const sendDue = new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.dueQueue.queueArn] });
+    this.dueFunction.addToRolePolicy(sendDue);
+    this.streamFunction.addToRolePolicy(sendDue);
+    this.streamFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    new Rule(this, 'DueSweepRule', {
+      description: 'Stammtisch: run stored due work (live tables) so that a lost signal heals within 5 minutes',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
+    });
+
     // --- Alarms ---
     this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'Stammtisch alarms' });
     if (props.alarmEmail !== undefined) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
@@ -223,11 +265,24 @@ export class StammtischStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    const dueDeadLetters = new Alarm(this, 'DueDeadLettersAlarm', {
+      alarmDescription: 'Stammtisch due work gave up on messages (re-drive: docs/due-work.md)',
+      metric: this.dueDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
     const action = new SnsAction(this.alarmTopic);
     for (const alarm of [
       ...this.httpFunction.alarms,
       ...this.wsFunction.alarms,
       ...this.streamFunction.alarms,
+      ...this.dueFunction.alarms,
+      dueDeadLetters,
       iteratorAge,
       deadLetters,
       http5xx,
@@ -249,6 +304,10 @@ export class StammtischStack extends Stack {
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'FanOutDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'DueDeadLetterQueueArn', {
+      description: 'Re-drive: aws sqs start-message-move-task --source-arn <this>',
+      value: this.dueDeadLetterQueue.queueArn,
+    });
   }
 
   /** API_KEY_HASHES from context: literal hashes (validated) or an SSM parameter resolved at deploy time. */

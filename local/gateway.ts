@@ -18,6 +18,8 @@ export interface GatewayOptions {
   readonly maxConnectionMs?: number;
   /** Route keys besides $connect/$disconnect/$default (route selection on `$request.body.action`). */
   readonly routes?: readonly string[];
+  /** Bytes a connection may have queued unsent before it is closed as a slow consumer (default 1 MiB). */
+  readonly maxBufferedBytes?: number;
 }
 
 interface Live {
@@ -32,6 +34,12 @@ interface Live {
   /** Messages of one connection run one after another. */
   chain: Promise<void>;
 }
+
+/**
+ * Close code for a connection that did not read its messages fast enough (its send buffer overflowed): the client
+ * should reconnect and `resync` from the last seq it holds. In the 4000–4999 range applications may use.
+ */
+export const CLOSE_SLOW_CONSUMER = 4008;
 
 /** API Gateway's limit for one message through the management API (and from a client). */
 const MAX_MESSAGE_BYTES = 128 * 1024;
@@ -53,9 +61,12 @@ export class LocalGateway {
   private readonly idleTimeoutMs: number;
   private readonly maxConnectionMs: number;
   private readonly routes: ReadonlySet<string>;
+  private readonly maxBufferedBytes: number;
   private host = '127.0.0.1';
   private port = 0;
   private inflight = 0;
+  /** Connections closed because their send buffer overflowed (CLOSE_SLOW_CONSUMER). */
+  slowConsumersClosed = 0;
   private waiters: (() => void)[] = [];
   /** Per connection: resolves once its $disconnect handler has finished. */
   private readonly disconnects = new Map<string, { done: Promise<void>; resolve: () => void }>();
@@ -66,6 +77,7 @@ export class LocalGateway {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 10 * 60 * 1000;
     this.maxConnectionMs = options.maxConnectionMs ?? 2 * 60 * 60 * 1000;
     this.routes = new Set(options.routes ?? ACTIONS);
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   }
 
@@ -130,9 +142,17 @@ export class LocalGateway {
         const data = Buffer.from(await req.arrayBuffer());
         if (data.length > MAX_MESSAGE_BYTES)
           return awsError(413, 'PayloadTooLargeException', 'the message is larger than 128 KB');
-        await new Promise<void>((resolve, reject) =>
-          c.socket.send(data.toString('utf8'), (e) => (e === undefined || e === null ? resolve() : reject(e))),
-        ).catch(() => undefined);
+        // A bounded send buffer per connection: the post never waits for the client to read. A connection whose
+        // unsent bytes would pass the bound is closed (CLOSE_SLOW_CONSUMER) and the post answers 410 like a gone
+        // connection, so the fan-out to everyone else goes on at once.
+        if (c.socket.bufferedAmount + data.length > this.maxBufferedBytes) {
+          if (c.socket.readyState === c.socket.OPEN) this.slowConsumersClosed++;
+          c.socket.close(CLOSE_SLOW_CONSUMER, 'Slow consumer: reconnect and resync');
+          // A peer that does not read may not answer the close handshake either: drop it after a grace period.
+          setTimeout(() => c.socket.terminate(), 1000).unref();
+          return awsError(410, 'GoneException', `connection ${id} could not keep up and was closed`);
+        }
+        c.socket.send(data.toString('utf8'), () => undefined);
         return new Response(null, { status: 200 });
       }
       case 'GET':

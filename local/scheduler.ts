@@ -11,7 +11,7 @@ const MAX_BACKOFF_MS = 30_000;
  * Runs of one key never overlap; a failed run is retried with back-off.
  */
 export class LocalScheduler implements DueWorkScheduler {
-  private readonly timers = new Map<string, { work: DueWork; cancel: () => void; attempt: number }>();
+  private readonly timers = new Map<string, { work: DueWork; cancel: () => void; stored: boolean }>();
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
 
@@ -22,11 +22,11 @@ export class LocalScheduler implements DueWorkScheduler {
   ) {}
 
   async schedule(work: DueWork): Promise<void> {
-    if (await this.store.put(work)) this.arm(work, 0);
+    if (await this.store.put(work)) this.arm(work, true, 0);
   }
 
   async remind(work: DueWork): Promise<void> {
-    this.arm(work, 0);
+    this.arm(work, false, 0);
   }
 
   async cancel(kind: string, key: string): Promise<void> {
@@ -38,7 +38,7 @@ export class LocalScheduler implements DueWorkScheduler {
   /** Arm every stored item (start-up). Returns how many. */
   async restore(): Promise<number> {
     const items = await this.store.list();
-    for (const w of items) this.arm(w, 0);
+    for (const w of items) this.arm(w, true, 0);
     return items.length;
   }
 
@@ -59,7 +59,7 @@ export class LocalScheduler implements DueWorkScheduler {
     await this.idle();
   }
 
-  private arm(work: DueWork, attempt: number): void {
+  private arm(work: DueWork, stored: boolean, attempt: number, at = work.at): void {
     if (this.stopped) return;
     const id = idOf(work);
     const current = this.timers.get(id);
@@ -72,8 +72,8 @@ export class LocalScheduler implements DueWorkScheduler {
     )
       return;
     current?.cancel();
-    const cancel = this.clock.setTimer(work.at - this.clock.now(), () => this.fire(id, work, attempt));
-    this.timers.set(id, { work, cancel, attempt });
+    const cancel = this.clock.setTimer(at - this.clock.now(), () => this.fire(id, work, stored, attempt));
+    this.timers.set(id, { work, cancel, stored });
   }
 
   private disarm(id: string): void {
@@ -81,7 +81,7 @@ export class LocalScheduler implements DueWorkScheduler {
     this.timers.delete(id);
   }
 
-  private fire(id: string, work: DueWork, attempt: number): void {
+  private fire(id: string, work: DueWork, stored: boolean, attempt: number): void {
     if (this.timers.get(id)?.work === work) this.timers.delete(id);
     const previous = this.running.get(id) ?? Promise.resolve();
     const run = previous.then(async () => {
@@ -93,11 +93,12 @@ export class LocalScheduler implements DueWorkScheduler {
       }
       try {
         const outcome = await handler(work);
-        if (outcome === 'done') await this.store.remove(work);
+        // Only stored items are removed (a reminder has nothing to remove: no store call per bot move).
+        if (outcome === 'done' && stored) await this.store.remove(work);
       } catch (e) {
         console.error(`due work ${work.kind} failed`, e instanceof Error ? e.message : 'unknown');
         const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
-        if (!this.timers.has(id)) this.arm({ ...work, at: this.clock.now() + delay }, attempt + 1);
+        if (!this.timers.has(id)) this.arm(work, stored, attempt + 1, this.clock.now() + delay);
       }
     });
     const tracked = run.finally(() => {

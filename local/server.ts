@@ -12,8 +12,12 @@ import { type Realtime, createRealtime } from '../functions/composition/realtime
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
 import { streamEventFor } from '../functions/stream/handler.js';
+import { type Clock, systemClock } from '../functions/ports/clock.js';
+import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
+import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
 import { LocalGateway } from './gateway.js';
+import { LocalScheduler } from './scheduler.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -24,6 +28,10 @@ export interface LocalOptions {
   readonly host?: string;
   /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
   readonly wsIdleTimeoutMs?: number;
+  /** The clock for commit times, turn deadlines and due work (tests inject a ManualClock). */
+  readonly clock?: Clock;
+  /** Unsent bytes a WebSocket connection may queue before it is closed as a slow consumer (default 1 MiB). */
+  readonly wsMaxBufferedBytes?: number;
 }
 
 export interface LocalServer {
@@ -35,7 +43,11 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
-  /** Resolves when every queued fan-out (pushes, bot moves) has run. */
+  /** Due work: bots, turn deadlines, scheduled starts (functions/ports/due-work.ts). */
+  readonly scheduler: LocalScheduler;
+  /** Stored due-work items armed at start-up (live tables and scheduled work found in the data folder). */
+  readonly restored: number;
+  /** Resolves when every queued fan-out (pushes, bot moves) and every due-work run in flight has finished. */
   idle(): Promise<void>;
   /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
   hold(): void;
@@ -75,12 +87,20 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const client = dynamoClient(settings.dynamoEndpoint);
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
+  const clock = options.clock ?? systemClock;
   let sequence = 0;
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
   });
-  const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
+  const runtime: Runtime = createRuntime(settings, {
+    client,
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+    now: () => clock.now(),
+  });
+  const handlers = new Map<string, DueWorkHandler>();
+  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
+  handlers.set(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   const realtime = createRealtime(runtime, {
@@ -88,16 +108,25 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, realtime.fanOut);
+  const commitStream = createCommitStream(runtime, realtime.fanOut, scheduler);
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
+    ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
   const app = createHttp(runtime);
   const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
+  // Nothing waits on a signal lost with the previous process: every live table and every stored item runs again.
+  const restored = await scheduler.restore();
+  const idle = async (): Promise<void> => {
+    do {
+      await dispatcher.idle();
+      await scheduler.idle();
+    } while (!dispatcher.isIdle());
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -106,16 +135,21 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
-    idle: () => dispatcher.idle(),
+    scheduler,
+    restored,
+    idle,
     hold: () => dispatcher.hold(),
     release: () => dispatcher.release(),
     close: async () => {
+      // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
+      // write is conditional and pinned, and whatever is left runs again from the store at the next start.
+      await closeServer(http);
       dispatcher.release();
-      await dispatcher.idle();
       dispatcher.stop();
+      await scheduler.stop();
+      await dispatcher.idle();
       await gateway.close();
       realtime.pusher.destroy();
-      await closeServer(http);
       client.destroy();
       await closeServer(store);
     },

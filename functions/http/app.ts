@@ -39,6 +39,12 @@ const CreateTable = z.strictObject({
   visibility: z.enum(['public', 'private']).optional(),
   dealer: z.number().int().min(0).max(7).optional(),
   maxDeals: z.number().int().min(1).max(10_000).optional(),
+  clock: z
+    .strictObject({
+      turnSeconds: z.number().int().min(1).max(86_400),
+      timeoutsUntilAbsent: z.number().int().min(1).max(100).optional(),
+    })
+    .optional(),
 });
 const Join = z.strictObject({
   seat: z.number().int().min(0).max(7).optional(),
@@ -237,8 +243,9 @@ export function createApp(config: AppConfig): Hono {
 
   app.get('/v1/tables/:tableId/view', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
-    const actor = await actorFor(c, id);
-    const out = await service.view(id, actor);
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, bearer(c));
+    const out = await service.view(id, actor, meta);
     return c.json({ tableId: id, audience: audienceName(actor), ...out });
   });
 
@@ -288,6 +295,7 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
+    ...(meta.clock !== undefined ? { clock: meta.clock } : {}),
     version,
   };
 }

@@ -47,6 +47,8 @@ export interface TableMeta {
   readonly createdAt: number;
   /** The table closes itself after this many deals (tournaments, bot-only tables). */
   readonly maxDeals?: number | undefined;
+  /** The turn clock (functions/use-cases/progress.ts); none by default. */
+  readonly clock?: { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number } | undefined;
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;
 }

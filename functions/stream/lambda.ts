@@ -1,3 +1,4 @@
+import { createDueWork } from '../composition/due.js';
 import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
@@ -5,5 +6,8 @@ import { createCommitStream } from '../composition/stream.js';
 const runtime = createRuntime();
 const push = createPush(runtime);
 
-/** DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then bot seats act. */
-export const handler = createCommitStream(runtime, push.fanOut);
+/**
+ * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
+ * progresses (bots act; a turn deadline goes to the due-work queue).
+ */
+export const handler = createCommitStream(runtime, push.fanOut, createDueWork(runtime).scheduler);
