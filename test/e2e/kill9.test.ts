@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/functions/client.js';
-import { allEvents, createTable, join } from '../support/functions/play.js';
+import { allEvents, createTable, join, scriptedChoice } from '../support/functions/play.js';
 
 // No table waits on a lost in-memory signal: `npm start` (local/main.ts) on a data folder is killed with SIGKILL in
 // the middle of play and started again on the same folder. Every table — bot-only ones included — goes on to its end,
@@ -24,6 +24,7 @@ function start(): Promise<{ child: ChildProcess; url: string }> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString()}`));
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -58,14 +59,14 @@ describe('kill -9 mid-play and restart on the same data folder', () => {
     const api = apiClient(first.url);
     const botOnly: { tableId: string; organiserKey: string }[] = [];
     for (let i = 0; i < 4; i++)
-      botOnly.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 30 }));
+      botOnly.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 6 }));
     const mixed = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
     const me = await join(api, mixed.tableId, 0);
     const versionOf = async (u: string, id: string): Promise<number> =>
       (await apiClient(u).get<{ version: number }>(`/v1/tables/${id}/view`)).body.version;
     // Let the bots play a little, then pull the plug.
     await until('bots playing', async () =>
-      (await versionOf(first.url, botOnly[0]!.tableId)) > 40 ? true : undefined,
+      (await versionOf(first.url, botOnly[0]!.tableId)) > 60 ? true : undefined,
     );
     first.child.kill('SIGKILL');
     await exited(first.child);
@@ -95,12 +96,16 @@ describe('kill -9 mid-play and restart on the same data folder', () => {
       (
         await api2.post(`/v1/tables/${mixed.tableId}/actions`, {
           token: me.token,
-          body: { action: v.body.view.legalActions[0], expectedVersion: v.body.version },
+          body: { action: scriptedChoice(v.body.view.legalActions), expectedVersion: v.body.version },
         })
       ).status,
     ).toBe(200);
     await until('bots answer the human', async () =>
-      (await versionOf(second.url, mixed.tableId)) > v.body.version + 1 ? true : undefined,
+      (await allEvents(api2, mixed.tableId)).some(
+        (e) => e.seq > v.body.version && e.event.type === 'ActionTaken' && e.event.seat !== 0,
+      )
+        ? true
+        : undefined,
     );
 
     for (const t of botOnly) {
