@@ -10,4 +10,9 @@ const push = createPush(runtime);
  * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
  * progresses (bots act; a turn deadline goes to the due-work queue).
  */
-export const handler = createCommitStream(runtime, push.fanOut, createDueWork(runtime).scheduler);
+export const handler = createCommitStream(
+  runtime,
+  push.fanOut,
+  // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
+  runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
+);
