@@ -17,7 +17,10 @@ export function createOnCommit(deps: {
   return async (commit) => {
     const [pushed, moved] = await Promise.allSettled([
       deps.fanOut?.(commit),
-      step({ at: commit.at, kind: TABLE_PROGRESS, key: commit.tableId, pinnedVersion: lastSeq(commit) }),
+      // Human-only tables without a clock: nothing for the server to do, nothing to read.
+      commit.auto === true
+        ? step({ at: commit.at, kind: TABLE_PROGRESS, key: commit.tableId, pinnedVersion: lastSeq(commit) })
+        : undefined,
     ]);
     if (pushed.status === 'rejected') throw pushed.reason;
     if (moved.status === 'rejected') {

@@ -1,5 +1,6 @@
 import type { Commit, TableStore } from '../ports/table-store.js';
 import type { DueWorkStore } from '../ports/due-work.js';
+import { HeadCache } from './head-cache.js';
 import { newSeed } from '../crypto/secrets.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
@@ -11,6 +12,8 @@ export interface ServiceDeps {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
+  /** The cached heads (default: one per service, as in a warm Lambda); `false` turns caching off. */
+  readonly heads?: HeadCache | false;
 }
 
 /** What every use case gets: the ports with their defaults filled in. */
@@ -21,6 +24,7 @@ export interface UseCaseContext {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
+  readonly heads?: HeadCache;
 }
 
 export function contextOf(deps: ServiceDeps): UseCaseContext {
@@ -30,5 +34,6 @@ export function contextOf(deps: ServiceDeps): UseCaseContext {
     seed: deps.seed ?? newSeed,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
     ...(deps.dueWork !== undefined ? { dueWork: deps.dueWork } : {}),
+    ...(deps.heads !== false ? { heads: deps.heads ?? new HeadCache() } : {}),
   };
 }

@@ -83,6 +83,7 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     prevBase: 1,
     snapshot: auto.snapshot ?? { at: 0, state: null },
     ...(auto.seeds !== undefined ? { seeds: auto.seeds } : {}),
+    ...(auto.auto === true ? { auto: true } : {}),
     at: now,
   };
   const appended = await ctx.store.append(commit);

@@ -60,10 +60,19 @@ async function command(
   const tag = idempotencyTag(actor, opts.idempotencyKey, cmd, opts.expectedVersion);
   const audience = audienceOf(actor);
   let known = opts.meta;
+  // The first attempt may decide on the cached head (head-cache.ts): the conditional append proves it current; any
+  // other outcome on a cached head (a lost race, a version conflict, a rejected move) decides again on the store.
+  let cached = ctx.heads?.get(tableId);
   return retryOnConflict(async () => {
     const meta = known ?? (await requireMeta(ctx.store, tableId));
     known = undefined;
-    const loaded = await loadTable(ctx.store, tableId);
+    const fromCache = cached;
+    cached = undefined;
+    const loaded = fromCache ?? (await loadTable(ctx.store, tableId));
+    const recheck = (): typeof CONFLICT => {
+      ctx.heads?.drop(tableId);
+      return CONFLICT;
+    };
     // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
     if (tag !== undefined) {
       const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
@@ -74,12 +83,17 @@ async function command(
           replayed: true,
         };
     }
-    if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version)
+    if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version) {
+      if (fromCache !== undefined) return recheck();
       throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
         currentVersion: loaded.version,
       });
+    }
     const decided = decide(cmd, loaded.state);
-    if (!decided.ok) throw fromEngineError(decided.error);
+    if (!decided.ok) {
+      if (fromCache !== undefined) return recheck();
+      throw fromEngineError(decided.error);
+    }
     // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
     const seat = actor.kind === 'seat' ? actor.seat : undefined;
     const back =

@@ -64,7 +64,10 @@ export function turnDeadline(meta: TableMeta, state: TableState, head: Commit): 
  */
 export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
   const meta = await requireMeta(ctx.store, tableId);
-  const loaded = await loadTable(ctx.store, tableId);
+  // Pinned work on this process's own newest commit decides on the cached head (its move's conditional write is the
+  // proof); anything else reads the store.
+  const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
+  const loaded = cached !== undefined && cached.version === pinned ? cached : await loadTable(ctx.store, tableId);
   const { state, version } = loaded;
   const head = loaded.commits[loaded.commits.length - 1];
   const base = { version, closed: state.closed, stale: false, acted: 0 };
