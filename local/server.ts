@@ -143,13 +143,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     close: async () => {
       // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
       // write is conditional and pinned, and whatever is left runs again from the store at the next start.
-      await closeServer(http);
       dispatcher.release();
       dispatcher.stop();
       await scheduler.stop();
       await dispatcher.idle();
       await gateway.close();
       realtime.pusher.destroy();
+      await closeServer(http);
       client.destroy();
       await closeServer(store);
     },
