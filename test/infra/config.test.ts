@@ -114,7 +114,7 @@ describe('the app (cdk.json)', () => {
     const version = (JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string })
       .version;
     const functions = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(4);
     for (const [, fn] of functions)
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.APP_VERSION).toBe(version);
     const http = functions.find(([id]) => id.startsWith('HttpFunction'))![1];
