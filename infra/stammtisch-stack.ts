@@ -36,7 +36,10 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, Operation, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -98,6 +101,9 @@ export class StammtischStack extends Stack {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly deadLetterQueue: Queue;
+  readonly dueFunction: StammtischFunction;
+  readonly dueQueue: Queue;
+  readonly dueDeadLetterQueue: Queue;
   readonly alarmTopic: Topic;
   readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
@@ -270,7 +276,7 @@ export class StammtischStack extends Stack {
       p99Alarm: Duration.seconds(20),
       environment: { APP_VERSION: appVersion },
     })
-      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);
@@ -305,6 +311,42 @@ export class StammtischStack extends Stack {
       }),
     );
 
+    // --- Due work (docs/due-work.md): SQS delay messages (≤ 15 min a hop) → the due function; a sweep every 5 min ---
+    this.dueDeadLetterQueue = new Queue(this, 'DueDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.dueQueue = new Queue(this, 'DueQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Six times the function timeout, as Lambda recommends for SQS event sources.
+      visibilityTimeout: Duration.seconds(180),
+      // After 5 failed receives a message waits in the DLQ; `aws sqs start-message-move-task` re-drives it.
+      deadLetterQueue: { queue: this.dueDeadLetterQueue, maxReceiveCount: 5 },
+    });
+    this.dueFunction = new StammtischFunction(this, 'DueFunction', {
+      entry: entryPoints.due,
+      description: 'Stammtisch due work: turn deadlines, scheduled starts, stalled tables',
+      sourceMaps: props.sourceMaps,
+      timeout: Duration.seconds(30),
+      environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
+    }).bindTable(this.dataTable, 'progress', 'DATA_TABLE');
+    this.dueFunction.addEventSource(
+      new SqsEventSource(this.dueQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }),
+    );
+    // Sending (a deadline from the stream, a hop of work due after 15 minutes) is all either function may do besides
+    // the event source's own receive/delete: exactly sqs:SendMessage on this queue.
+    const sendDue = new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.dueQueue.queueArn] });
+    this.dueFunction.addToRolePolicy(sendDue);
+    this.streamFunction.addToRolePolicy(sendDue);
+    this.streamFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    new Rule(this, 'DueSweepRule', {
+      description: 'Stammtisch: run stored due work (live tables) so that a lost signal heals within 5 minutes',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
+    });
+
     // --- Alarms ---
     this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'Stammtisch alarms', enforceSSL: true });
     if (props.alarmEmail === undefined && prod)
@@ -336,6 +378,17 @@ export class StammtischStack extends Stack {
     const http5xx = new Alarm(this, 'HttpApi5xxAlarm', {
       alarmDescription: 'Stammtisch REST API answered 5xx',
       metric: this.httpApi.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const dueDeadLetters = new Alarm(this, 'DueDeadLettersAlarm', {
+      alarmDescription: 'Stammtisch due work gave up on messages (re-drive: docs/due-work.md)',
+      metric: this.dueDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -399,6 +452,8 @@ export class StammtischStack extends Stack {
       ...this.httpFunction.alarms,
       ...this.wsFunction.alarms,
       ...this.streamFunction.alarms,
+      ...this.dueFunction.alarms,
+      dueDeadLetters,
       iteratorAge,
       deadLetters,
       http5xx,
@@ -427,6 +482,10 @@ export class StammtischStack extends Stack {
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'FanOutDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'DueDeadLetterQueueArn', {
+      description: 'Re-drive: aws sqs start-message-move-task --source-arn <this>',
+      value: this.dueDeadLetterQueue.queueArn,
+    });
   }
 
   /** One dashboard: what players feel (errors, latency), what they do (moves, deals), and the plumbing. */

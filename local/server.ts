@@ -14,8 +14,12 @@ import { type Runtime, createRuntime } from '../functions/composition/runtime.js
 import { createCommitStream } from '../functions/composition/stream.js';
 import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
+import { type Clock, systemClock } from '../functions/ports/clock.js';
+import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
+import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
+import { LocalScheduler } from './scheduler.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -30,8 +34,12 @@ export interface LocalOptions {
   readonly wsTimers?: GatewayTimers;
   /** Per-client limits (REST and WebSocket); undefined: none (`npm start` passes RATE_LIMITS or the defaults). */
   readonly rateLimits?: RateLimits;
-  /** The rate limiter's clock (tests inject one instead of sleeping). */
-  readonly clock?: () => number;
+  /** The rate limiter's clock (tests inject one instead of sleeping); default: `clock`. */
+  readonly rateLimitClock?: () => number;
+  /** The clock for commit times, turn deadlines and due work (tests inject a ManualClock). */
+  readonly clock?: Clock;
+  /** Unsent bytes a WebSocket connection may queue before it is closed as a slow consumer (default 1 MiB). */
+  readonly wsMaxBufferedBytes?: number;
 }
 
 export interface LocalServer {
@@ -43,7 +51,11 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
-  /** Resolves when every queued fan-out (pushes, bot moves) has run. */
+  /** Due work: bots, turn deadlines, scheduled starts (functions/ports/due-work.ts). */
+  readonly scheduler: LocalScheduler;
+  /** Stored due-work items armed at start-up (live tables and scheduled work found in the data folder). */
+  readonly restored: number;
+  /** Resolves when every queued fan-out (pushes, bot moves) and every due-work run in flight has finished. */
   idle(): Promise<void>;
   /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
   hold(): void;
@@ -84,6 +96,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const client = dynamoClient(settings.dynamoEndpoint);
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
+  const clock = options.clock ?? systemClock;
   let sequence = 0;
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
@@ -92,8 +105,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const runtime: Runtime = createRuntime(settings, {
     client,
     afterAppend: (commit) => dispatcher.enqueue(commit),
-    ...(options.clock !== undefined ? { now: options.clock } : {}),
+    now: () => clock.now(),
+    ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
   });
+  const handlers = new Map<string, DueWorkHandler>();
+  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
+  handlers.set(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
@@ -104,11 +121,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut));
+  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut), scheduler);
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
     ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
+    ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
   const app = createHttp(runtime, telemetry);
@@ -118,6 +136,14 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
+  // Nothing waits on a signal lost with the previous process: every live table and every stored item runs again.
+  const restored = await scheduler.restore();
+  const idle = async (): Promise<void> => {
+    do {
+      await dispatcher.idle();
+      await scheduler.idle();
+    } while (!dispatcher.isIdle());
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -126,13 +152,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
-    idle: () => dispatcher.idle(),
+    scheduler,
+    restored,
+    idle,
     hold: () => dispatcher.hold(),
     release: () => dispatcher.release(),
     close: async () => {
+      // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
+      // write is conditional and pinned, and whatever is left runs again from the store at the next start.
       dispatcher.release();
-      await dispatcher.idle();
       dispatcher.stop();
+      await scheduler.stop();
+      await dispatcher.idle();
       await gateway.close();
       realtime.pusher.destroy();
       await closeServer(http);

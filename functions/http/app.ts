@@ -67,6 +67,12 @@ const CreateTable = z.strictObject({
   visibility: z.enum(['public', 'private']).optional(),
   dealer: z.number().int().min(0).max(7).optional(),
   maxDeals: z.number().int().min(1).max(10_000).optional(),
+  clock: z
+    .strictObject({
+      turnSeconds: z.number().int().min(1).max(86_400),
+      timeoutsUntilAbsent: z.number().int().min(1).max(100).optional(),
+    })
+    .optional(),
 });
 const Join = z.strictObject({
   seat: z.number().int().min(0).max(7).optional(),
@@ -338,7 +344,7 @@ export function createApp(config: AppConfig): Hono {
       const out = await service.textView(meta, actor, query.lang);
       return c.text(out.text, 200, { 'x-table-version': String(out.version) });
     }
-    const out = await service.view(id, actor);
+    const out = await service.view(id, actor, meta);
     return c.json({
       tableId: id,
       audience: audienceName(actor),
@@ -394,6 +400,7 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
+    ...(meta.clock !== undefined ? { clock: meta.clock } : {}),
     version,
   };
 }

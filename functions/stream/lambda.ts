@@ -1,5 +1,6 @@
 import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { settingsFromEnv } from '../composition/config.js';
+import { createDueWork } from '../composition/due.js';
 import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
@@ -13,5 +14,16 @@ const runtime = createRuntime(settings, {
 });
 const push = createPush(runtime);
 
-/** DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then bot seats act. */
-export const handler = instrument(telemetry, createCommitStream(runtime, observeFanOut(telemetry, push.fanOut)));
+/**
+ * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
+ * progresses (bots act; a turn deadline goes to the due-work queue).
+ */
+export const handler = instrument(
+  telemetry,
+  createCommitStream(
+    runtime,
+    observeFanOut(telemetry, push.fanOut),
+    // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
+    runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
+  ),
+);
