@@ -104,6 +104,7 @@ export class StammtischStack extends Stack {
   readonly dueFunction: StammtischFunction;
   readonly dueQueue: Queue;
   readonly dueDeadLetterQueue: Queue;
+  readonly dueSweepRule: Rule;
   readonly alarmTopic: Topic;
   readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
@@ -341,7 +342,7 @@ export class StammtischStack extends Stack {
     this.dueFunction.addToRolePolicy(sendDue);
     this.streamFunction.addToRolePolicy(sendDue);
     this.streamFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
-    new Rule(this, 'DueSweepRule', {
+    this.dueSweepRule = new Rule(this, 'DueSweepRule', {
       description: 'Stammtisch: run stored due work (live tables) so that a lost signal heals within 5 minutes',
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
@@ -563,6 +564,23 @@ export class StammtischStack extends Stack {
         reason: 'This queue is the dead-letter queue; nothing consumes it automatically.',
       },
     );
+    Validations.of(this.dueDeadLetterQueue).acknowledge(
+      { id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue (of the due-work queue).' },
+      {
+        id: 'Serverless-SQSRedrivePolicy',
+        reason: 'This queue is the dead-letter queue; re-drive is by hand (docs/due-work.md).',
+      },
+    );
+    Validations.of(this.dueFunction).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason:
+        'The SQS event source: a message that keeps failing goes to the due queue’s own redrive DLQ after 5 receives (an on-failure destination is for stream and Kafka sources).',
+    });
+    Validations.of(this.dueSweepRule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason:
+        'The 5-minute sweep is idempotent: a sweep that fails (after 2 retries) is replaced by the next one 5 minutes later; nothing is lost.',
+    });
     const connectionsIndex = `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.connectionsTable)}.Arn>/index/*]`;
     const manageConnections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.webSocketApi)}>/${this.webSocketStage.stageName}/*/@connections/*]`;
     for (const fn of [this.wsFunction, this.streamFunction])

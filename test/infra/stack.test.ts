@@ -378,8 +378,8 @@ describe('least privilege', () => {
       .sort();
     expect(senders).toEqual(
       [
-        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionServiceRoleDefaultPolicy'),
-        logicalId(template, 'AWS::IAM::Policy', 'DueFunctionServiceRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'DueFunctionRoleDefaultPolicy'),
       ].sort(),
     );
   });
