@@ -44,3 +44,4 @@ import { sheepshead } from './variants/sheepshead/index.js';
 register(sheepshead);
 import { mehrkopf } from './variants/mehrkopf/index.js';
 register(mehrkopf);
+export * as tournament from './tournament/index.js';
