@@ -3,3 +3,4 @@ export * from './config.js';
 export * from './draw.js';
 export * from './scoring.js';
 export * from './tournament.js';
+export * from './schedule.js';

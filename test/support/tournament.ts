@@ -97,3 +97,48 @@ export function step(
   if (s === null) throw new Error('no state');
   return s;
 }
+
+const START = Date.UTC(2026, 10, 28, 18, 0);
+
+/** Registers `n` players (ids p00…), checks in all but the first `noShows`. */
+export function registered(cfg: T.TournamentConfig, n: number, noShows: number): T.TournamentCommand[] {
+  const ids = Array.from({ length: n }, (_, i) => `p${String(i).padStart(2, '0')}`);
+  return [
+    { type: 'CreateTournament', tournamentId: 'tt', config: cfg, commitment: 'c' },
+    ...ids.map((playerId, i): T.TournamentCommand => ({
+      type: 'RegisterPlayer',
+      playerId,
+      name: `Player ${i}`,
+      via: 'organiser',
+    })),
+    ...ids.slice(noShows).map((playerId): T.TournamentCommand => ({ type: 'CheckIn', playerId })),
+  ];
+}
+
+/** Plays every round to its end on the engine's tables; returns the final state, events and each table's decks. */
+export function playAll(cfg: T.TournamentConfig, n: number, noShows: number, seed: string) {
+  const { state: s0, events } = run(registered(cfg, n, noShows));
+  let state = s0;
+  const decks: Record<string, string[][]> = {};
+  for (let round = 1; round <= cfg.rounds; round++) {
+    state = step(state, { type: 'StartRound', round, drawSeed: `${seed}:${round}`, at: START + round }, events);
+    const r = state.rounds[round - 1]!;
+    for (const table of r.tables) {
+      const played = playTableDeals({
+        variant: cfg.variant,
+        ...(cfg.preset !== undefined ? { preset: cfg.preset } : {}),
+        seats: table.seats.length,
+        deals: table.deals,
+        dealSeed: (d) => `${seed}:${T.dealSeedLabel(round, table.table, d, cfg.duplicate)}`,
+        actionSeed: `${seed}:${round}:${table.table}`,
+      });
+      decks[`${round}:${table.table}`] = played.decks;
+      state = step(
+        state,
+        { type: 'FinishTable', round, table: table.table, deals: played.records, at: START + round * 1000 },
+        events,
+      );
+    }
+  }
+  return { state, events, decks };
+}
