@@ -104,7 +104,7 @@ export type TournamentEvent =
       readonly type: 'RoundStarted';
       readonly round: number;
       readonly at: number;
-      /** The table ids, by table number − 1 (`<tournamentId>-r<round>t<table>`). */
+      /** The table ids, by table number − 1 (`<tournamentId>r<round>t<table>`). */
       readonly tableIds: readonly string[];
     }
   | {
@@ -172,7 +172,7 @@ export function phaseOf(state: TournamentState): Phase {
 
 /** The id of a round's table: deterministic, so creating it again after a crash finds the same table. */
 export function tableIdFor(tournamentId: string, round: number, table: number): string {
-  return `${tournamentId}-r${round}t${table}`;
+  return `${tournamentId}r${round}t${table}`;
 }
 
 export function decideTournament(command: TournamentCommand, state: TournamentState | null): TournamentDecision {
