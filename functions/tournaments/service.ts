@@ -147,7 +147,7 @@ export class TournamentService {
     if (matchesHash(token, meta.organiserKeyHash)) return { kind: 'organiser' };
     const playerId = playerOfToken(meta.tokenKey, meta.tournamentId, token);
     if (playerId !== undefined) return { kind: 'player', playerId };
-    throw new AppError(401, 'auth/invalid_token', 'the token is not valid for this tournament', {
+    throw new AppError(403, 'auth/forbidden', 'the token is not valid for this tournament', {
       field: 'authorization',
     });
   }

@@ -47,7 +47,7 @@ describe('openapi.yaml', () => {
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     const produced = new Set(
-      [...sources.matchAll(/'((?:request|route|auth|variant|table|seat|deal|action|record)\/[a-z_]+)'/g)].map(
+      [...sources.matchAll(/'((?:request|route|auth|variant|table|seat|deal|action|record|tournament)\/[a-z_]+)'/g)].map(
         (m) => m[1]!,
       ),
     );
