@@ -210,3 +210,62 @@ function fromItem(item: Record<string, AttributeValue>): DueJob {
     payload: JSON.parse(item.payload?.S ?? '{}') as Record<string, string | number>,
   };
 }
+
+/**
+ * Where there are no in-process timers (AWS Lambda): a DueWork that only stores jobs, and a sweep that runs every
+ * stored job due by `now` — called by a scheduled function (e.g. an EventBridge rule every minute), so a round
+ * starts within a minute of its time. A job is deleted only after its handler succeeded.
+ */
+export class StoredDueWork implements DueWork {
+  constructor(
+    private readonly client: DynamoDBClient,
+    private readonly tableName: string,
+  ) {}
+
+  async schedule(job: DueJob): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: toItem(job) }));
+  }
+
+  /** Run every stored job due by `now`, oldest first; returns the ids that ran (failed ones stay stored). */
+  async sweep(now: number, handle: DueHandler): Promise<string[]> {
+    const due: DueJob[] = [];
+    let startKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: '#at <= :now',
+          ExpressionAttributeNames: { '#at': 'at' },
+          ExpressionAttributeValues: { ':pk': { S: 'DUE' }, ':now': { N: String(now) } },
+          ConsistentRead: true,
+          ...(startKey !== undefined ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) due.push(fromItem(item));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
+    const ran: string[] = [];
+    for (const job of due.sort((a, b) => a.at - b.at)) {
+      try {
+        await handle(job);
+      } catch {
+        continue;
+      }
+      ran.push(job.id);
+      await conditionalWrite(
+        this.client.send(
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            Key: { pk: { S: 'DUE' }, sk: { S: job.id } },
+            // Only the run we did: a job rescheduled meanwhile (same id, new time) stays.
+            ConditionExpression: '#at = :at',
+            ExpressionAttributeNames: { '#at': 'at' },
+            ExpressionAttributeValues: { ':at': { N: String(job.at) } },
+          }),
+        ),
+      );
+    }
+    return ran;
+  }
+}

@@ -93,3 +93,21 @@ describe('LocalDueWork (durable due work with an injected clock)', () => {
     expect(await third.start()).toBe(0);
   });
 });
+
+describe('StoredDueWork (the sweep a scheduled function runs where there are no timers)', () => {
+  it('runs exactly the jobs due by now, keeps failed and future ones', async () => {
+    const { StoredDueWork } = await import('../../../functions/tournaments/due-work.js');
+    const due = new StoredDueWork(db.client, 'data');
+    await due.schedule({ id: 'sweep-a', at: 100, kind: 'ok', payload: {} });
+    await due.schedule({ id: 'sweep-b', at: 200, kind: 'fail', payload: {} });
+    await due.schedule({ id: 'sweep-c', at: 900, kind: 'ok', payload: {} });
+    const handler = async (job: DueJob): Promise<void> => {
+      if (job.kind === 'fail') throw new Error('boom');
+    };
+    const ran = await due.sweep(500, handler);
+    expect(ran.filter((id) => id.startsWith('sweep-'))).toEqual(['sweep-a']);
+    const later = await due.sweep(1_000, async () => undefined);
+    expect(later.filter((id) => id.startsWith('sweep-')).sort()).toEqual(['sweep-b', 'sweep-c']);
+    expect((await due.sweep(10_000, async () => undefined)).filter((id) => id.startsWith('sweep-'))).toEqual([]);
+  });
+});
