@@ -13,6 +13,9 @@ import { type Runtime, createRuntime } from '../functions/shared/runtime.js';
 import { createStreamHandler, streamEventFor } from '../functions/stream/handler.js';
 import { createOnCommit } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
+import { type Clock, systemClock } from '../functions/tournaments/due-work.js';
+import { localTournaments } from '../functions/tournaments/compose.js';
+import type { TournamentService } from '../functions/tournaments/service.js';
 import { LocalGateway } from './gateway.js';
 
 export interface LocalOptions {
@@ -24,6 +27,8 @@ export interface LocalOptions {
   readonly host?: string;
   /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
   readonly wsIdleTimeoutMs?: number;
+  /** The clock of the scheduler (tournament rounds); tests pass a ManualClock. */
+  readonly clock?: Clock;
 }
 
 export interface LocalServer {
@@ -35,6 +40,7 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
+  readonly tournaments: TournamentService;
   /** Resolves when every queued fan-out (pushes, bot moves) has run. */
   idle(): Promise<void>;
   /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
@@ -83,6 +89,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await onCommit(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
+    // A tournament table that closed after its last deal: the round's list gets its sheet.
+    if (commit.events.some((e) => e.type === 'TableClosed')) await tournaments.service.tableClosed(commit.tableId);
   });
   const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
 
@@ -96,7 +104,24 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
   });
 
-  const app = createApp({ service: runtime.service, apiKeyHashes: settings.apiKeyHashes, version: settings.version });
+  const clock = options.clock ?? systemClock;
+  const tournaments = localTournaments({
+    client,
+    dataTable: settings.dataTable,
+    tableStore: runtime.store,
+    clock,
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+  });
+  // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
+  await tournaments.due.start();
+
+  const app = createApp({
+    service: runtime.service,
+    apiKeyHashes: settings.apiKeyHashes,
+    version: settings.version,
+    tournaments: tournaments.service,
+    now: () => clock.now(),
+  });
   const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
@@ -108,10 +133,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
-    idle: () => dispatcher.idle(),
+    tournaments: tournaments.service,
+    // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
+    idle: async () => {
+      do {
+        await dispatcher.idle();
+        await tournaments.due.idle();
+      } while (!dispatcher.isIdle() || tournaments.due.busy());
+    },
     hold: () => dispatcher.hold(),
     release: () => dispatcher.release(),
     close: async () => {
+      await tournaments.due.stop();
       dispatcher.release();
       await dispatcher.idle();
       dispatcher.stop();

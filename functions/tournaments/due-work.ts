@@ -145,6 +145,11 @@ export class LocalDueWork implements DueWork {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
+  /** A job handler is running now. */
+  busy(): boolean {
+    return this.running.size > 0;
+  }
+
   /** Stop arming and running jobs (they stay stored and run after the next `start()`). */
   async stop(): Promise<void> {
     this.stopped = true;
