@@ -10,7 +10,7 @@ import type { CreateInput, TournamentService } from './service.js';
 
 /**
  * The routes under /v1/tournaments (openapi.yaml describes each). Mounted by functions/http/app.ts.
- * Secrets travel as bearer tokens: the organiser key (`ok_…`) or a player token (`pt_…`).
+ * Secrets travel as bearer tokens: the organiser key (`ok_…`) or a player token (`st_<playerId>.…`, a seat token for all their tables).
  */
 
 const tournamentId = z.string().regex(/^u[a-z0-9]{4,30}$/, 'not a tournament id');

@@ -28,16 +28,16 @@ export function newPlayerId(): string {
 }
 
 /**
- * The player token `pt_<playerId>.<mac>`: one token for every table the draw gives the player. The MAC key is the
- * tournament's token key (never revealed), so the server checks a token without storing it.
+ * The player token `st_<playerId>.<mac>`: a seat token (tables accept `st_…`) valid at every table the draw gives the
+ * player. The MAC key is the tournament's token key (never revealed), so the server checks a token without storing it.
  */
 export function playerToken(tokenKey: string, tournamentId: string, playerId: string): string {
-  return `pt_${playerId}.${createHmac('sha256', tokenKey).update(`${tournamentId}:${playerId}`).digest('base64url')}`;
+  return `st_${playerId}.${createHmac('sha256', tokenKey).update(`${tournamentId}:${playerId}`).digest('base64url')}`;
 }
 
 /** The player a token belongs to, or undefined. Constant-time on the MAC. */
 export function playerOfToken(tokenKey: string, tournamentId: string, token: string): string | undefined {
-  const m = /^pt_([a-z0-9]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const m = /^st_(p[a-z0-9]{1,39})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (m === null) return undefined;
   const expected = Buffer.from(playerToken(tokenKey, tournamentId, m[1] as string));
   const given = Buffer.from(token);

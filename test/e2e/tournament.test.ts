@@ -133,8 +133,9 @@ async function runTournament(opts: {
       const humans = table.seats.filter((s) => s.kind === 'player');
       const someone = humans[0];
       if (someone === undefined) continue;
-      const v = (await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token: tokens.get(someone.playerId!)! }))
-        .body;
+      const seen = await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token: tokens.get(someone.playerId!)! });
+      expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+      const v = seen.body;
       const toAct = v.view.deal?.toAct[0];
       const human = humans.find((s) => s.seat === toAct);
       if (v.view.closed || human === undefined) continue;
