@@ -112,11 +112,31 @@ async function runTournament(opts: {
   await settle();
   expect((await tournament()).phase).toBe('playing');
 
-  // Play: whenever a human seat is to act, its player acts with their one token; time moves only in the pauses.
+  // Play: whenever a human seat is to act, its player acts with their one token (all tables at once); time moves
+  // only in the pauses.
   let humanActions = 0;
-  for (let guard = 0; guard < 100_000; guard++) {
-    const t = await tournament();
-    if (t.phase === 'ended') break;
+  const actAt = async (table: TournamentBody['rounds'][number]['tables'][number]): Promise<boolean> => {
+    const humans = table.seats.filter((s) => s.kind === 'player');
+    const someone = humans[0];
+    if (table.finished || someone === undefined) return false;
+    const seen = await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token: tokens.get(someone.playerId!)! });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    const human = humans.find((s) => s.seat === seen.body.view.deal?.toAct[0]);
+    if (seen.body.view.closed || human === undefined) return false;
+    const token = tokens.get(human.playerId!)!;
+    const mine =
+      human === someone ? seen.body : (await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token })).body;
+    if (mine.view.legalActions.length === 0) return false;
+    const res = await api.post(`/v1/tables/${table.tableId}/actions`, {
+      token,
+      body: { action: scriptedChoice(mine.view.legalActions), expectedVersion: mine.version },
+    });
+    expect([200, 409]).toContain(res.status);
+    humanActions++;
+    return true;
+  };
+  let t = await tournament();
+  for (let guard = 0; guard < 100_000 && t.phase !== 'ended'; guard++) {
     if (t.phase === 'pause') {
       const next = Date.parse(t.nextRound!.startsAt);
       clock.advanceTo(next - 1);
@@ -124,40 +144,18 @@ async function runTournament(opts: {
       expect((await tournament()).phase).toBe('pause');
       clock.advanceTo(next);
       await settle();
+      t = await tournament();
       continue;
     }
     const round = t.rounds[t.rounds.length - 1]!;
-    let acted = false;
-    for (const table of round.tables) {
-      if (table.finished) continue;
-      const humans = table.seats.filter((s) => s.kind === 'player');
-      const someone = humans[0];
-      if (someone === undefined) continue;
-      const seen = await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token: tokens.get(someone.playerId!)! });
-      expect(seen.status, JSON.stringify(seen.body)).toBe(200);
-      const v = seen.body;
-      const toAct = v.view.deal?.toAct[0];
-      const human = humans.find((s) => s.seat === toAct);
-      if (v.view.closed || human === undefined) continue;
-      const token = tokens.get(human.playerId!)!;
-      const mine = (await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token })).body;
-      if (mine.view.legalActions.length === 0) continue;
-      const res = await api.post(`/v1/tables/${table.tableId}/actions`, {
-        token,
-        body: { action: scriptedChoice(mine.view.legalActions), expectedVersion: mine.version },
-      });
-      expect([200, 409]).toContain(res.status);
-      humanActions++;
-      acted = true;
-    }
+    const acted = await Promise.all(round.tables.map(actAt));
     await settle();
-    if (!acted) {
-      // Nobody human to act and the round not over: only bots or the round's end are pending; let them run.
+    if (!acted.some(Boolean)) {
+      // No human to act anywhere: tables finished (the round may have ended) — look again.
       const again = await tournament();
-      if (again.phase === 'playing' && JSON.stringify(again) === JSON.stringify(t)) {
-        clock.advanceTo(clock.now() + 30_000);
-        await settle();
-      }
+      if (again.phase === 'playing' && JSON.stringify(again) === JSON.stringify(t))
+        throw new Error('stuck: nobody to act and the round does not end');
+      t = again;
     }
   }
   const final = await tournament();
