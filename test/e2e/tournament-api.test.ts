@@ -108,6 +108,39 @@ describe('/v1/tournaments', () => {
     expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
     const cal = new ICAL.Component(ICAL.parse(await ics.text()));
     expect(cal.getAllSubcomponents('vevent')).toHaveLength(2);
+
+    // Round 1 starts at startsAt by itself: the two checked-in players at one table with two bots.
+    clock.advanceTo(T0 + 3_600_000);
+    await server.idle();
+    const started = await api.get<{ phase: string; rounds: { tables: { seats: { kind: string }[] }[] }[] }>(
+      `/v1/tournaments/${U}`,
+    );
+    expect(started.body.phase).toBe('playing');
+    expect(started.body.rounds[0]!.tables[0]!.seats.map((x) => x.kind).sort()).toEqual([
+      'bot',
+      'bot',
+      'player',
+      'player',
+    ]);
+    const late = await api.post<{ code: string }>(`/v1/tournaments/${U}/players`, {
+      token: t.organiserKey,
+      body: { name: 'Late' },
+    });
+    expect([late.status, late.body.code]).toEqual([409, 'tournament/registration_closed']);
+    const mine = await api.get<{ tables: { tableId: string; seat: number; yourTurn: boolean }[] }>(
+      `/v1/tournaments/${U}/me/tables`,
+      { token: byOrg.body.playerToken },
+    );
+    expect(mine.body.tables).toHaveLength(1);
+    // The player's one token is their seat token at that table.
+    const view = await api.get<{ audience: string }>(`/v1/tables/${mine.body.tables[0]!.tableId}/view`, {
+      token: byOrg.body.playerToken,
+    });
+    expect(view.body.audience).toBe(`seat:${mine.body.tables[0]!.seat}`);
+    expect(
+      (await api.post(`/v1/tournaments/${U}/players/${self.body.playerId}/withdraw`, { token: self.body.playerToken }))
+        .status,
+    ).toBe(200);
   });
 
   it('404 for an unknown tournament, 400 for a malformed id, 401 for me/tables without a player token', async () => {
