@@ -291,9 +291,11 @@ export class TournamentService {
               at: this.deps.now(),
             },
       );
-      // Too few players: the round cannot be drawn; nothing more happens until someone checks in and the
-      // organiser's next look (a later job) — reported on the tournament view as `blocked`.
-      if (refused !== undefined) return;
+      // Too few players checked in: the round cannot be drawn yet; look again in a minute (a check-in lets it start).
+      if (refused !== undefined) {
+        await this.deps.due.schedule(startJob(tournamentId, round, this.deps.now() + 60_000));
+        return;
+      }
       loaded = await this.load(tournamentId);
     }
     const r = loaded.state.rounds[round - 1];

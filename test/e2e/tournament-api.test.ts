@@ -152,3 +152,47 @@ describe('/v1/tournaments', () => {
     expect((await api.get(`/v1/tournaments/${t.tournamentId}/events`)).status).toBe(200);
   });
 });
+
+describe('the schedule survives a restart', () => {
+  it('a round due while the server was down starts when it comes back (due work restored from the store)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'stammtisch-tournament-'));
+    try {
+      const first = await startLocal({ port: 0, dataDir, clock: new ManualClock(T0) });
+      const a = apiClient(first.url);
+      const t = (
+        await a.post<{ tournamentId: string; organiserKey: string }>('/v1/tournaments', {
+          body: { ...base, noShows: 'bot', remainder: 'bots' },
+        })
+      ).body;
+      for (const name of ['A', 'B', 'C', 'D']) {
+        const p = await a.post<{ playerId: string }>(`/v1/tournaments/${t.tournamentId}/players`, {
+          token: t.organiserKey,
+          body: { name },
+        });
+        await a.post(`/v1/tournaments/${t.tournamentId}/players/${p.body.playerId}/check-in`, {
+          token: t.organiserKey,
+        });
+      }
+      await first.close();
+      // Down over startsAt; back an hour and a half later.
+      const later = new ManualClock(T0 + 5_400_000);
+      const second = await startLocal({ port: 0, dataDir, clock: later });
+      try {
+        const b = apiClient(second.url);
+        // The restored job is overdue: it runs at once (the manual clock fires it when moved to now).
+        later.advanceTo(later.now());
+        await second.idle();
+        const after = await b.get<{ phase: string; rounds: unknown[] }>(`/v1/tournaments/${t.tournamentId}`);
+        expect(after.body.phase).toBe('playing');
+        expect(after.body.rounds).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
