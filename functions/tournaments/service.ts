@@ -338,7 +338,13 @@ export class TournamentService {
   async checkRound(tournamentId: string, round: number): Promise<void> {
     const loaded = await this.load(tournamentId);
     const r = loaded.state.rounds[round - 1];
-    if (r === undefined || r.endedAt !== undefined) return;
+    if (r === undefined) return;
+    if (r.endedAt !== undefined) {
+      // The round ended (perhaps just before a crash that lost the follow-up): make sure the next start is due.
+      const due = T.nextRoundDue(loaded.state);
+      if (due !== undefined) await this.deps.due.schedule(startJob(tournamentId, due.round, due.at));
+      return;
+    }
     for (const table of r.tables) {
       if (r.finished[table.table - 1] !== null) continue;
       const tableId = r.tableIds[table.table - 1];
