@@ -1,6 +1,73 @@
 // @ts-check
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Layer boundaries, checked on the resolved path of every relative import/export (any depth of `../`):
+ * `from` is a folder prefix of the importing file, `only` the prefixes it may reach, `not` the ones it must not.
+ * test/functions/boundaries.test.ts proves each zone with a fixture.
+ */
+const ZONES = [
+  {
+    from: 'engine/',
+    only: ['engine/'],
+    message: 'engine/ is pure and stands alone: it imports nothing outside engine/',
+  },
+  {
+    from: 'functions/',
+    not: ['local/', 'infra/'],
+    message: 'functions/ runs on Lambda: it may not import local/ or infra/',
+  },
+  {
+    from: 'functions/ws/',
+    not: ['functions/http/'],
+    message: 'the WebSocket transport may not import the HTTP one (share code via functions/edge/)',
+  },
+  {
+    from: 'functions/http/',
+    not: ['functions/ws/'],
+    message: 'the HTTP transport may not import the WebSocket one (share code via functions/edge/)',
+  },
+];
+
+/** @type {import('eslint').ESLint.Plugin} */
+const boundaries = {
+  rules: {
+    zones: {
+      meta: { type: 'problem', schema: [], messages: { crossed: '{{message}} (imports {{target}})' } },
+      create(context) {
+        const root = context.cwd;
+        const file = path.relative(root, context.filename).split(path.sep).join('/');
+        const zones = ZONES.filter((z) => file.startsWith(z.from));
+        if (zones.length === 0) return {};
+        /** @param {any} node */
+        const check = (node) => {
+          const source = node.source;
+          if (source === null || source === undefined || source.type !== 'Literal' || typeof source.value !== 'string')
+            return;
+          if (!source.value.startsWith('.')) return;
+          const target = path
+            .relative(root, path.resolve(path.dirname(context.filename), source.value))
+            .split(path.sep)
+            .join('/');
+          for (const z of zones) {
+            const outside = z.only !== undefined && !z.only.some((p) => (target + '/').startsWith(p));
+            const banned = z.not !== undefined && z.not.some((p) => (target + '/').startsWith(p));
+            if (outside || banned)
+              context.report({ node: source, messageId: 'crossed', data: { message: z.message, target } });
+          }
+        };
+        return {
+          ImportDeclaration: check,
+          ExportAllDeclaration: check,
+          ExportNamedDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
 
 const impure = {
   paths: [
@@ -17,13 +84,19 @@ const impure = {
     'ws',
     'dynalite',
   ],
-  patterns: ['node:*', '@aws-sdk/*', 'hono/*', '@hono/*', '../functions/*', '../../functions/*', '../infra/*'],
+  // Imports outside engine/ (any depth of ../) are stopped by boundaries/zones below.
+  patterns: ['node:*', '@aws-sdk/*', 'hono/*', '@hono/*'],
 };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/zones': 'error' },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

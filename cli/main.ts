@@ -43,7 +43,10 @@ function recordsIn(text: string): unknown[] {
   }
 }
 
-function scoreOne(record: unknown): ScoreOutcome {
+/** A record's outcome; `record/json` (a line that is not JSON) is the CLI's own code, not an API one. */
+function scoreOne(
+  record: unknown,
+): ScoreOutcome | { readonly error: { readonly code: 'record/json'; readonly message: string } } {
   if (typeof record === 'object' && record !== null && '__unparsable' in record)
     return { error: { code: 'record/json', message: 'not valid JSON' } };
   return scoreRecord(record);

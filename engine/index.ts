@@ -9,7 +9,7 @@ export * as money from './money/rational.js';
 export type { Rational } from './money/rational.js';
 export * from './variant.js';
 export * from './errors.js';
-export { getVariant, listVariants, registerVariant } from './registry.js';
+export { getVariant, listVariants } from './registry.js';
 export {
   type TableCommand,
   type TableEvent,
@@ -31,17 +31,7 @@ export {
 export { shuffledDeckFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
 
-// Variants register themselves here, so that importing the engine makes them available.
-import { registerVariant as register } from './registry.js';
-import { schafkopf } from './variants/schafkopf/index.js';
-register(schafkopf);
-export { schafkopf };
+export { schafkopf } from './variants/schafkopf/index.js';
 export { scoreRecord, toRecord, type GameRecord, type ScoreOutcome, type RecordError } from './record/score.js';
 export { playRandomDeal, checkDeal, type RandomDeal } from './sim.js';
-import { saukopf } from './variants/saukopf/index.js';
-register(saukopf);
-import { sheepshead } from './variants/sheepshead/index.js';
-register(sheepshead);
-import { mehrkopf } from './variants/mehrkopf/index.js';
-register(mehrkopf);
 export * as tournament from './tournament/index.js';

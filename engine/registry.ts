@@ -1,16 +1,19 @@
 import type { AnyVariant } from './variant.js';
+import { mehrkopf } from './variants/mehrkopf/index.js';
+import { saukopf } from './variants/saukopf/index.js';
+import { schafkopf } from './variants/schafkopf/index.js';
+import { sheepshead } from './variants/sheepshead/index.js';
 
-const variants = new Map<string, AnyVariant>();
-
-/** Make a variant available by its id (each variant module registers itself from engine/index.ts). */
-export function registerVariant(variant: AnyVariant): void {
-  variants.set(variant.id, variant);
-}
+/** Every variant, by id, in catalogue order; fixed at load time (no mutable module state in the engine). */
+const VARIANTS: ReadonlyMap<string, AnyVariant> = new Map(
+  [schafkopf, saukopf, sheepshead, mehrkopf].map((variant): [string, AnyVariant] => [variant.id, variant]),
+);
+const LIST: readonly AnyVariant[] = Object.freeze([...VARIANTS.values()]);
 
 export function getVariant(id: string): AnyVariant | undefined {
-  return variants.get(id);
+  return VARIANTS.get(id);
 }
 
 export function listVariants(): readonly AnyVariant[] {
-  return [...variants.values()];
+  return LIST;
 }

@@ -6,12 +6,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
 import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
-import { createApp } from '../functions/http/app.js';
-import { type Settings, settingsFromEnv } from '../functions/shared/config.js';
-import { type Realtime, createRealtime } from '../functions/shared/realtime.js';
-import { type Runtime, createRuntime } from '../functions/shared/runtime.js';
-import { createStreamHandler, streamEventFor } from '../functions/stream/handler.js';
-import { createOnCommit } from '../functions/stream/on-commit.js';
+import { type Settings, settingsFromEnv } from '../functions/composition/config.js';
+import { createHttp } from '../functions/composition/http.js';
+import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
+import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
+import { createCommitStream } from '../functions/composition/stream.js';
+import { streamEventFor } from '../functions/stream/handler.js';
 import { Dispatcher } from './dispatcher.js';
 import { type Clock, systemClock } from '../functions/tournaments/due-work.js';
 import { localTournaments } from '../functions/tournaments/compose.js';
@@ -82,12 +82,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   let sequence = 0;
-  // The same onCommit as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const onCommit = createStreamHandler((commit) =>
-    createOnCommit({ service: runtime.service, fanOut: realtime.fanOut })(commit),
-  );
   const dispatcher = new Dispatcher(async (commit) => {
-    const result = await onCommit(streamEventFor(encodeCommitItem(commit), ++sequence));
+    const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
     // A tournament table that closed after its last deal: the round's list gets its sheet.
     if (commit.events.some((e) => e.type === 'TableClosed')) await tournaments.service.tableClosed(commit.tableId);
@@ -99,6 +95,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
+  // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
+  const commitStream = createCommitStream(runtime, realtime.fanOut);
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
@@ -115,13 +113,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
   await tournaments.due.start();
 
-  const app = createApp({
-    service: runtime.service,
-    apiKeyHashes: settings.apiKeyHashes,
-    version: settings.version,
-    tournaments: tournaments.service,
-    now: () => clock.now(),
-  });
+  const app = createHttp(runtime, { tournaments: tournaments.service, now: () => clock.now() });
   const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');

@@ -1,10 +1,13 @@
 import type { Card } from '../cards/card.js';
-import { type EngineError, ErrorCodes, engineError } from '../errors.js';
+import { type EngineError, ErrorCodes, codeOf, engineError } from '../errors.js';
 import { type Rational, ZERO, add, format, rat, sum } from '../money/rational.js';
-import type { Action, AnyVariant, Audience, DealNote, DealResult, DealView, Layout, Seat } from '../variant.js';
+import type { Action, AnyVariant, Audience, DealNote, DealView, Layout, Seat } from '../variant.js';
 import { OptionsError } from '../variant.js';
 import { getVariant } from '../registry.js';
 import { parseAction } from '../record/action.js';
+import { type ResultJson, resultJson } from './result.js';
+
+export { type ResultJson, resultJson };
 
 /**
  * The table session as a Decider (STYLE.md 1): `decide(command, state) → events`, `evolve(state, event) → state`.
@@ -62,25 +65,6 @@ export type TableEvent =
       readonly pot: string;
     }
   | { readonly type: 'TableClosed' };
-
-/** A deal result as JSON (RECORD.md): payouts per table seat as numbers and exact fractions. */
-export interface ResultJson {
-  readonly complete: true;
-  readonly contract: DealResult['contract'];
-  readonly declarers: readonly Seat[];
-  readonly cardPoints: readonly number[];
-  readonly tricks: readonly number[];
-  readonly won: boolean;
-  readonly schneider: boolean;
-  readonly schwarz: boolean;
-  readonly laufende: number;
-  readonly multiplier: number;
-  readonly payout: readonly number[];
-  readonly payoutExact?: readonly string[];
-  readonly pot?: string;
-  readonly thrownIn?: string;
-  readonly details?: Readonly<Record<string, unknown>>;
-}
 
 export interface TableState {
   readonly variant: string;
@@ -183,7 +167,7 @@ function decideStart(command: Extract<TableCommand, { type: 'StartDeal' }>, stat
     return fail(engineError(ErrorCodes.dealInProgress, 'a deal is in progress'));
   const variant = variantOf(state);
   const players = variant.participants(state.options, state.seats, state.dealer);
-  const dealerInDeal = players.indexOf(state.dealer) >= 0 ? players.indexOf(state.dealer) : players.length - 1;
+  const dealerInDeal = dealSeatOf(players, state.dealer) ?? players.length - 1;
   const expected = variant.deck(state.options, players.length);
   if (!sameCards(expected, command.deck))
     return fail(engineError(ErrorCodes.badDeck, 'the deck is not this variant’s deck', { field: 'deck' }));
@@ -210,8 +194,8 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const deal = state.deal;
   if (deal === null) return fail(engineError(ErrorCodes.noDeal, 'no deal has started'));
   if (deal.over) return fail(engineError(ErrorCodes.dealOver, 'the deal is over'));
-  const dealSeat = deal.players.indexOf(command.seat);
-  if (dealSeat < 0)
+  const dealSeat = dealSeatOf(deal.players, command.seat);
+  if (dealSeat === null)
     return fail(engineError(ErrorCodes.badSeat, `seat ${command.seat} does not play this deal`, { field: 'seat' }));
   const parsed = parseAction(command.action);
   if (!parsed.ok)
@@ -221,14 +205,13 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const variant = variantOf(state);
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
   if (illegal !== undefined)
-    return fail(engineError(illegal.code, illegal.message, { rule: illegal.rule, seat: command.seat }));
-  const scratch = variant.clone(deal.state);
-  const notes = variant.apply(scratch, dealSeat, parsed.action);
+    return fail(engineError(codeOf(illegal.code), illegal.message, { rule: illegal.rule, seat: command.seat }));
   const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
+  // The action is applied once, by evolve; its notes come back with the new state.
+  const { state: next, notes } = step(state, taken);
   const noted: TableEvent[] = notes
     .filter((n) => n.type !== 'DealOver')
     .map((note) => ({ type: 'DealNoted', deal: deal.no, note: mapNote(note, deal.players) }));
-  const next = evolve(state, taken);
   return { ok: true, events: [taken, ...noted, ...endEvents(next)] };
 }
 
@@ -248,21 +231,31 @@ function endEvents(state: TableState): TableEvent[] {
 }
 
 export function evolve(state: TableState | null, event: TableEvent): TableState {
+  return step(state, event).state;
+}
+
+const NO_NOTES: readonly DealNote[] = Object.freeze([]);
+
+/** {@link evolve}, also returning the variant's notes on an applied action (in deal seats) for decide. */
+function step(state: TableState | null, event: TableEvent): { state: TableState; notes: readonly DealNote[] } {
   switch (event.type) {
     case 'TableOpened':
       return {
-        variant: event.variant,
-        preset: event.preset,
-        options: event.options,
-        seats: event.seats,
-        dealer: event.dealer,
-        dealNo: 0,
-        totals: Array.from({ length: event.seats }, () => ZERO),
-        pot: ZERO,
-        bockQueue: [],
-        deal: null,
-        lastResult: null,
-        closed: false,
+        notes: NO_NOTES,
+        state: {
+          variant: event.variant,
+          preset: event.preset,
+          options: event.options,
+          seats: event.seats,
+          dealer: event.dealer,
+          dealNo: 0,
+          totals: Array.from({ length: event.seats }, () => ZERO),
+          pot: ZERO,
+          bockQueue: [],
+          deal: null,
+          lastResult: null,
+          closed: false,
+        },
       };
     case 'DealStarted': {
       const s = must(state);
@@ -281,22 +274,22 @@ export function evolve(state: TableState | null, event: TableEvent): TableState 
         state: dealState,
         over: false,
       };
-      return settleIfOver({ ...s, dealNo: event.deal, deal, lastResult: null });
+      return { notes: NO_NOTES, state: settleIfOver({ ...s, dealNo: event.deal, deal, lastResult: null }) };
     }
     case 'ActionTaken': {
       const s = must(state);
       const deal = must(s.deal);
       const variant = variantOf(s);
       const next = variant.clone(deal.state);
-      variant.apply(next, deal.players.indexOf(event.seat), event.action);
-      return settleIfOver({ ...s, deal: { ...deal, state: next } });
+      const notes = variant.apply(next, must(dealSeatOf(deal.players, event.seat)), event.action);
+      return { notes, state: settleIfOver({ ...s, deal: { ...deal, state: next } }) };
     }
     case 'DealNoted':
     case 'DealEnded':
       // Derived events: they describe what the ActionTaken before them already did.
-      return must(state);
+      return { notes: NO_NOTES, state: must(state) };
     case 'TableClosed':
-      return { ...must(state), closed: true };
+      return { notes: NO_NOTES, state: { ...must(state), closed: true } };
     default: {
       const never: never = event;
       throw new Error(`unknown event ${(never as { type: string }).type}`);
@@ -338,37 +331,6 @@ function settleIfOver(state: TableState): TableState {
     dealer,
     deal: { ...deal, over: true },
     lastResult: resultJson(result, deal.players, state.seats),
-  };
-}
-
-/** A deal result in table seats (seats sitting out get 0), with exact payouts when not whole. */
-export function resultJson(result: DealResult, players: readonly Seat[], seats: number): ResultJson {
-  const toTable = <T>(values: readonly T[], empty: T): T[] => {
-    const out = Array.from({ length: seats }, () => empty);
-    players.forEach((tableSeat, i) => (out[tableSeat] = values[i] ?? empty));
-    return out;
-  };
-  const payout = toTable(result.payout, ZERO);
-  const whole = payout.every((p) => p.d === 1);
-  const contract = result.contract;
-  const mapSeat = (s: Seat): Seat => players[s] ?? s;
-  return {
-    complete: true,
-    contract:
-      contract && contract.declarer !== undefined ? { ...contract, declarer: mapSeat(contract.declarer) } : contract,
-    declarers: result.declarers.map(mapSeat),
-    cardPoints: toTable(result.cardPoints, 0),
-    tricks: toTable(result.tricks, 0),
-    won: result.won,
-    schneider: result.schneider,
-    schwarz: result.schwarz,
-    laufende: result.laufende,
-    multiplier: result.multiplier,
-    payout: payout.map((p) => Math.round((p.n / p.d) * 1e6) / 1e6 + 0),
-    ...(whole ? {} : { payoutExact: payout.map(format) }),
-    ...(result.pot.n !== 0 ? { pot: format(result.pot) } : {}),
-    ...(result.thrownIn !== undefined ? { thrownIn: result.thrownIn } : {}),
-    ...(result.details !== undefined ? { details: result.details } : {}),
   };
 }
 
@@ -425,10 +387,10 @@ export function view(state: TableState, audience: Audience): TableView {
   let dealView: TableView['deal'] = null;
   let legal: readonly Action[] = [];
   if (deal !== null) {
-    const dealSeat = audience.kind === 'seat' ? deal.players.indexOf(audience.seat) : -1;
+    const dealSeat = audience.kind === 'seat' ? dealSeatOf(deal.players, audience.seat) : null;
     const dealAudience: Audience =
       audience.kind === 'seat'
-        ? dealSeat >= 0
+        ? dealSeat !== null
           ? { kind: 'seat', seat: dealSeat }
           : { kind: 'spectator' }
         : audience.kind === 'organiser' && !deal.over
@@ -441,7 +403,7 @@ export function view(state: TableState, audience: Audience): TableView {
       participants: deal.players,
       ...(deal.commitment !== undefined ? { commitment: deal.commitment } : {}),
     };
-    if (dealSeat >= 0 && !deal.over) legal = variant.legalActions(deal.state, dealSeat);
+    if (dealSeat !== null && !deal.over) legal = variant.legalActions(deal.state, dealSeat);
   }
   return {
     variant: state.variant,
@@ -503,7 +465,7 @@ export function redactEvent(
 ): TableEvent {
   if (audience.kind === 'organiser' && dealOver) return event;
   if (event.type === 'DealStarted') {
-    const seatIndex = audience.kind === 'seat' ? event.players.indexOf(audience.seat) : -1;
+    const seatIndex = audience.kind === 'seat' ? dealSeatOf(event.players, audience.seat) : null;
     const hide = (cards: readonly (readonly Card[])[] | undefined, keep: boolean): (readonly Card[])[] | undefined =>
       cards?.map((hand, i) => (keep && i === seatIndex ? hand : []));
     const faceUp = event.layout.faceUp;
@@ -518,10 +480,11 @@ export function redactEvent(
   if (event.type === 'ActionTaken' && state !== null && state.deal !== null) {
     const variant = variantOf(state);
     const deal = state.deal;
+    const audienceSeat = audience.kind === 'seat' ? dealSeatOf(deal.players, audience.seat) : null;
     const dealAudience: Audience =
       audience.kind === 'seat'
-        ? deal.players.indexOf(audience.seat) >= 0
-          ? { kind: 'seat', seat: deal.players.indexOf(audience.seat) }
+        ? audienceSeat !== null
+          ? { kind: 'seat', seat: audienceSeat }
           : { kind: 'spectator' }
         : audience;
     const action = variant.redactAction(deal.state, deal.players.indexOf(event.seat), event.action, dealAudience);
@@ -534,6 +497,12 @@ export function variantOf(state: TableState): AnyVariant {
   const variant = getVariant(state.variant);
   if (variant === undefined) throw new Error(`unknown variant ${state.variant}`);
   return variant;
+}
+
+/** The deal seat of a table seat, or null when that seat sits out the deal (never the -1 of `indexOf`). */
+export function dealSeatOf(players: readonly Seat[], tableSeat: Seat): Seat | null {
+  const i = players.indexOf(tableSeat);
+  return i < 0 ? null : i;
 }
 
 function must<T>(value: T | null): T {

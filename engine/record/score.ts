@@ -1,8 +1,10 @@
 import { type Card, parseCard } from '../cards/card.js';
-import { type Rational, ZERO, format, toNumber } from '../money/rational.js';
+import { ZERO } from '../money/rational.js';
 import { getVariant } from '../registry.js';
 import { type Action, type Contract, type Layout, OptionsError, type Seat } from '../variant.js';
+import { type ErrorCode, codeOf } from '../errors.js';
 import { parseAction } from './action.js';
+import { type ResultJson, resultJson } from '../game/result.js';
 
 /** A game record (spec/RECORD.md): one deal, complete or partial. */
 export interface GameRecord {
@@ -20,7 +22,7 @@ export interface GameRecord {
 }
 
 export interface RecordError {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
   readonly index?: number;
   readonly seat?: Seat;
@@ -30,26 +32,32 @@ export interface RecordError {
 
 /** The outcome of settling a record: the RECORD.md result, an incomplete deal, or the first error. */
 export type ScoreOutcome =
-  | ({ readonly complete: true } & Record<string, unknown>)
+  | ResultJson
   | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string }
   | { readonly error: RecordError };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = (e: RecordError): ScoreOutcome => ({ error: e });
+/** The record is not shaped like a record (`record/shape`). */
+const shape = (message: string, extra: Omit<RecordError, 'code' | 'message'> = {}): RecordError => ({
+  code: 'record/shape',
+  message,
+  ...extra,
+});
 
 function cardList(value: unknown, field: string): Card[] | RecordError {
-  if (!Array.isArray(value)) return { code: 'record/shape', message: `${field} must be a list of cards`, field };
+  if (!Array.isArray(value)) return shape(`${field} must be a list of cards`, { field });
   const out: Card[] = [];
   for (const v of value) {
     const c = typeof v === 'string' ? parseCard(v) : undefined;
-    if (c === undefined) return { code: 'record/shape', message: `${field}: not a card: ${JSON.stringify(v)}`, field };
+    if (c === undefined) return shape(`${field}: not a card: ${JSON.stringify(v)}`, { field });
     out.push(c);
   }
   return out;
 }
 
 function cardLists(value: unknown, field: string): Card[][] | RecordError {
-  if (!Array.isArray(value)) return { code: 'record/shape', message: `${field} must be a list of card lists`, field };
+  if (!Array.isArray(value)) return shape(`${field} must be a list of card lists`, { field });
   const out: Card[][] = [];
   for (const [i, v] of value.entries()) {
     const list = cardList(v, `${field}[${i}]`);
@@ -64,7 +72,7 @@ function cardLists(value: unknown, field: string): Card[][] | RecordError {
  * @example scoreRecord(JSON.parse(text)) → { complete: true, payout: [60, -60, -60, 60], … }
  */
 export function scoreRecord(input: unknown): ScoreOutcome {
-  if (!isObject(input)) return fail({ code: 'record/shape', message: 'a record must be a JSON object' });
+  if (!isObject(input)) return fail(shape('a record must be a JSON object'));
   const variant = typeof input.variant === 'string' ? getVariant(input.variant) : undefined;
   if (variant === undefined)
     return fail({
@@ -77,7 +85,7 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     return fail({ code: 'record/unknown_preset', message: `unknown preset ${preset}`, field: 'preset' });
   const seats = input.seats;
   if (!Number.isInteger(seats) || (seats as number) < 2 || (seats as number) > 8)
-    return fail({ code: 'record/shape', message: 'seats must be the number of players (2–8)', field: 'seats' });
+    return fail(shape('seats must be the number of players (2–8)', { field: 'seats' }));
   const players = seats as number;
   let options: unknown;
   try {
@@ -89,7 +97,7 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   }
   const dealer = input.dealer;
   if (!Number.isInteger(dealer) || (dealer as number) < 0 || (dealer as number) >= players)
-    return fail({ code: 'record/shape', message: `dealer must be a seat 0..${players - 1}`, field: 'dealer' });
+    return fail(shape(`dealer must be a seat 0..${players - 1}`, { field: 'dealer' }));
   const hands = cardLists(input.hands, 'hands');
   if (!Array.isArray(hands)) return fail(hands);
   const blind = input.blind === undefined ? [] : cardList(input.blind, 'blind');
@@ -103,24 +111,23 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   }
   const layoutProblem = variant.checkLayout(options, players, layout);
   if (layoutProblem !== undefined) return fail({ code: 'record/deal', message: layoutProblem, field: 'hands' });
-  if (!Array.isArray(input.actions))
-    return fail({ code: 'record/shape', message: 'actions must be a list', field: 'actions' });
+  if (!Array.isArray(input.actions)) return fail(shape('actions must be a list', { field: 'actions' }));
   const state = variant.start(options, players, dealer as number, layout, { bock: 1, pot: ZERO });
   let contractPending = input.contract !== undefined;
   if (contractPending && !isObject(input.contract))
-    return fail({ code: 'record/shape', message: 'contract must be an object', field: 'contract' });
+    return fail(shape('contract must be an object', { field: 'contract' }));
   const applyContract = (): ScoreOutcome | undefined => {
     contractPending = false;
     const problem = variant.applyContract(state, input.contract as Contract);
     return problem === undefined
       ? undefined
-      : fail({ code: problem.code, message: problem.message, rule: problem.rule, field: 'contract' });
+      : fail({ code: codeOf(problem.code), message: problem.message, rule: problem.rule, field: 'contract' });
   };
   for (const [index, raw] of (input.actions as unknown[]).entries()) {
-    if (!isObject(raw)) return fail({ code: 'record/shape', message: 'an action must be an object', index });
+    if (!isObject(raw)) return fail(shape('an action must be an object', { index }));
     const { seat, ...rest } = raw;
     if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players)
-      return fail({ code: 'record/shape', message: `action seat must be 0..${players - 1}`, index, field: 'seat' });
+      return fail(shape(`action seat must be 0..${players - 1}`, { index, field: 'seat' }));
     const parsed = parseAction(rest);
     if (!parsed.ok)
       return fail({
@@ -137,7 +144,13 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     }
     const problem = variant.check(state, seat as number, parsed.action);
     if (problem !== undefined)
-      return fail({ code: problem.code, message: problem.message, index, seat: seat as number, rule: problem.rule });
+      return fail({
+        code: codeOf(problem.code),
+        message: problem.message,
+        index,
+        seat: seat as number,
+        rule: problem.rule,
+      });
     variant.apply(state, seat as number, parsed.action);
   }
   if (contractPending) {
@@ -148,25 +161,7 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     const v = variant.view(state, { kind: 'spectator' });
     return { complete: false, toAct: variant.toAct(state), phase: v.phase };
   }
-  const r = variant.result(state);
-  const whole = r.payout.every((p: Rational) => p.d === 1);
-  return {
-    complete: true,
-    contract: r.contract,
-    declarers: r.declarers,
-    cardPoints: r.cardPoints,
-    tricks: r.tricks,
-    won: r.won,
-    schneider: r.schneider,
-    schwarz: r.schwarz,
-    laufende: r.laufende,
-    multiplier: r.multiplier,
-    payout: r.payout.map(toNumber),
-    ...(whole ? {} : { payoutExact: r.payout.map(format) }),
-    ...(r.pot.n !== 0 ? { pot: format(r.pot) } : {}),
-    ...(r.thrownIn !== undefined ? { thrownIn: r.thrownIn } : {}),
-    ...(r.details !== undefined ? { details: r.details } : {}),
-  };
+  return resultJson(variant.result(state));
 }
 
 function isPreAuction(action: Action): boolean {

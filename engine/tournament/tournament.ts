@@ -1,5 +1,5 @@
 import { Rng } from '../cards/deck.js';
-import { type EngineError, engineError } from '../errors.js';
+import { type EngineError, type ErrorCode, engineError } from '../errors.js';
 import type { ResultJson } from '../game/table.js';
 import { type Rational, ZERO, add, format, isZero, sum } from '../money/rational.js';
 import { type TournamentConfig, dealsAtTable } from './config.js';
@@ -26,7 +26,7 @@ export const TournamentErrors = {
   unknownTable: 'tournament/unknown_table',
   tableFinished: 'tournament/table_finished',
   badDeals: 'tournament/bad_deals',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 /** One finished deal as the table recorded it: the deal number, the table seats that played, the result. */
 export interface DealRecord {
@@ -155,7 +155,7 @@ export type TournamentDecision =
   | { readonly ok: true; readonly events: readonly TournamentEvent[] }
   | { readonly ok: false; readonly error: EngineError };
 
-const fail = (code: string, message: string, field?: string): TournamentDecision => ({
+const fail = (code: ErrorCode, message: string, field?: string): TournamentDecision => ({
   ok: false,
   error: engineError(code, message, field !== undefined ? { field } : {}),
 });

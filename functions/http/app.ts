@@ -3,19 +3,36 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 // The namespace import keeps zod's locales out of the Lambda bundle (~440 KB less than `import { z }`).
 import * as z from 'zod';
-import { sha256 } from '../shared/secrets.js';
+import { parseBearer } from '../edge/bearer.js';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
+import {
+  type Actor,
+  assertMayAct,
+  assertMayAddSpectator,
+  assertMayCreateTable,
+  assertMayFreeSeat,
+  assertMayJoin,
+  assertOrganiser,
+  audienceName,
+} from '../policy/access.js';
+import type { TableMeta } from '../ports/table-store.js';
 import { AppError } from '../use-cases/errors.js';
-import { type Actor, type TableService, audienceName } from '../use-cases/table-service.js';
+import type { TableService } from '../use-cases/table-service.js';
 import { errorResponse, problemResponse } from './problem.js';
+import { tournamentRoutes } from '../tournaments/http.js';
+import type { TournamentService } from '../tournaments/service.js';
 
 export interface AppConfig {
   readonly service: TableService;
   /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
   readonly apiKeyHashes?: readonly string[];
   readonly version?: string;
+  /** The tournaments (docs/tournaments.md); their routes are mounted under /v1/tournaments. */
+  readonly tournaments?: TournamentService;
+  readonly now?: () => number;
 }
 
-const tableId = z.string().regex(/^[a-z0-9]{4,40}$/, 'not a table id');
+const tableId = z.string().regex(TABLE_ID, TABLE_ID_MESSAGE);
 const seatNo = z.coerce.number().int().min(0).max(15);
 
 const CreateTable = z.strictObject({
@@ -42,7 +59,7 @@ const EventsQuery = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'letters, digits and _.:- (1–128)');
+const IdempotencyKey = z.string().regex(IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE);
 
 /** Parse with zod; a failure is a 400 naming the first offending field. */
 function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
@@ -78,14 +95,7 @@ function parseJson(c: Context, text: string): unknown {
   }
 }
 
-function bearer(c: Context): string | undefined {
-  const h = c.req.header('authorization');
-  if (h === undefined) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  if (m === null)
-    throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
-  return m[1];
-}
+const bearer = (c: Context): string | undefined => parseBearer(c.req.header('authorization'));
 
 /**
  * The REST API (runtime free): mounted by functions/http/lambda.ts on AWS and by local/ on a laptop.
@@ -140,11 +150,7 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/variants/:variantId', (c) => c.json(service.variant(c.req.param('variantId'))));
 
   app.post('/v1/tables', async (c) => {
-    if (apiKeys.size > 0) {
-      const key = bearer(c);
-      if (key === undefined) throw new AppError(401, 'auth/missing_token', 'creating tables needs an API key');
-      if (!apiKeys.has(sha256(key))) throw new AppError(403, 'auth/forbidden', 'unknown API key');
-    }
+    if (apiKeys.size > 0) assertMayCreateTable(apiKeys, bearer(c));
     const body = parse(CreateTable, await jsonBody(c), 'body');
     const created = await service.create(body);
     return c.json(
@@ -174,7 +180,7 @@ export function createApp(config: AppConfig): Hono {
   app.post('/v1/tables/:tableId/close', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const actor = await actorFor(c, id);
-    if (actor.kind !== 'organiser') throw new AppError(403, 'auth/forbidden', 'only the organiser closes a table');
+    assertOrganiser(actor, 'closes a table');
     return c.json(await service.close(id));
   });
 
@@ -182,11 +188,7 @@ export function createApp(config: AppConfig): Hono {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const meta = await service.meta(id);
     const body = parse(Join, await optionalJsonBody(c), 'body');
-    if (meta.visibility === 'private') {
-      const actor = service.authorize(meta, bearer(c));
-      if (actor.kind !== 'organiser' && actor.kind !== 'spectator')
-        throw new AppError(403, 'auth/forbidden', 'joining a private table needs a token from its organiser');
-    }
+    assertMayJoin(meta, () => service.authorize(meta, bearer(c)));
     const joined = await service.join(id, body.seat, body.name ?? 'player');
     return c.json({ tableId: id, seat: joined.seat, seatToken: joined.token }, 201);
   });
@@ -195,8 +197,7 @@ export function createApp(config: AppConfig): Hono {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const seat = parse(seatNo, c.req.param('seat'), 'seat');
     const actor = await actorFor(c, id);
-    const allowed = actor.kind === 'organiser' || (actor.kind === 'seat' && actor.seat === seat);
-    if (!allowed) throw new AppError(403, 'auth/forbidden', 'only the seat itself or the organiser frees a seat');
+    assertMayFreeSeat(actor, seat);
     await service.leave(id, seat);
     return c.body(null, 204);
   });
@@ -204,7 +205,7 @@ export function createApp(config: AppConfig): Hono {
   app.post('/v1/tables/:tableId/bots', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const actor = await actorFor(c, id);
-    if (actor.kind !== 'organiser') throw new AppError(403, 'auth/forbidden', 'only the organiser adds bots');
+    assertOrganiser(actor, 'adds bots');
     const body = parse(AddBot, await optionalJsonBody(c), 'body');
     return c.json(await service.addBot(id, body.seat), 201);
   });
@@ -213,8 +214,7 @@ export function createApp(config: AppConfig): Hono {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const meta = await service.meta(id);
     const actor = service.authorize(meta, bearer(c));
-    if (meta.visibility === 'private' && actor.kind !== 'organiser')
-      throw new AppError(403, 'auth/forbidden', 'spectators of a private table are let in by the organiser');
+    assertMayAddSpectator(meta, actor);
     const { token } = await service.addSpectator(id);
     return c.json({ tableId: id, spectatorToken: token }, 201);
   });
@@ -228,7 +228,7 @@ export function createApp(config: AppConfig): Hono {
       });
     const meta = await service.meta(id);
     const actor = service.authorize(meta, token);
-    if (actor.kind !== 'seat') throw new AppError(403, 'auth/forbidden', 'only a seat token acts for its seat');
+    assertMayAct(actor);
     const keyHeader = c.req.header('idempotency-key');
     const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
     const body = parse(ActBody, await jsonBody(c), 'body');
@@ -279,10 +279,19 @@ export function createApp(config: AppConfig): Hono {
 
   app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
 
+  if (config.tournaments !== undefined)
+    app.route(
+      '/v1/tournaments',
+      tournamentRoutes(config.tournaments, {
+        apiKeyHashes: config.apiKeyHashes ?? [],
+        ...(config.now !== undefined ? { now: config.now } : {}),
+      }),
+    );
+
   return app;
 }
 
-function publicTable(meta: import('../ports/table-store.js').TableMeta, version: number): Record<string, unknown> {
+function publicTable(meta: TableMeta, version: number): Record<string, unknown> {
   return {
     tableId: meta.tableId,
     variant: meta.variant,

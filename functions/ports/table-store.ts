@@ -47,6 +47,12 @@ export interface TableMeta {
   readonly createdAt: number;
   /** The table closes itself after this many deals (tournaments, bot-only tables). */
   readonly maxDeals?: number | undefined;
+  /** Tournament tables: the secret seed of each deal 1..maxDeals, given by the tournament (else a random one). */
+  readonly dealSeeds?: readonly string[];
+  /** Tournament tables: the tournament they belong to. */
+  readonly tournamentId?: string;
+  /** The turn clock the table was opened with (tournaments set one for every table). */
+  readonly clock?: { readonly turnSeconds: number; readonly [k: string]: unknown };
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;
 }

@@ -1,5 +1,5 @@
 import type { Commit } from '../ports/table-store.js';
-import { botStep } from '../shared/bots.js';
+import { botStep } from '../use-cases/bots.js';
 import type { TableService } from '../use-cases/table-service.js';
 
 /**

@@ -16,9 +16,9 @@ export function localTournaments(deps: {
   readonly clock: Clock;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
 }): { service: TournamentService; due: LocalDueWork } {
-  let service: TournamentService | undefined;
-  const due = new LocalDueWork(deps.client, deps.dataTable, deps.clock, async (job) => service?.runJob(job));
-  service = new TournamentService({
+  // The runner calls the service, which schedules through the runner: the handler only runs after both exist.
+  const due = new LocalDueWork(deps.client, deps.dataTable, deps.clock, (job) => service.runJob(job));
+  const service = new TournamentService({
     store: new DynamoTournamentStore(deps.client, deps.dataTable),
     tables: tournamentTables({
       store: deps.tableStore,

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
 import { tournament as T } from '../../engine/index.js';
-import { sha256 } from '../shared/secrets.js';
+import { sha256 } from '../crypto/secrets.js';
 import { AppError } from '../use-cases/errors.js';
 import { calendarIcs } from './format/calendar.js';
 import { scoreSheet, scoreSheetCsv, scoreSheetHtml } from './format/score-sheet.js';

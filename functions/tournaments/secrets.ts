@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256 } from '../shared/secrets.js';
+import { sha256 } from '../crypto/secrets.js';
 
 /**
  * Seeds and tokens of a tournament. One secret seed per tournament; every draw, deal and the lot use a seed derived

@@ -5,7 +5,7 @@ import {
   type TournamentStore,
   lastTournamentSeq,
 } from '../ports/tournament-store.js';
-import { matchesHash, newSecret, sha256 } from '../shared/secrets.js';
+import { matchesHash, newSecret, sha256 } from '../crypto/secrets.js';
 import { AppError } from '../use-cases/errors.js';
 import type { DueJob, DueWork } from './due-work.js';
 import {

@@ -8,7 +8,7 @@ import {
   variantOf,
 } from '../../engine/index.js';
 import { type Commit, type SeatInfo, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
-import { commitmentFor } from '../shared/secrets.js';
+import { commitmentFor } from '../crypto/secrets.js';
 import { AppError, fromEngineError } from '../use-cases/errors.js';
 import type { TableSpec, TournamentTables } from './service.js';
 

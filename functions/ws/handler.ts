@@ -1,19 +1,29 @@
-import { problemOf } from '../http/problem.js';
+import { sha256 } from '../crypto/secrets.js';
+import { headerOf, parseBearer } from '../edge/bearer.js';
+import { REQUEST_ID, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
+import { problemFor, problemOf } from '../edge/problem.js';
+import {
+  type Actor,
+  assertMayAct,
+  assertMaySubscribe,
+  assertSameTable,
+  assertStillGranted,
+  audienceName,
+  currentActor,
+  defaultAudience,
+  principalFor,
+  viewerOf,
+} from '../policy/access.js';
 import {
   CONNECTION_LIFETIME_SECONDS,
   type Connection,
   type ConnectionStore,
   type Pusher,
   type SubscriptionAudience,
-  currentActor,
-  defaultAudience,
-  principalFor,
-  subscriptionActor,
-} from '../shared/connections.js';
-import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../shared/frames.js';
-import { sha256 } from '../shared/secrets.js';
+} from '../ports/connections.js';
 import { AppError } from '../use-cases/errors.js';
-import { type Actor, type TableService, audienceName } from '../use-cases/table-service.js';
+import type { TableService } from '../use-cases/table-service.js';
+import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../wire/frames.js';
 import { ClientMessage } from './protocol.js';
 
 /** The parts of an API Gateway WebSocket proxy event we read (aws-lambda's APIGatewayProxyWebsocketEventV2 + $connect). */
@@ -51,8 +61,6 @@ export interface WsDeps {
   readonly maxFrameBytes?: number;
 }
 
-const TABLE_ID = /^[a-z0-9]{4,40}$/;
-
 /**
  * The WebSocket API's one Lambda: `$connect` authorises the token (query `?tableId=…&token=…` or
  * `Authorization: Bearer …`) and stores the connection, `$disconnect` removes it, every other route (selected by the
@@ -66,13 +74,16 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
 
   async function connect(event: WsEvent): Promise<WsResult> {
     const query = event.queryStringParameters ?? {};
-    const token = query.token !== undefined && query.token !== '' ? query.token : bearer(event.headers ?? {});
+    const token =
+      query.token !== undefined && query.token !== ''
+        ? query.token
+        : parseBearer(headerOf(event.headers ?? {}, 'authorization'));
     const tableId = query.tableId;
     if (tableId === undefined || tableId === '')
       throw new AppError(400, 'request/invalid', 'connect to /ws?tableId=<tableId> (and a token)', {
         field: 'tableId',
       });
-    if (!TABLE_ID.test(tableId)) throw new AppError(400, 'request/invalid', 'not a table id', { field: 'tableId' });
+    if (!TABLE_ID.test(tableId)) throw new AppError(400, 'request/invalid', TABLE_ID_MESSAGE, { field: 'tableId' });
     const meta = await deps.service.meta(tableId);
     const actor = deps.service.authorize(meta, token);
     const connectedAt = now();
@@ -107,13 +118,8 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
   async function actorFor(connection: Connection, tableId: string | undefined): Promise<{ id: string; actor: Actor }> {
     const id = tableId ?? connection.authTableId;
-    if (id !== connection.authTableId)
-      throw new AppError(403, 'auth/forbidden', `this connection is authorised for table ${connection.authTableId}`, {
-        field: 'tableId',
-      });
-    const actor = currentActor(await deps.service.meta(id), connection.principal);
-    if (actor === undefined)
-      throw new AppError(403, 'auth/forbidden', 'this token no longer grants access to this table');
+    assertSameTable(connection.authTableId, id);
+    const actor = assertStillGranted(currentActor(await deps.service.meta(id), connection.principal));
     return { id, actor };
   }
 
@@ -147,9 +153,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'subscribe': {
         const { id, actor } = await actorFor(connection, msg.tableId);
         const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
-        const seen = subscriptionActor(actor, audience);
-        if (seen === undefined)
-          throw new AppError(403, 'auth/forbidden', `this token cannot subscribe as ${audience}`, { field: 'as' });
+        const seen = assertMaySubscribe(actor, audience);
         if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
         // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
         const { version, view } = await deps.service.view(id, seen);
@@ -166,18 +170,18 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       }
       case 'resync': {
         const { id, actor } = await actorFor(connection, msg.tableId);
-        const seen = subscriptionActor(actor, connection.audience ?? defaultAudience(actor)) ?? actor;
+        const seen = viewerOf(actor, connection.audience);
         return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
       }
       case 'view': {
         const { id, actor } = await actorFor(connection, msg.tableId);
-        const seen = subscriptionActor(actor, connection.audience ?? defaultAudience(actor)) ?? actor;
+        const seen = viewerOf(actor, connection.audience);
         const out = await deps.service.view(id, seen);
         return [{ type: 'view', ...rid, tableId: id, version: out.version, view: out.view }];
       }
       case 'act': {
         const { id, actor } = await actorFor(connection, msg.tableId);
-        if (actor.kind !== 'seat') throw new AppError(403, 'auth/forbidden', 'only a seat token acts for its seat');
+        assertMayAct(actor);
         const out = await deps.service.act(id, actor, msg.move, {
           ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
           ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
@@ -245,16 +249,6 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   };
 }
 
-function bearer(headers: Readonly<Record<string, string | undefined>>): string | undefined {
-  const entry = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization');
-  const h = entry?.[1];
-  if (h === undefined) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  if (m === null)
-    throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
-  return m[1];
-}
-
 function errorFrame(e: unknown, requestId?: string): ServerFrame {
   const rid = requestId !== undefined ? { requestId } : {};
   if (e instanceof AppError) {
@@ -262,30 +256,12 @@ function errorFrame(e: unknown, requestId?: string): ServerFrame {
     return { type: 'error', ...rid, ...problem };
   }
   // Never echo internals or secrets: log the error name and message only.
-  console.error('ws internal error', e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
-  return {
-    type: 'error',
-    ...rid,
-    status: 500,
-    code: 'internal',
-    title: 'Internal error',
-    detail: 'something went wrong on our side',
-  };
+  const { type: _type, ...internal } = problemFor(e, 'ws internal error');
+  return { type: 'error', ...rid, ...internal };
 }
 
 function problemResult(e: unknown): WsResult {
-  if (!(e instanceof AppError))
-    console.error('ws connect failed', e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
-  const problem =
-    e instanceof AppError
-      ? problemOf(e)
-      : {
-          type: 'https://stammtisch.dev/problems/internal',
-          title: 'Internal error',
-          status: 500,
-          detail: 'something went wrong on our side',
-          code: 'internal',
-        };
+  const problem = problemFor(e, 'ws connect failed');
   return {
     statusCode: problem.status,
     headers: { 'content-type': 'application/problem+json' },
@@ -297,7 +273,7 @@ function problemResult(e: unknown): WsResult {
 function requestIdOf(body: string | null | undefined): string | undefined {
   try {
     const id = (JSON.parse(body ?? '') as { requestId?: unknown }).requestId;
-    return typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(id) ? id : undefined;
+    return typeof id === 'string' && REQUEST_ID.test(id) ? id : undefined;
   } catch {
     return undefined;
   }

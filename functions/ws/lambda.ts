@@ -1,5 +1,5 @@
-import { createRealtime } from '../shared/realtime.js';
-import { createRuntime } from '../shared/runtime.js';
+import { createRealtime } from '../composition/realtime.js';
+import { createRuntime } from '../composition/runtime.js';
 
 const runtime = createRuntime();
 const realtime = createRealtime(runtime);

@@ -1,9 +1,17 @@
 // zod/mini: the same validation as zod with a tree-shakable API (~20 KB in the bundle instead of ~440 KB).
 import * as z from 'zod/mini';
+import {
+  IDEMPOTENCY_KEY,
+  IDEMPOTENCY_KEY_MESSAGE,
+  REQUEST_ID,
+  REQUEST_ID_MESSAGE,
+  TABLE_ID,
+  TABLE_ID_MESSAGE,
+} from '../edge/ids.js';
 
 /** Client → server messages, selected by `action` (API Gateway route selection `$request.body.action`). */
-const requestId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _.:- (1–64)'));
-const tableId = z.string().check(z.regex(/^[a-z0-9]{4,40}$/, 'not a table id'));
+const requestId = z.string().check(z.regex(REQUEST_ID, REQUEST_ID_MESSAGE));
+const tableId = z.string().check(z.regex(TABLE_ID, TABLE_ID_MESSAGE));
 const seq = z.int('an integer ≥ 0').check(z.minimum(0, 'an integer ≥ 0'));
 
 export const Subscribe = z.strictObject({
@@ -31,7 +39,7 @@ export const Act = z.strictObject({
   move: z.record(z.string(), z.unknown(), 'a game action object, e.g. {"type":"pass"}'),
   expectedVersion: z.optional(seq),
   /** As the REST Idempotency-Key header: a retried command returns the original outcome. */
-  idempotencyKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'letters, digits and _.:- (1–128)'))),
+  idempotencyKey: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE))),
 });
 
 export const Resync = z.strictObject({

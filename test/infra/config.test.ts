@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../infra/constructs/stammtisch-function.js';
-import { sha256 } from '../../functions/shared/secrets.js';
+import { sha256 } from '../../functions/crypto/secrets.js';
 import { logicalId, synthesize } from './support.js';
 
 // Configuration only: these syntheses skip esbuild (stack.test.ts covers the bundles).

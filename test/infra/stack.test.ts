@@ -7,7 +7,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lazyCredentialProviders } from '../../infra/constructs/bundling.js';
 import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-stack.js';
-import { sha256 } from '../../functions/shared/secrets.js';
+import { sha256 } from '../../functions/crypto/secrets.js';
 import { ACTIONS } from '../../functions/ws/protocol.js';
 import { isCommitItem } from '../../functions/adapters/dynamodb/table-store.js';
 import { actionsOf, logicalId, policyStatements, resourcesOf, statementsOfFunction, synthesize } from './support.js';

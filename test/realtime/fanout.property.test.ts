@@ -4,11 +4,11 @@ import { listVariants } from '../../engine/index.js';
 import { MemoryConnectionStore } from '../../functions/adapters/memory/connection-store.js';
 import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js';
 import type { Commit } from '../../functions/ports/table-store.js';
-import { pickRandom } from '../../functions/shared/bots.js';
-import type { Principal, PostOutcome, Pusher, SubscriptionAudience } from '../../functions/shared/connections.js';
-import { createFanOut } from '../../functions/shared/fanout.js';
-import type { ServerFrame } from '../../functions/shared/frames.js';
-import { sha256 } from '../../functions/shared/secrets.js';
+import { pickRandom } from '../../functions/use-cases/bots.js';
+import type { Principal, PostOutcome, Pusher, SubscriptionAudience } from '../../functions/ports/connections.js';
+import { createFanOut } from '../../functions/use-cases/fanout.js';
+import type { ServerFrame } from '../../functions/wire/frames.js';
+import { sha256 } from '../../functions/crypto/secrets.js';
 import { type Actor, type SeatedEvent, TableService } from '../../functions/use-cases/table-service.js';
 
 /** The broadcaster port in memory: it keeps every frame per connection (API Gateway is what cannot run here). */

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
-import { CONNECTION_LIFETIME_SECONDS } from '../../functions/shared/connections.js';
+import { CONNECTION_LIFETIME_SECONDS } from '../../functions/ports/connections.js';
 import type { Api } from '../support/functions/client.js';
 import { apiClient } from '../support/functions/client.js';
 import { createTable, join, startServer } from '../support/functions/play.js';

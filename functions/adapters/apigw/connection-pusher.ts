@@ -5,7 +5,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { PostOutcome, Pusher } from '../../shared/connections.js';
+import type { PostOutcome, Pusher } from '../../ports/connections.js';
 
 const isGone = (e: unknown): boolean =>
   e instanceof GoneException ||

@@ -8,7 +8,7 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { conditionalWrite } from './client.js';
-import type { Connection, ConnectionStore, Principal, SubscriptionAudience } from '../../shared/connections.js';
+import type { Connection, ConnectionStore, Principal, SubscriptionAudience } from '../../ports/connections.js';
 
 /**
  * Connections on CONNECTIONS_TABLE: partition key `connectionId`, sparse GSI `byTable` (`tableId`, `connectionId`)

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionStore, SubscriptionAudience } from '../../shared/connections.js';
+import type { Connection, ConnectionStore, SubscriptionAudience } from '../../ports/connections.js';
 
 /** Connections in memory (unit tests); behaves like the DynamoDB adapter, including the sparse byTable index. */
 export class MemoryConnectionStore implements ConnectionStore {

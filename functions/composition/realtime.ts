@@ -1,8 +1,8 @@
 import type { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import type { Commit } from '../ports/table-store.js';
 import { type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
-import type { ConnectionStore } from './connections.js';
-import type { FanOutReport } from './fanout.js';
+import type { ConnectionStore } from '../ports/connections.js';
+import type { FanOutReport } from '../use-cases/fanout.js';
 import { type PushOptions, createPush } from './push.js';
 import type { Runtime } from './runtime.js';
 

@@ -2,8 +2,8 @@ import type { ApiGatewayManagementApiClientConfig } from '@aws-sdk/client-apigat
 import { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import { DynamoConnectionStore } from '../adapters/dynamodb/connection-store.js';
 import type { Commit } from '../ports/table-store.js';
-import type { ConnectionStore } from './connections.js';
-import { type FanOutReport, createFanOut } from './fanout.js';
+import type { ConnectionStore } from '../ports/connections.js';
+import { type FanOutReport, createFanOut } from '../use-cases/fanout.js';
 import type { Runtime } from './runtime.js';
 
 export interface PushOptions {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Action } from '../../engine/index.js';
-import { AppError } from '../use-cases/errors.js';
-import type { TableService } from '../use-cases/table-service.js';
+import { AppError } from './errors.js';
+import type { TableService } from './table-service.js';
 
 const DOUBLINGS = new Set(['knock', 'kontra', 're']);
 

@@ -1,6 +1,3 @@
-import type { TableMeta } from '../ports/table-store.js';
-import type { Actor } from '../use-cases/table-service.js';
-
 /**
  * Who a WebSocket connection is, as checked at `$connect`. The bearer secret itself is never stored: only its
  * hash, so every later message and every push re-checks it against the table's current metadata (a seat that was
@@ -56,56 +53,3 @@ export interface Pusher {
 
 /** API Gateway keeps a WebSocket connection at most 2 hours; the row may outlive it by a few minutes at most. */
 export const CONNECTION_LIFETIME_SECONDS = 2 * 60 * 60 + 5 * 60;
-
-/**
- * The actor a stored principal is for this table right now, or undefined when its token no longer grants access
- * (the seat was left, the spectator key rotated out, the table turned private). Mirrors TableService.authorize.
- */
-export function currentActor(meta: TableMeta, principal: Principal): Actor | undefined {
-  switch (principal.kind) {
-    case 'seat': {
-      const seat = meta.seats[principal.seat];
-      return seat?.kind === 'human' && seat.tokenHash === principal.tokenHash
-        ? { kind: 'seat', seat: principal.seat }
-        : undefined;
-    }
-    case 'organiser':
-      return meta.organiserKeyHash === principal.tokenHash ? { kind: 'organiser' } : undefined;
-    case 'spectator':
-      if (principal.tokenHash === undefined) return meta.visibility === 'public' ? { kind: 'spectator' } : undefined;
-      return meta.spectatorKeyHashes.includes(principal.tokenHash) ? { kind: 'spectator' } : undefined;
-    default: {
-      const never: never = principal;
-      return never;
-    }
-  }
-}
-
-/** The principal to store for an actor that presented `tokenHash` (undefined: no token). */
-export function principalFor(actor: Actor, tokenHash: string | undefined): Principal {
-  switch (actor.kind) {
-    case 'seat':
-    case 'bot':
-      return { kind: 'seat', seat: actor.seat, tokenHash: tokenHash ?? '' };
-    case 'organiser':
-      return { kind: 'organiser', tokenHash: tokenHash ?? '' };
-    case 'spectator':
-      return tokenHash === undefined ? { kind: 'spectator' } : { kind: 'spectator', tokenHash };
-    default: {
-      const never: never = actor;
-      return never;
-    }
-  }
-}
-
-/** The actor a subscription sees as: a seat or organiser may choose the spectator view. */
-export function subscriptionActor(actor: Actor, audience: SubscriptionAudience): Actor | undefined {
-  if (audience === 'spectator') return { kind: 'spectator' };
-  if (audience === 'seat') return actor.kind === 'seat' ? actor : undefined;
-  return actor.kind === 'organiser' ? actor : undefined;
-}
-
-/** The default subscription audience of an actor. */
-export function defaultAudience(actor: Actor): SubscriptionAudience {
-  return actor.kind === 'seat' || actor.kind === 'bot' ? 'seat' : actor.kind;
-}

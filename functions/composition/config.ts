@@ -11,7 +11,7 @@ export interface Settings {
   readonly version: string;
 }
 
-import { sha256 } from './secrets.js';
+import { sha256 } from '../crypto/secrets.js';
 
 const list = (value: string | undefined): string[] =>
   (value ?? '')

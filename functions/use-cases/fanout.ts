@@ -1,8 +1,9 @@
-import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
+import { type TableState, evolve, view } from '../../engine/index.js';
+import { type Actor, audienceName, audienceOf, currentActor, subscriptionActor } from '../policy/access.js';
+import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
 import { type Commit, type TableStore, lastSeq } from '../ports/table-store.js';
-import { type Actor, type SeatedEvent, audienceName, audienceOf } from '../use-cases/table-service.js';
-import { type Connection, type ConnectionStore, type Pusher, currentActor, subscriptionActor } from './connections.js';
-import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from './frames.js';
+import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from '../wire/frames.js';
+import { redactCommit, stateBefore } from './table-stream.js';
 
 export interface FanOutDeps {
   readonly store: TableStore;
@@ -50,15 +51,9 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
       let frames = framesByAudience.get(key);
       if (frames === undefined) {
         const audience = audienceOf(actor);
-        const events: SeatedEvent[] = [];
-        let state = before;
-        commit.events.forEach((event, i) => {
-          events.push({ seq: commit.seq + i, event: redactEvent(state, event, audience, dealOverFor(event, current)) });
-          state = evolve(state, event);
-        });
         frames = eventFrames(
           { tableId: commit.tableId, version: lastSeq(commit) },
-          events,
+          redactCommit(before, commit, audience, current),
           view(current, audience),
           maxBytes,
         );
@@ -107,26 +102,4 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
       throw new AggregateError(failures, `${failures.length} of ${subscribers.length} pushes failed`);
     return { subscribers: subscribers.length, frames, gone, revoked };
   };
-}
-
-/**
- * The table state just before a commit: fold the running deal's commits from its base (snapshot) commit.
- * `prevBase` names that base for every commit, so this is one bounded Query.
- */
-export async function stateBefore(store: TableStore, commit: Commit): Promise<TableState | null> {
-  if (commit.seq === 1) return null;
-  const commits = await store.range(commit.tableId, commit.prevBase, commit.seq - 1);
-  const base = commits[0];
-  if (base === undefined || base.snapshot === undefined) throw new Error('reads must start at a base commit');
-  let state = base.snapshot.state;
-  for (const e of base.events.slice(base.snapshot.at)) state = evolve(state, e);
-  for (const c of commits.slice(1)) for (const e of c.events) state = evolve(state, e);
-  return state;
-}
-
-/** Whether the deal an event belongs to is over in `current` (the organiser then sees it unredacted), as in REST. */
-function dealOverFor(event: TableEvent, current: TableState): boolean {
-  const deal = 'deal' in event && typeof event.deal === 'number' ? event.deal : undefined;
-  if (deal === undefined) return true;
-  return deal < current.dealNo || (deal === current.dealNo && current.deal !== null && current.deal.over);
 }

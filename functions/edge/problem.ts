@@ -1,0 +1,54 @@
+import { AppError } from '../use-cases/errors.js';
+
+/** An RFC 9457 problem document with the stable machine `code` (the same codes as openapi.yaml). */
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly field?: string;
+  readonly rule?: string;
+  readonly seat?: number;
+  readonly currentVersion?: number;
+  readonly index?: number;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  422: 'Unprocessable content',
+  429: 'Too many requests',
+  500: 'Internal error',
+};
+
+export function problemOf(e: AppError): Problem {
+  return {
+    type: `https://stammtisch.dev/problems/${e.code}`,
+    title: TITLES[e.status] ?? 'Error',
+    status: e.status,
+    detail: e.message,
+    code: e.code,
+    ...e.extra,
+  };
+}
+
+/** What a client sees for any failure that is not an AppError: never internals, never secrets. */
+export const INTERNAL_PROBLEM: Problem = {
+  type: 'https://stammtisch.dev/problems/internal',
+  title: 'Internal error',
+  status: 500,
+  detail: 'something went wrong on our side',
+  code: 'internal',
+};
+
+/** The problem for any thrown value; anything but an AppError is logged (`where`, name and message only) as internal. */
+export function problemFor(e: unknown, where: string): Problem {
+  if (e instanceof AppError) return problemOf(e);
+  console.error(where, e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
+  return INTERNAL_PROBLEM;
+}

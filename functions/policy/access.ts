@@ -1,0 +1,192 @@
+import type { Audience } from '../../engine/index.js';
+import { matchesHash, sha256 } from '../crypto/secrets.js';
+import type { Principal, SubscriptionAudience } from '../ports/connections.js';
+import type { TableMeta } from '../ports/table-store.js';
+import { AppError } from '../use-cases/errors.js';
+
+/**
+ * The one place that answers "who is this caller and may they do this". HTTP routes, the WebSocket handler, the use
+ * cases and the fan-out ask here; none of them decides access on its own.
+ */
+
+/** Who is calling, resolved from a bearer secret. */
+export type Actor =
+  | { readonly kind: 'seat'; readonly seat: number }
+  | { readonly kind: 'organiser' }
+  | { readonly kind: 'spectator' }
+  | { readonly kind: 'bot'; readonly seat: number };
+
+/** An actor that acts for a seat (a player's seat token, or the server's bot for a bot seat). */
+export type SeatActor = Extract<Actor, { readonly seat: number }>;
+
+/** What the engine redacts for: a bot sees as its seat. */
+export function audienceOf(actor: Actor): Audience {
+  switch (actor.kind) {
+    case 'seat':
+    case 'bot':
+      return { kind: 'seat', seat: actor.seat };
+    case 'organiser':
+    case 'spectator':
+      return { kind: actor.kind };
+    default: {
+      const never: never = actor;
+      return never;
+    }
+  }
+}
+
+/** The audience name used in REST responses and frames: `seat:<n>`, `spectator`, `organiser`. */
+export function audienceName(actor: Actor): string {
+  const audience = audienceOf(actor);
+  return audience.kind === 'seat' ? `seat:${audience.seat}` : audience.kind;
+}
+
+/** The actor part of an idempotency key: a seat and its bot share one namespace. */
+export function actorKey(actor: Actor): string {
+  const audience = audienceOf(actor);
+  return audience.kind === 'seat' ? `seat${audience.seat}` : audience.kind;
+}
+
+/** Resolve a bearer secret to an actor of this table (undefined secret: a spectator of a public table). */
+export function authorize(meta: TableMeta, secret: string | undefined): Actor {
+  if (secret === undefined || secret === '') {
+    if (meta.visibility === 'public') return { kind: 'spectator' };
+    throw new AppError(
+      401,
+      'auth/missing_token',
+      'this table is private: send a seat token, spectator or organiser key',
+    );
+  }
+  if (secret.startsWith('ok_') && matchesHash(secret, meta.organiserKeyHash)) return { kind: 'organiser' };
+  if (secret.startsWith('sk_') && meta.spectatorKeyHashes.some((h) => matchesHash(secret, h)))
+    return { kind: 'spectator' };
+  if (secret.startsWith('st_')) {
+    const hash = sha256(secret);
+    const seat = meta.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === hash);
+    if (seat >= 0) return { kind: 'seat', seat };
+  }
+  throw new AppError(403, 'auth/forbidden', 'this token does not grant access to this table');
+}
+
+/**
+ * The actor a stored principal is for this table right now, or undefined when its token no longer grants access
+ * (the seat was left, the spectator key rotated out, the table turned private). Mirrors `authorize`.
+ */
+export function currentActor(meta: TableMeta, principal: Principal): Actor | undefined {
+  switch (principal.kind) {
+    case 'seat': {
+      const seat = meta.seats[principal.seat];
+      return seat?.kind === 'human' && seat.tokenHash === principal.tokenHash
+        ? { kind: 'seat', seat: principal.seat }
+        : undefined;
+    }
+    case 'organiser':
+      return meta.organiserKeyHash === principal.tokenHash ? { kind: 'organiser' } : undefined;
+    case 'spectator':
+      if (principal.tokenHash === undefined) return meta.visibility === 'public' ? { kind: 'spectator' } : undefined;
+      return meta.spectatorKeyHashes.includes(principal.tokenHash) ? { kind: 'spectator' } : undefined;
+    default: {
+      const never: never = principal;
+      return never;
+    }
+  }
+}
+
+/** The principal to store for an actor that presented `tokenHash` (undefined: no token). */
+export function principalFor(actor: Actor, tokenHash: string | undefined): Principal {
+  switch (actor.kind) {
+    case 'seat':
+    case 'bot':
+      return { kind: 'seat', seat: actor.seat, tokenHash: tokenHash ?? '' };
+    case 'organiser':
+      return { kind: 'organiser', tokenHash: tokenHash ?? '' };
+    case 'spectator':
+      return tokenHash === undefined ? { kind: 'spectator' } : { kind: 'spectator', tokenHash };
+    default: {
+      const never: never = actor;
+      return never;
+    }
+  }
+}
+
+/** The actor a subscription sees as: a seat or organiser may choose the spectator view. */
+export function subscriptionActor(actor: Actor, audience: SubscriptionAudience): Actor | undefined {
+  if (audience === 'spectator') return { kind: 'spectator' };
+  if (audience === 'seat') return actor.kind === 'seat' ? actor : undefined;
+  return actor.kind === 'organiser' ? actor : undefined;
+}
+
+/** The default subscription audience of an actor. */
+export function defaultAudience(actor: Actor): SubscriptionAudience {
+  return actor.kind === 'seat' || actor.kind === 'bot' ? 'seat' : actor.kind;
+}
+
+/** Whom a connection's reads (view, resync) show: its subscription's audience, else what its token is. */
+export function viewerOf(actor: Actor, subscribed: SubscriptionAudience | undefined): Actor {
+  return subscriptionActor(actor, subscribed ?? defaultAudience(actor)) ?? actor;
+}
+
+// ---- May this actor do this? Each check throws the 403 the API documents, or returns quietly. ----
+
+const forbidden = (detail: string, extra: { field?: string } = {}): AppError =>
+  new AppError(403, 'auth/forbidden', detail, extra);
+
+/** Creating a table: any caller when no API keys are configured, else a known API key. */
+export function assertMayCreateTable(apiKeyHashes: ReadonlySet<string>, key: string | undefined): void {
+  if (apiKeyHashes.size === 0) return;
+  if (key === undefined) throw new AppError(401, 'auth/missing_token', 'creating tables needs an API key');
+  if (!apiKeyHashes.has(sha256(key))) throw forbidden('unknown API key');
+}
+
+/** Acting for a seat: a seat token from a client (`bot` too when the server acts for a bot seat). */
+export function assertMayAct(actor: Actor, allowBot = false): asserts actor is SeatActor {
+  if (actor.kind === 'seat' || (allowBot && actor.kind === 'bot')) return;
+  throw forbidden('only a seat token acts for its seat');
+}
+
+/** Closing a table and adding bots: the organiser. */
+export function assertOrganiser(actor: Actor, what: 'closes a table' | 'adds bots'): void {
+  if (actor.kind !== 'organiser') throw forbidden(`only the organiser ${what}`);
+}
+
+/** Freeing a seat: the seat itself or the organiser. */
+export function assertMayFreeSeat(actor: Actor, seat: number): void {
+  const allowed = actor.kind === 'organiser' || (actor.kind === 'seat' && actor.seat === seat);
+  if (!allowed) throw forbidden('only the seat itself or the organiser frees a seat');
+}
+
+/**
+ * Joining: anyone at a public table; at a private one only with a token from its organiser (organiser or spectator
+ * key). `actor` resolves the caller's token and is only asked for a private table.
+ */
+export function assertMayJoin(meta: TableMeta, actor: () => Actor): void {
+  if (meta.visibility !== 'private') return;
+  const who = actor();
+  if (who.kind !== 'organiser' && who.kind !== 'spectator')
+    throw forbidden('joining a private table needs a token from its organiser');
+}
+
+/** A spectator token: anyone with access to a public table; at a private one the organiser. */
+export function assertMayAddSpectator(meta: TableMeta, actor: Actor): void {
+  if (meta.visibility === 'private' && actor.kind !== 'organiser')
+    throw forbidden('spectators of a private table are let in by the organiser');
+}
+
+/** Subscribing as `audience`: the view the token is entitled to, or the spectator view. */
+export function assertMaySubscribe(actor: Actor, audience: SubscriptionAudience): Actor {
+  const seen = subscriptionActor(actor, audience);
+  if (seen === undefined) throw forbidden(`this token cannot subscribe as ${audience}`, { field: 'as' });
+  return seen;
+}
+
+/** A WebSocket message about a table: only the table the connection was authorised for. */
+export function assertSameTable(authTableId: string, tableId: string): void {
+  if (tableId !== authTableId)
+    throw forbidden(`this connection is authorised for table ${authTableId}`, { field: 'tableId' });
+}
+
+/** A stored principal whose token no longer grants access. */
+export function assertStillGranted(actor: Actor | undefined): Actor {
+  if (actor === undefined) throw forbidden('this token no longer grants access to this table');
+  return actor;
+}

@@ -1,0 +1,54 @@
+import { type TableEvent, type TableState, decide, evolve, shuffledDeckFor } from '../../engine/index.js';
+import { commitmentFor } from '../crypto/secrets.js';
+import type { TableMeta } from '../ports/table-store.js';
+import type { UseCaseContext } from './context.js';
+import type { Produced } from './table-stream.js';
+
+const MAX_AUTO_DEALS = 10;
+
+/** The server's own steps after a command: the events, the state after them, and a new deal's snapshot and seed. */
+export interface Advance extends Produced {
+  readonly events: TableEvent[];
+  readonly state: TableState;
+}
+
+/**
+ * What the server does on its own after a command: shuffle and start the next deal when all seats are filled
+ * and no deal runs (seed secret, commitment published), or close the table after its last deal. `offset` is the
+ * number of events before these in the same commit (the snapshot index).
+ */
+export function advance(
+  ctx: UseCaseContext,
+  tableId: string,
+  meta: TableMeta,
+  state: TableState,
+  offset: number,
+): Advance {
+  const events: TableEvent[] = [];
+  const seeds: Record<string, string> = {};
+  let snapshot: Advance['snapshot'];
+  let s = state;
+  for (let i = 0; i < MAX_AUTO_DEALS; i++) {
+    const running = s.deal !== null && !s.deal.over;
+    if (s.closed || running) break;
+    if (meta.maxDeals !== undefined && s.dealNo >= meta.maxDeals) {
+      events.push({ type: 'TableClosed' });
+      s = evolve(s, { type: 'TableClosed' });
+      break;
+    }
+    if (!meta.seats.every((seat) => seat.kind !== 'open')) break;
+    const dealNo = s.dealNo + 1;
+    // Tournament tables get their deals' seeds from the tournament (duplicate deals: the same at every table).
+    const seed = meta.dealSeeds?.[dealNo - 1] ?? ctx.seed();
+    const deck = shuffledDeckFor(s, seed);
+    const started = decide({ type: 'StartDeal', deck, commitment: commitmentFor(tableId, dealNo, seed) }, s);
+    if (!started.ok) throw new Error(`server could not start a deal: ${started.error.code}`);
+    snapshot = { at: offset + events.length, state: { ...s, deal: null } };
+    seeds[String(dealNo)] = seed;
+    for (const e of started.events) {
+      events.push(e);
+      s = evolve(s, e);
+    }
+  }
+  return { events, state: s, ...(snapshot !== undefined ? { snapshot, seeds } : {}) };
+}

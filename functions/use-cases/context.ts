@@ -1,0 +1,28 @@
+import type { Commit, TableStore } from '../ports/table-store.js';
+import { newSeed } from '../crypto/secrets.js';
+
+/** Ports the use cases need besides the store: time, randomness and what happens after an append. */
+export interface ServiceDeps {
+  readonly store: TableStore;
+  readonly now?: () => number;
+  readonly seed?: () => string;
+  /** Called after every successful append (the local runtime fans out; on AWS the stream does). */
+  readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+}
+
+/** What every use case gets: the ports with their defaults filled in. */
+export interface UseCaseContext {
+  readonly store: TableStore;
+  readonly now: () => number;
+  readonly seed: () => string;
+  readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+}
+
+export function contextOf(deps: ServiceDeps): UseCaseContext {
+  return {
+    store: deps.store,
+    now: deps.now ?? Date.now,
+    seed: deps.seed ?? newSeed,
+    ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
+  };
+}

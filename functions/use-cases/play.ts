@@ -1,0 +1,93 @@
+import { type TableCommand, type TableState, decide, evolve } from '../../engine/index.js';
+import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
+import { type TableMeta, lastSeq } from '../ports/table-store.js';
+import { advance } from './auto-deal.js';
+import type { UseCaseContext } from './context.js';
+import { AppError, fromEngineError } from './errors.js';
+import { findIdempotent, idempotencyTag } from './idempotency.js';
+import { CONFLICT, busy, retryOnConflict } from './retry.js';
+import { type SeatedEvent, appendCommit, loadTable, redactCommit, requireMeta } from './table-stream.js';
+
+/** Play: a command goes load → decide (engine) → auto-deal → one conditional append → publish. */
+
+export interface CommandOptions {
+  readonly idempotencyKey?: string;
+  readonly expectedVersion?: number;
+  /** The metadata the caller just read to authorise the request (one read less per move). */
+  readonly meta?: TableMeta;
+}
+
+/** The outcome of a command: the new version and the commit's events as the actor sees them. */
+export interface CommandResult {
+  readonly version: number;
+  readonly events: SeatedEvent[];
+  /** True when this is the stored outcome of an earlier request with the same idempotency key. */
+  readonly replayed: boolean;
+}
+
+/**
+ * A seat acts. One conditional write; a lost race is retried on the new state unless the client pinned
+ * `expectedVersion` (then 409 with the current version). A repeated idempotency key returns the first outcome.
+ */
+export async function act(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  action: unknown,
+  opts: CommandOptions,
+): Promise<CommandResult> {
+  assertMayAct(actor, true);
+  return command(ctx, tableId, actor, { type: 'Act', seat: actor.seat, action }, opts);
+}
+
+/** Close the table (the organiser; checked by the caller) and take it off the lobby. */
+export async function close(ctx: UseCaseContext, tableId: string): Promise<{ version: number }> {
+  const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, {});
+  const meta = await requireMeta(ctx.store, tableId);
+  await ctx.store.deleteLobby(tableId, meta.createdAt);
+  return { version: out.version };
+}
+
+async function command(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  cmd: TableCommand,
+  opts: CommandOptions,
+): Promise<CommandResult> {
+  const tag = idempotencyTag(actor, opts.idempotencyKey, cmd, opts.expectedVersion);
+  const audience = audienceOf(actor);
+  let known = opts.meta;
+  return retryOnConflict(async () => {
+    const meta = known ?? (await requireMeta(ctx.store, tableId));
+    known = undefined;
+    const loaded = await loadTable(ctx.store, tableId);
+    // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
+    if (tag !== undefined) {
+      const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
+      if (previous !== undefined)
+        return {
+          version: lastSeq(previous.commit),
+          events: redactCommit(previous.before, previous.commit, audience, loaded.state),
+          replayed: true,
+        };
+    }
+    if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version)
+      throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
+        currentVersion: loaded.version,
+      });
+    const decided = decide(cmd, loaded.state);
+    if (!decided.ok) throw fromEngineError(decided.error);
+    const after = decided.events.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+    const auto = advance(ctx, tableId, meta, after, decided.events.length);
+    const commit = await appendCommit(ctx, tableId, loaded, [...decided.events, ...auto.events], auto, tag);
+    // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
+    // winner's version (unless the winner was this very request under the same idempotency key).
+    if (commit === undefined) return CONFLICT;
+    return {
+      version: lastSeq(commit),
+      events: redactCommit(loaded.state, commit, audience, auto.state),
+      replayed: false,
+    };
+  }, busy('the table is busy; try again'));
+}

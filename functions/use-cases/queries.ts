@@ -1,0 +1,100 @@
+import { type Action, type TableEvent, type TableState, type TableView, evolve, view } from '../../engine/index.js';
+import { type Actor, audienceOf } from '../policy/access.js';
+import { lastSeq } from '../ports/table-store.js';
+import type { UseCaseContext } from './context.js';
+import { AppError } from './errors.js';
+import { type SeatedEvent, loadTable, redactOne, requireHead, requireMeta, stateBefore } from './table-stream.js';
+
+/** Reads: a table's view and its events for an audience, and what the bots must do next. */
+
+export interface ViewResult {
+  readonly version: number;
+  readonly view: TableView;
+}
+
+export interface EventsPage {
+  readonly version: number;
+  readonly events: SeatedEvent[];
+  /** The `after` to continue from, or null when caught up. */
+  readonly next: number | null;
+}
+
+/** A bot seat the deal waits for, with its legal actions at `version`. */
+export interface BotTurn {
+  readonly seat: number;
+  readonly legal: readonly Action[];
+  readonly version: number;
+}
+
+export async function tableView(ctx: UseCaseContext, tableId: string, actor: Actor): Promise<ViewResult> {
+  const loaded = await loadTable(ctx.store, tableId);
+  return { version: loaded.version, view: view(loaded.state, audienceOf(actor)) };
+}
+
+/**
+ * Events after `after`, redacted for the actor, at most `limit`. Reads: the head commit, the commit holding
+ * `after + 1` and its deal's commits before it (none when it is the deal's snapshot), then one page of commits —
+ * bounded by the current deal and the page, never by the table's history.
+ */
+export async function events(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  after: number,
+  limit: number,
+): Promise<EventsPage> {
+  const { store } = ctx;
+  const head = await requireHead(store, tableId);
+  const version = lastSeq(head);
+  if (after >= version) return { version, events: [], next: null };
+  const from = after + 1;
+  const first = from >= head.seq ? head : await store.commitHolding(tableId, from);
+  if (first === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
+  // The state before the first event shown: a base commit's snapshot when the page starts at its deal start.
+  const snap = first.snapshot;
+  let state: TableState | null;
+  let skip = 0;
+  if (snap !== undefined && from >= first.seq + snap.at) {
+    state = snap.state;
+    skip = snap.at;
+  } else state = await stateBefore(store, first);
+  const page = first === head ? [head] : await store.range(tableId, first.seq, version, limit);
+  const audience = audienceOf(actor);
+  // Only the organiser's redaction depends on the current state (deals that are over are shown in full).
+  const reachesHead = page[page.length - 1]?.seq === head.seq;
+  let current: TableState | undefined =
+    audience.kind === 'organiser' && !reachesHead ? (await loadTable(store, tableId)).state : undefined;
+  const raw: { seq: number; event: TableEvent; before: TableState | null }[] = [];
+  for (const commit of page) {
+    commit.events.forEach((event, i) => {
+      if (commit.seq === first.seq && i < skip) return;
+      const seq = commit.seq + i;
+      if (seq > after && raw.length < limit) raw.push({ seq, event, before: state });
+      state = evolve(state, event);
+    });
+  }
+  // Folded through the head commit: that is the current state.
+  current ??= state ?? undefined;
+  const out: SeatedEvent[] = raw.map((r) => ({
+    seq: r.seq,
+    event: current === undefined ? r.event : redactOne(r.before, r.event, audience, current),
+  }));
+  const lastOut = out[out.length - 1]?.seq ?? after;
+  return { version, events: out, next: lastOut < version ? lastOut : null };
+}
+
+/** For the bots: the seats a bot must act for now, with their legal actions. */
+export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<BotTurn[]> {
+  const meta = await requireMeta(ctx.store, tableId);
+  const loaded = await loadTable(ctx.store, tableId);
+  const deal = loaded.state.deal;
+  if (loaded.state.closed || deal === null || deal.over) return [];
+  const toAct = view(loaded.state, { kind: 'spectator' }).deal?.toAct ?? [];
+  return toAct
+    .filter((seat) => meta.seats[seat]?.kind === 'bot')
+    .map((seat) => ({
+      seat,
+      legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
+      version: loaded.version,
+    }));
+}

@@ -1,0 +1,102 @@
+import { newSecret, sha256 } from '../crypto/secrets.js';
+import type { SeatInfo, TableMeta } from '../ports/table-store.js';
+import { advance } from './auto-deal.js';
+import type { UseCaseContext } from './context.js';
+import { AppError } from './errors.js';
+import { syncLobby } from './lobby.js';
+import { CONFLICT, busy, retryOnConflict } from './retry.js';
+import { appendCommit, loadTable, requireMeta } from './table-stream.js';
+
+/** Seating: who sits where (metadata writes with a revision check), and starting a deal once every seat is filled. */
+
+const seatInvalid = (meta: TableMeta): AppError =>
+  new AppError(422, 'seat/invalid', `seat must be 0..${meta.seats.length - 1}`, { field: 'seat' });
+
+/** Take a seat (the first open one unless `seat` is given): returns the seat token, once. */
+export async function join(
+  ctx: UseCaseContext,
+  tableId: string,
+  seat: number | undefined,
+  name: string,
+): Promise<{ seat: number; token: string }> {
+  const token = newSecret('st_');
+  const taken = await takeSeat(ctx, tableId, seat, { kind: 'human', name, tokenHash: sha256(token) });
+  return { seat: taken, token };
+}
+
+/** Put a bot on an open seat (organiser only). */
+export async function addBot(
+  ctx: UseCaseContext,
+  tableId: string,
+  seat: number | undefined,
+): Promise<{ seat: number }> {
+  return { seat: await takeSeat(ctx, tableId, seat, { kind: 'bot', name: `bot-${seat ?? 'x'}` }) };
+}
+
+/** Hand out a spectator token (kept as a hash; the oldest of more than 100 stops working). */
+export async function addSpectator(ctx: UseCaseContext, tableId: string): Promise<{ token: string }> {
+  const token = newSecret('sk_');
+  return retryOnConflict(async () => {
+    const meta = await requireMeta(ctx.store, tableId);
+    const hashes = [...meta.spectatorKeyHashes, sha256(token)].slice(-100);
+    const updated = await ctx.store.updateMeta({ ...meta, spectatorKeyHashes: hashes, rev: meta.rev + 1 });
+    return updated ? { token } : CONFLICT;
+  });
+}
+
+async function takeSeat(
+  ctx: UseCaseContext,
+  tableId: string,
+  wanted: number | undefined,
+  info: SeatInfo,
+): Promise<number> {
+  return retryOnConflict(async () => {
+    const meta = await requireMeta(ctx.store, tableId);
+    const loaded = await loadTable(ctx.store, tableId);
+    if (loaded.state.closed) throw new AppError(409, 'table/closed', 'the table is closed');
+    if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 0 || wanted >= meta.seats.length))
+      throw seatInvalid(meta);
+    const seat = wanted ?? meta.seats.findIndex((s) => s.kind === 'open');
+    if (seat < 0) throw new AppError(409, 'table/full', 'every seat is taken');
+    if (meta.seats[seat]?.kind !== 'open') throw new AppError(409, 'seat/taken', `seat ${seat} is taken`, { seat });
+    const named: SeatInfo = info.kind === 'bot' ? { kind: 'bot', name: `bot-${seat}` } : info;
+    const next: TableMeta = { ...meta, seats: meta.seats.map((s, i) => (i === seat ? named : s)), rev: meta.rev + 1 };
+    if (!(await ctx.store.updateMeta(next))) return CONFLICT;
+    await syncLobby(ctx.store, next, loaded.state);
+    await kick(ctx, tableId);
+    return seat;
+  }, busy('the table changed while joining; try again'));
+}
+
+/** Leave a seat: the token stops working and the seat is open again (the deal waits for a new player). */
+export async function leave(ctx: UseCaseContext, tableId: string, seat: number): Promise<void> {
+  return retryOnConflict(async () => {
+    const meta = await requireMeta(ctx.store, tableId);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= meta.seats.length) throw seatInvalid(meta);
+    // Freeing an open seat changes nothing (a repeated DELETE is harmless).
+    if (meta.seats[seat]?.kind === 'open') return;
+    const next: TableMeta = {
+      ...meta,
+      seats: meta.seats.map((s, i) => (i === seat ? { kind: 'open' } : s)),
+      rev: meta.rev + 1,
+    };
+    if (!(await ctx.store.updateMeta(next))) return CONFLICT;
+    const loaded = await loadTable(ctx.store, tableId);
+    await syncLobby(ctx.store, next, loaded.state);
+  }, busy('the table changed while leaving; try again'));
+}
+
+/** Start a deal when every seat is filled and none is running (after joins). Gives up quietly after the retries. */
+export async function kick(ctx: UseCaseContext, tableId: string): Promise<void> {
+  return retryOnConflict(
+    async () => {
+      const meta = await requireMeta(ctx.store, tableId);
+      const loaded = await loadTable(ctx.store, tableId);
+      const auto = advance(ctx, tableId, meta, loaded.state, 0);
+      if (auto.events.length === 0) return;
+      const appended = await appendCommit(ctx, tableId, loaded, auto.events, auto, undefined);
+      return appended === undefined ? CONFLICT : undefined;
+    },
+    () => undefined,
+  );
+}

@@ -1,0 +1,142 @@
+import { type Audience, type TableEvent, type TableState, evolve, redactEvent } from '../../engine/index.js';
+import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import type { UseCaseContext } from './context.js';
+import { AppError } from './errors.js';
+
+/**
+ * A table's event stream: load its commits, fold them from a deal's snapshot, redact them for an audience, append the
+ * next commit. The use cases, the fan-out and idempotency all read through here.
+ */
+
+/** One event with its stream position, as shown to a client. */
+export interface SeatedEvent {
+  readonly seq: number;
+  readonly event: TableEvent;
+}
+
+/** The current state of a table and the commits of its running deal. */
+export interface Loaded {
+  readonly state: TableState;
+  readonly version: number;
+  readonly base: number;
+  /** The commits of the current deal, from its base commit to the head. */
+  readonly commits: readonly Commit[];
+}
+
+/** A deal snapshot and seeds produced by the server's own steps (auto-deal), written with the next commit. */
+export interface Produced {
+  readonly snapshot?: { readonly at: number; readonly state: TableState | null };
+  readonly seeds?: Record<string, string>;
+}
+
+const notFound = (tableId: string): AppError => new AppError(404, 'table/not_found', `no table ${tableId}`);
+
+/** The table's metadata, or 404. */
+export async function requireMeta(store: TableStore, tableId: string): Promise<TableMeta> {
+  const meta = await store.getMeta(tableId);
+  if (meta === undefined) throw notFound(tableId);
+  return meta;
+}
+
+/** The newest commit, or 404. */
+export async function requireHead(store: TableStore, tableId: string): Promise<Commit> {
+  const head = await store.head(tableId);
+  if (head === undefined) throw notFound(tableId);
+  return head;
+}
+
+/** Fold commits that start with a base commit: from its snapshot, then every later event. */
+export function foldFromBase(commits: readonly Commit[]): TableState | null {
+  const base = commits[0];
+  if (base === undefined || base.snapshot === undefined) throw new Error('reads must start at a base commit');
+  let state = base.snapshot.state;
+  for (const e of base.events.slice(base.snapshot.at)) state = evolve(state, e);
+  for (const c of commits.slice(1)) for (const e of c.events) state = evolve(state, e);
+  return state;
+}
+
+/** The current state: the head commit names its deal's base commit; fold from that snapshot. Bounded reads. */
+export async function loadTable(store: TableStore, tableId: string): Promise<Loaded> {
+  const head = await requireHead(store, tableId);
+  const commits = head.base === head.seq ? [head] : await store.range(tableId, head.base, head.seq);
+  const state = foldFromBase(commits);
+  if (state === null) throw notFound(tableId);
+  return { state, version: lastSeq(head), base: head.base, commits };
+}
+
+/**
+ * The table state just before `commit`: from `earlier` (the commits before it in its deal, when the caller read them)
+ * or else by folding its deal's commits from their base — `prevBase` names that base for every commit, so this is one
+ * bounded Query.
+ */
+export async function stateBefore(
+  store: TableStore,
+  commit: Commit,
+  earlier: readonly Commit[] = [],
+): Promise<TableState | null> {
+  if (earlier.length > 0) return foldFromBase(earlier);
+  if (commit.seq === 1) return null;
+  return foldFromBase(await store.range(commit.tableId, commit.prevBase, commit.seq - 1));
+}
+
+/** Whether the deal an event belongs to is over in `current` (the organiser then sees it unredacted). */
+function dealOverFor(event: TableEvent, current: TableState): boolean {
+  const deal = 'deal' in event && typeof event.deal === 'number' ? event.deal : undefined;
+  if (deal === undefined) return true;
+  return deal < current.dealNo || (deal === current.dealNo && current.deal !== null && current.deal.over);
+}
+
+/** One event redacted for an audience (`before`: the state just before it; `current`: the table now). */
+export function redactOne(
+  before: TableState | null,
+  event: TableEvent,
+  audience: Audience,
+  current: TableState,
+): TableEvent {
+  return redactEvent(before, event, audience, dealOverFor(event, current));
+}
+
+/** Redact a commit's events for an audience, folding the state event by event. */
+export function redactCommit(
+  before: TableState | null,
+  commit: Commit,
+  audience: Audience,
+  current: TableState,
+): SeatedEvent[] {
+  let state = before;
+  return commit.events.map((event, i) => {
+    const out = { seq: commit.seq + i, event: redactOne(state, event, audience, current) };
+    state = evolve(state, event);
+    return out;
+  });
+}
+
+/**
+ * Append the next commit after `loaded` (one conditional write) and publish it. Undefined when another writer took
+ * the slot first (the caller re-reads and retries).
+ */
+export async function appendCommit(
+  ctx: UseCaseContext,
+  tableId: string,
+  loaded: Loaded,
+  events: readonly TableEvent[],
+  produced: Produced,
+  idem: { readonly idem: string; readonly requestHash: string } | undefined,
+): Promise<Commit | undefined> {
+  const seq = loaded.version + 1;
+  const commit: Commit = {
+    tableId,
+    seq,
+    events,
+    base: produced.snapshot !== undefined ? seq : loaded.base,
+    prevBase: loaded.base,
+    ...(produced.snapshot !== undefined ? { snapshot: produced.snapshot } : {}),
+    ...(idem !== undefined ? { idempotencyKey: idem.idem, requestHash: idem.requestHash } : {}),
+    ...(produced.seeds !== undefined ? { seeds: produced.seeds } : {}),
+    at: ctx.now(),
+  };
+  const result = await ctx.store.append(commit);
+  if (!result.ok) return undefined;
+  await ctx.afterAppend?.(commit);
+  return commit;
+}
