@@ -17,8 +17,10 @@ export function localTournaments(deps: {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
 }): { service: TournamentService; due: LocalDueWork } {
   // The runner calls the service, which schedules through the runner: the handler only runs after both exist.
-  const due = new LocalDueWork(deps.client, deps.dataTable, deps.clock, (job) => service.runJob(job));
-  const service = new TournamentService({
+  const due: LocalDueWork = new LocalDueWork(deps.client, deps.dataTable, deps.clock, (job): Promise<void> =>
+    service.runJob(job),
+  );
+  const service: TournamentService = new TournamentService({
     store: new DynamoTournamentStore(deps.client, deps.dataTable),
     tables: tournamentTables({
       store: deps.tableStore,
@@ -41,7 +43,7 @@ export function lambdaTournaments(deps: {
   readonly tableStore: TableStore;
 }): { service: TournamentService; due: StoredDueWork } {
   const due: StoredDueWork = new StoredDueWork(deps.client, deps.dataTable);
-  const service = new TournamentService({
+  const service: TournamentService = new TournamentService({
     store: new DynamoTournamentStore(deps.client, deps.dataTable),
     tables: tournamentTables({ store: deps.tableStore, now: Date.now }),
     due: due satisfies DueWork,
