@@ -178,14 +178,21 @@ async function records(api: Api, ORG: string, final: TournamentBody) {
   return out;
 }
 
+/**
+ * The issue's event is 3 rounds of 8 deals: ~120 deals, ~4,000 commits — 7 minutes on this shared 2-core machine
+ * (load ~15). By default the same event runs with 4 deals per round (the smallest multiple of the table size);
+ * `STAMMTISCH_FULL_TOURNAMENT=1 npx vitest run test/e2e/tournament.test.ts` runs the full 8.
+ */
+const DEALS = process.env.STAMMTISCH_FULL_TOURNAMENT === '1' ? 8 : 4;
+
 describe('a tournament runs from its schedule alone', () => {
-  it('18 players, 2 no-shows, tables of 4 with bots filling, 3 rounds of 8 deals: standings = a recomputation', async () => {
+  it(`18 players, 2 no-shows, tables of 4 with bots filling, 3 rounds of ${DEALS} deals: standings = a recomputation`, async () => {
     const { api, U, ORG, final } = await runTournament({
       duplicate: false,
       players: 18,
       noShows: 2,
       rounds: 3,
-      deals: 8,
+      deals: DEALS,
     });
     // 18 seats (16 players, 2 no-shows a bot plays) + 2 fillers = 5 tables of 4, redrawn every round.
     for (const r of final.rounds) {
