@@ -85,8 +85,6 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
-    // A tournament table that closed after its last deal: the round's list gets its sheet.
-    if (commit.events.some((e) => e.type === 'TableClosed')) await tournaments.service.tableClosed(commit.tableId);
   });
   const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
 
@@ -96,7 +94,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, realtime.fanOut);
+  // A tournament table that closed after its last deal: the round's list gets its score sheet.
+  const commitStream = createCommitStream(runtime, realtime.fanOut, {
+    onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+  });
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),

@@ -7,6 +7,10 @@ import type { Runtime } from './runtime.js';
  * The DATA_TABLE stream handler bound to a runtime: each new commit is pushed to its subscribers (`fanOut`), then bot
  * seats act. functions/stream/lambda.ts on AWS; local/server.ts feeds it Streams-shaped events after each append.
  */
-export function createCommitStream(runtime: Runtime, fanOut: (commit: Commit) => Promise<unknown>) {
-  return createStreamHandler(createOnCommit({ service: runtime.service, fanOut }));
+export function createCommitStream(
+  runtime: Runtime,
+  fanOut: (commit: Commit) => Promise<unknown>,
+  extra: { readonly onTableClosed?: (tableId: string) => Promise<void> } = {},
+) {
+  return createStreamHandler(createOnCommit({ service: runtime.service, fanOut, ...extra }));
 }

@@ -10,10 +10,14 @@ import type { TableService } from '../use-cases/table-service.js';
 export function createOnCommit(deps: {
   readonly service: TableService;
   readonly fanOut?: (commit: Commit) => Promise<unknown>;
+  /** A table closed (after its last deal): a tournament table's round gets its score sheet. Idempotent. */
+  readonly onTableClosed?: (tableId: string) => Promise<void>;
 }): (commit: Commit) => Promise<void> {
   return async (commit) => {
     const [pushed, bots] = await Promise.allSettled([deps.fanOut?.(commit), botStep(deps.service, commit.tableId)]);
     if (pushed.status === 'rejected') throw pushed.reason;
     if (bots.status === 'rejected') throw bots.reason;
+    if (deps.onTableClosed !== undefined && commit.events.some((e) => e.type === 'TableClosed'))
+      await deps.onTableClosed(commit.tableId);
   };
 }

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoTournamentStore } from '../adapters/dynamodb/tournament-store.js';
+import type { Runtime } from '../composition/runtime.js';
 import type { Commit, TableStore } from '../ports/table-store.js';
 import { type Clock, type DueWork, LocalDueWork, StoredDueWork } from './due-work.js';
 import { TournamentService } from './service.js';
@@ -37,15 +38,13 @@ export function localTournaments(deps: {
  * Wiring on AWS Lambda: due jobs are only stored; a scheduled function runs `due.sweep(now, job =>
  * service.runJob(job))`. Tables' first commits reach the stream like any other.
  */
-export function lambdaTournaments(deps: {
-  readonly client: DynamoDBClient;
-  readonly dataTable: string;
-  readonly tableStore: TableStore;
-}): { service: TournamentService; due: StoredDueWork } {
-  const due: StoredDueWork = new StoredDueWork(deps.client, deps.dataTable);
+export function lambdaTournaments(runtime: Runtime): { service: TournamentService; due: StoredDueWork } {
+  const { client } = runtime;
+  const dataTable = runtime.settings.dataTable;
+  const due: StoredDueWork = new StoredDueWork(client, dataTable);
   const service: TournamentService = new TournamentService({
-    store: new DynamoTournamentStore(deps.client, deps.dataTable),
-    tables: tournamentTables({ store: deps.tableStore, now: Date.now }),
+    store: new DynamoTournamentStore(client, dataTable),
+    tables: tournamentTables({ store: runtime.store, now: Date.now }),
     due: due satisfies DueWork,
     now: Date.now,
   });
