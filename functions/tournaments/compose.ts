@@ -2,7 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoTournamentStore } from '../adapters/dynamodb/tournament-store.js';
 import type { Runtime } from '../composition/runtime.js';
 import type { Commit, TableStore } from '../ports/table-store.js';
-import { type Clock, type DueWork, LocalDueWork, StoredDueWork } from './due-work.js';
+import { type Clock, type DueJob, type DueWork, LocalDueWork, StoredDueWork } from './due-work.js';
 import { TournamentService } from './service.js';
 import { tournamentTables } from './tables.js';
 
@@ -16,10 +16,15 @@ export function localTournaments(deps: {
   readonly tableStore: TableStore;
   readonly clock: Clock;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  readonly onError?: (job: DueJob, error: unknown) => void;
 }): { service: TournamentService; due: LocalDueWork } {
   // The runner calls the service, which schedules through the runner: the handler only runs after both exist.
-  const due: LocalDueWork = new LocalDueWork(deps.client, deps.dataTable, deps.clock, (job): Promise<void> =>
-    service.runJob(job),
+  const due: LocalDueWork = new LocalDueWork(
+    deps.client,
+    deps.dataTable,
+    deps.clock,
+    (job): Promise<void> => service.runJob(job),
+    deps.onError,
   );
   const service: TournamentService = new TournamentService({
     store: new DynamoTournamentStore(deps.client, deps.dataTable),

@@ -110,6 +110,8 @@ export class LocalDueWork implements DueWork {
     private readonly tableName: string,
     private readonly clock: Clock,
     private readonly handle: DueHandler,
+    /** Told about a failed run (it is retried with a growing delay); the local runtime logs it. */
+    private readonly onError?: (job: DueJob, error: unknown) => void,
   ) {}
 
   async schedule(job: DueJob): Promise<void> {
@@ -176,7 +178,8 @@ export class LocalDueWork implements DueWork {
     if (this.stopped) return;
     try {
       await this.handle(job);
-    } catch {
+    } catch (e) {
+      this.onError?.(job, e);
       this.arm(job, attempt + 1);
       return;
     }
