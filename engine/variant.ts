@@ -5,7 +5,7 @@ import type { Rational } from './money/rational.js';
 export type Seat = number;
 
 /**
- * Every action of the family (RECORD.md "Action payloads"). Core types first, then the variant types.
+ * Every action of the family (docs/RECORD.md "Action payloads"). Core types first, then the variant types.
  * Commands carry an action; the accepted action is recorded as it was sent (canonical card ids).
  */
 export type Action =
@@ -71,7 +71,7 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'trog',
 ];
 
-/** The contract a deal is played in (RECORD.md `contract`). */
+/** The contract a deal is played in (docs/RECORD.md `contract`). */
 export interface Contract {
   readonly declarer?: Seat;
   readonly game: string;
@@ -108,7 +108,7 @@ export interface DealContext {
   readonly flags?: Readonly<Record<string, boolean>>;
 }
 
-/** The settled outcome of one deal (RECORD.md "Settling a record"), exact money. */
+/** The settled outcome of one deal (docs/RECORD.md "Settling a record"), exact money. */
 export interface DealResult {
   /** null when the deal was thrown in (all passed and redealt, a refused hand, …). */
   readonly contract: Contract | null;
@@ -223,7 +223,8 @@ export interface Variant<O = unknown, S = unknown> {
   readonly title: string;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
-  readonly presets: Readonly<Record<string, Preset<O>>>;
+  /** Named option bundles; each holds a partial options object merged over the defaults. */
+  readonly presets: Readonly<Record<string, Preset<unknown>>>;
   readonly defaultPreset: string;
   /** JSON Schema of the options object, for the API. */
   readonly optionsSchema: Readonly<Record<string, unknown>>;

@@ -18,7 +18,20 @@ export interface GatewayOptions {
   readonly maxConnectionMs?: number;
   /** Route keys besides $connect/$disconnect/$default (route selection on `$request.body.action`). */
   readonly routes?: readonly string[];
+  /** The timers behind the idle timeout and the 2-hour limit (default: Node's); tests pass a manual clock. */
+  readonly timers?: GatewayTimers;
 }
+
+/** Arms and clears the gateway's timeouts; a test advances a manual one instead of waiting for a real one. */
+export interface GatewayTimers {
+  setTimeout(fire: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const NODE_TIMERS: GatewayTimers = {
+  setTimeout: (fire, ms) => setTimeout(fire, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 interface Live {
   readonly id: string;
@@ -27,8 +40,9 @@ interface Live {
   lastActiveAt: number;
   readonly sourceIp: string;
   readonly userAgent: string;
-  readonly idle: NodeJS.Timeout;
-  readonly max: NodeJS.Timeout;
+  /** Re-armed by every client message. */
+  idle: unknown;
+  readonly max: unknown;
   /** Messages of one connection run one after another. */
   chain: Promise<void>;
 }
@@ -53,6 +67,7 @@ export class LocalGateway {
   private readonly idleTimeoutMs: number;
   private readonly maxConnectionMs: number;
   private readonly routes: ReadonlySet<string>;
+  private readonly timers: GatewayTimers;
   private host = '127.0.0.1';
   private port = 0;
   private inflight = 0;
@@ -66,6 +81,7 @@ export class LocalGateway {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 10 * 60 * 1000;
     this.maxConnectionMs = options.maxConnectionMs ?? 2 * 60 * 60 * 1000;
     this.routes = new Set(options.routes ?? ACTIONS);
+    this.timers = options.timers ?? NODE_TIMERS;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   }
 
@@ -205,6 +221,7 @@ export class LocalGateway {
   }
 
   private open(id: string, socket: WebSocket, connectedAt: number, sourceIp: string, userAgent: string): void {
+    const goAway = (): void => socket.close(1001, 'Going away');
     const live: Live = {
       id,
       socket,
@@ -213,8 +230,8 @@ export class LocalGateway {
       sourceIp,
       userAgent,
       // AWS closes idle connections with 1001 "Going away".
-      idle: setTimeout(() => socket.close(1001, 'Going away'), this.idleTimeoutMs),
-      max: setTimeout(() => socket.close(1001, 'Going away'), this.maxConnectionMs),
+      idle: this.timers.setTimeout(goAway, this.idleTimeoutMs),
+      max: this.timers.setTimeout(goAway, this.maxConnectionMs),
       chain: Promise.resolve(),
     };
     this.live.set(id, live);
@@ -225,15 +242,16 @@ export class LocalGateway {
     if (this.disconnects.size > 10_000) this.disconnects.delete(this.disconnects.keys().next().value ?? '');
     socket.on('message', (data: RawData) => {
       live.lastActiveAt = Date.now();
-      live.idle.refresh();
+      this.timers.clearTimeout(live.idle);
+      live.idle = this.timers.setTimeout(goAway, this.idleTimeoutMs);
       const body = Array.isArray(data)
         ? Buffer.concat(data).toString('utf8')
         : Buffer.from(data as ArrayBuffer).toString('utf8');
       this.enqueue(live, () => this.message(live, body));
     });
     socket.on('close', (code: number, reason: Buffer) => {
-      clearTimeout(live.idle);
-      clearTimeout(live.max);
+      this.timers.clearTimeout(live.idle);
+      this.timers.clearTimeout(live.max);
       this.live.delete(id);
       const event: WsEvent = {
         requestContext: {

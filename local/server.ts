@@ -16,7 +16,7 @@ import { Dispatcher } from './dispatcher.js';
 import { type Clock, systemClock } from '../functions/tournaments/due-work.js';
 import { localTournaments } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
-import { LocalGateway } from './gateway.js';
+import { type GatewayTimers, LocalGateway } from './gateway.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -27,6 +27,8 @@ export interface LocalOptions {
   readonly host?: string;
   /** WebSocket idle timeout of the local API Gateway emulation (default 10 minutes, like AWS). */
   readonly wsIdleTimeoutMs?: number;
+  /** The gateway's timers (idle timeout, 2-hour limit); tests pass a manual clock instead of waiting. */
+  readonly wsTimers?: GatewayTimers;
   /** The clock of the scheduler (tournament rounds); tests pass a ManualClock. */
   readonly clock?: Clock;
 }
@@ -101,6 +103,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
+    ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
   });
 
   const clock = options.clock ?? systemClock;

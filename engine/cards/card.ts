@@ -1,5 +1,5 @@
 /**
- * Cards and notation (spec/RECORD.md): a card id is a suit letter followed by a rank letter.
+ * Cards and notation (docs/RECORD.md): a card id is a suit letter followed by a rank letter.
  * Internally every card also has a dense index (suit * 12 + rank) used by the hot paths.
  */
 
@@ -86,7 +86,7 @@ export function isCard(value: unknown): value is Card {
   return a < 128 && b < 128 && (CODE_INDEX[a * 128 + b] as number) >= 0;
 }
 
-// Input spellings (RECORD.md): canonical ids, `E10`, Sheepshead `QC`, `JD`, `10H`, `AD`, `7S`, `Q♣`, `J♦`.
+// Input spellings (docs/RECORD.md): canonical ids, `E10`, Sheepshead `QC`, `JD`, `10H`, `AD`, `7S`, `Q♣`, `J♦`.
 const FRENCH_SUITS: Readonly<Record<string, Suit>> = {
   C: 'E',
   '♣': 'E',

@@ -1,5 +1,5 @@
 /**
- * Exact money: a reduced fraction of safe integers. Settlements never use floats (DECISIONS.md principle 5).
+ * Exact money: a reduced fraction of safe integers. Settlements never use floats (docs/rules/README.md principle 5).
  */
 export interface Rational {
   readonly n: number;
@@ -40,7 +40,7 @@ export function isZero(a: Rational): boolean {
 export function sum(values: readonly Rational[]): Rational {
   return values.reduce(add, ZERO);
 }
-/** `"3/2"`, `"-1"` (RECORD.md `payoutExact`). */
+/** `"3/2"`, `"-1"` (docs/RECORD.md `payoutExact`). */
 export function format(a: Rational): string {
   return a.d === 1 ? `${a.n}` : `${a.n}/${a.d}`;
 }

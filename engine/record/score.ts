@@ -6,7 +6,7 @@ import { type ErrorCode, codeOf } from '../errors.js';
 import { parseAction } from './action.js';
 import { type ResultJson, resultJson } from '../game/result.js';
 
-/** A game record (spec/RECORD.md): one deal, complete or partial. */
+/** A game record (docs/RECORD.md): one deal, complete or partial. */
 export interface GameRecord {
   readonly variant: string;
   readonly preset?: string;
@@ -30,7 +30,7 @@ export interface RecordError {
   readonly field?: string;
 }
 
-/** The outcome of settling a record: the RECORD.md result, an incomplete deal, or the first error. */
+/** The outcome of settling a record: the docs/RECORD.md result, an incomplete deal, or the first error. */
 export type ScoreOutcome =
   | ResultJson
   | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string }
@@ -44,6 +44,35 @@ const shape = (message: string, extra: Omit<RecordError, 'code' | 'message'> = {
   message,
   ...extra,
 });
+
+/** The keys a record may hold (docs/RECORD.md); any other key is a typo the writer should hear about. */
+export const RECORD_KEYS: readonly string[] = [
+  'variant',
+  'preset',
+  'options',
+  'seats',
+  'dealer',
+  'hands',
+  'blind',
+  'faceDown',
+  'faceUp',
+  'contract',
+  'actions',
+  // Notes for people, ignored when settling (the golden fixtures carry the result they expect and its arithmetic).
+  'comment',
+  'expected',
+  'derivation',
+];
+/** The keys of the `contract` shorthand (docs/RECORD.md "contract"). */
+export const CONTRACT_KEYS: readonly string[] = ['declarer', 'game', 'suit', 'tout', 'card', 'bid', 'spiess'];
+
+/** The first key of `value` that `allowed` does not know, as a record error (`dealr` → "unknown key dealr"). */
+function unknownKey(value: Record<string, unknown>, allowed: readonly string[], prefix = ''): RecordError | undefined {
+  const key = Object.keys(value).find((k) => !allowed.includes(k));
+  return key === undefined
+    ? undefined
+    : { code: 'record/shape', message: `unknown key ${prefix}${key}`, field: `${prefix}${key}` };
+}
 
 function cardList(value: unknown, field: string): Card[] | RecordError {
   if (!Array.isArray(value)) return shape(`${field} must be a list of cards`, { field });
@@ -73,6 +102,8 @@ function cardLists(value: unknown, field: string): Card[][] | RecordError {
  */
 export function scoreRecord(input: unknown): ScoreOutcome {
   if (!isObject(input)) return fail(shape('a record must be a JSON object'));
+  const stray = unknownKey(input, RECORD_KEYS);
+  if (stray !== undefined) return fail(stray);
   const variant = typeof input.variant === 'string' ? getVariant(input.variant) : undefined;
   if (variant === undefined)
     return fail({
@@ -116,6 +147,10 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   let contractPending = input.contract !== undefined;
   if (contractPending && !isObject(input.contract))
     return fail(shape('contract must be an object', { field: 'contract' }));
+  const strayInContract = contractPending
+    ? unknownKey(input.contract as Record<string, unknown>, CONTRACT_KEYS, 'contract.')
+    : undefined;
+  if (strayInContract !== undefined) return fail(strayInContract);
   const applyContract = (): ScoreOutcome | undefined => {
     contractPending = false;
     const problem = variant.applyContract(state, input.contract as Contract);

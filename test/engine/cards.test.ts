@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARDS, displayName, indexOf, cardAt, parseCard, parseCards, pointsOf } from '../../engine/index.js';
 
-describe('card notation (spec/RECORD.md)', () => {
+describe('card notation (docs/RECORD.md)', () => {
   it('canonical ids are suit letter + rank letter, 48 in all', () => {
     expect(CARDS).toHaveLength(48);
     expect(CARDS).toContain('EO');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { money } from '../../engine/index.js';
 
 describe('exact money', () => {
-  it('reduces fractions and formats them as RECORD.md payoutExact strings', () => {
+  it('reduces fractions and formats them as docs/RECORD.md payoutExact strings', () => {
     expect(money.format(money.rat(6, 4))).toBe('3/2');
     expect(money.format(money.rat(-4, 2))).toBe('-2');
     expect(money.format(money.rat(2, -3))).toBe('-2/3');

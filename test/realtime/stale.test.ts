@@ -10,16 +10,21 @@ import { type LocalServer, startLocal } from '../../local/server.js';
 import { CONNECTION_LIFETIME_SECONDS } from '../../functions/ports/connections.js';
 import type { Api } from '../support/functions/client.js';
 import { apiClient } from '../support/functions/client.js';
-import { createTable, join, startServer } from '../support/functions/play.js';
+import { createTable, join } from '../support/functions/play.js';
+import { ManualTimers } from '../support/manual-timers.js';
 import { eagerChoice, seatedTable, subscribed } from './helpers.js';
 import { WsClient } from './ws-client.js';
 
 let server: LocalServer;
 let api: Api;
 let management: ApiGatewayManagementApiClient;
+// The gateway's idle timeout and 2-hour limit run on this clock: a test moves it on instead of waiting.
+const timers = new ManualTimers();
+const IDLE_MS = 10 * 60 * 1000;
 
 beforeAll(async () => {
-  ({ server, api } = await startServer());
+  server = await startLocal({ port: 0, wsTimers: timers });
+  api = apiClient(server.url);
   // The real SDK client, as a Lambda would use it, pointed at the local gateway's management endpoint.
   management = new ApiGatewayManagementApiClient({
     endpoint: server.gateway.endpoint,
@@ -122,24 +127,40 @@ describe('stale connections', () => {
     await watcher.close();
   });
 
-  it('an idle connection is closed by the gateway (1001) and its row removed', async () => {
-    const quick = await startLocal({ port: 0, wsIdleTimeoutMs: 150 });
-    try {
-      const quickApi = apiClient(quick.url);
-      const { tableId } = await createTable(quickApi, { variant: 'schafkopf', seats: 4 });
-      const before = new Set(quick.gateway.connectionIds());
-      const client = await WsClient.connect(quick.wsUrl, { tableId });
-      const id = quick.gateway.connectionIds().find((c) => !before.has(c))!;
-      expect((await client.request({ action: 'subscribe' })).type).toBe('subscribed');
-      expect((await quick.realtime.connections.byTable(tableId, Math.floor(Date.now() / 1000))).length).toBe(1);
-      await client.until(() => client.closed !== undefined);
-      expect(client.closed!.code).toBe(1001);
-      await quick.gateway.disconnected(id);
-      expect(await quick.realtime.connections.get(id)).toBeUndefined();
-      expect(await quick.realtime.connections.byTable(tableId, Math.floor(Date.now() / 1000))).toEqual([]);
-    } finally {
-      await quick.close();
+  it('an idle connection is closed by the gateway (1001) after 10 minutes without a message, and its row removed', async () => {
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const { client, id } = await connectWithId(tableId);
+    expect((await client.request({ action: 'subscribe' })).type).toBe('subscribed');
+    expect((await server.realtime.connections.byTable(tableId, Math.floor(Date.now() / 1000))).length).toBe(1);
+
+    // Each message re-arms the idle timer: a client that speaks every 9:59 stays connected.
+    for (let i = 0; i < 3; i++) {
+      timers.advance(IDLE_MS - 1);
+      expect((await client.request({ action: 'view' })).type).toBe('view');
     }
+    expect(client.closed).toBeUndefined();
+
+    timers.advance(IDLE_MS);
+    await client.until(() => client.closed !== undefined);
+    expect(client.closed!.code).toBe(1001);
+    await server.gateway.disconnected(id);
+    expect(server.gateway.connectionIds()).not.toContain(id);
+    expect(await server.realtime.connections.get(id)).toBeUndefined();
+    expect(await server.realtime.connections.byTable(tableId, Math.floor(Date.now() / 1000))).toEqual([]);
+  });
+
+  it('every connection is closed after 2 hours, however busy', async () => {
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const { client, id } = await connectWithId(tableId);
+    for (let minutes = 0; minutes < 119; minutes += 7) {
+      timers.advance(7 * 60 * 1000);
+      expect((await client.request({ action: 'view' })).type).toBe('view');
+    }
+    // 120 minutes: the idle timer (due at 129) has not fired, the 2-hour limit has.
+    timers.advance(60 * 1000);
+    await client.until(() => client.closed !== undefined);
+    expect(client.closed!.code).toBe(1001);
+    await server.gateway.disconnected(id);
   });
 
   it('expired rows (the TTL has not reaped them yet) are not pushed to', async () => {

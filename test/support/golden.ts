@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { scoreRecord } from '../../engine/index.js';
 
 /**
- * Golden records (test/fixtures/<variant>): complete RECORD.md records whose `expected` result was worked out by hand;
+ * Golden records (test/fixtures/<variant>): complete docs/RECORD.md records whose `expected` result was worked out by hand;
  * `derivation` shows the arithmetic. One harness for every variant's golden suite.
  */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

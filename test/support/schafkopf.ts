@@ -35,7 +35,7 @@ export interface DealSetup {
   readonly pot?: number;
 }
 
-/** Start a deal from hands in card notation; with `contract`, the auction is done (RECORD.md shorthand). */
+/** Start a deal from hands in card notation; with `contract`, the auction is done (docs/RECORD.md shorthand). */
 export function deal(text: string, setup: DealSetup = {}): SkState {
   const o = schafkopf.resolveOptions(setup.preset, setup.options ?? {});
   const h = hands(text);

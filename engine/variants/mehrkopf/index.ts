@@ -13,14 +13,14 @@ import type {
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';
 import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
-import { PLAIN_SESSION } from '../common.js';
 import { settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
+import { defineVariant, everySeat, seatsAfter } from '../define.js';
 
 export type { MehrkopfOptions } from './options.js';
 
 /**
- * Mehrkopf (seeds 000/001, DECISIONS.md "Mehrkopf"): Schafkopf for 2 to 7 players. Two players lay out face-down and
+ * Mehrkopf (seeds 000/001, docs/rules/mehrkopf.md "Readings taken"): Schafkopf for 2 to 7 players. Two players lay out face-down and
  * face-up stacks; three play 24 cards and solos only; four play the rulebook's Schafkopf; five add the Gefreite and
  * the Schöne (148 points); six add the Sechs and the Preuße (−7); at seven the dealer sits out.
  */
@@ -282,19 +282,16 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
   return { hands, blind: [] };
 }
 
-export const mehrkopf: Variant<MehrkopfOptions, MkState> = {
+export const mehrkopf: Variant<MehrkopfOptions, MkState> = defineVariant({
   id: 'mehrkopf',
   title: 'Mehrkopf',
   tableSeats: { min: 2, max: 7 },
-  presets: PRESETS as unknown as Variant<MehrkopfOptions, MkState>['presets'],
+  presets: PRESETS,
   defaultPreset: 'rulebook',
   optionsSchema: OPTIONS_SCHEMA,
   resolveOptions: (preset, overrides) => resolveMehrkopfOptions(preset, overrides),
   // At seven the dealer sits out (rotating with the deal); the record holds the six who play.
-  participants: (_o, tableSeats, dealer) =>
-    tableSeats === 7
-      ? Array.from({ length: 6 }, (_, i) => (dealer + 1 + i) % 7)
-      : Array.from({ length: tableSeats }, (_, i) => i),
+  participants: (o, tableSeats, dealer) => (tableSeats === 7 ? seatsAfter(dealer, 6, 7) : everySeat(o, tableSeats)),
   deck: (_o, players) => mehrkopfDeck(players),
   deal,
   checkLayout,
@@ -305,13 +302,8 @@ export const mehrkopf: Variant<MehrkopfOptions, MkState> = {
   check,
   apply,
   applyContract,
-  isOver: (s) => s.phase === 'done',
-  result: (s) => {
-    if (s.result === null) s.result = settle(s);
-    return s.result;
-  },
+  settle,
   view,
-  redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
+  redactAction: redact,
   totalPoints: (_o, players) => totalPointsFor(players),
-  session: () => PLAIN_SESSION,
-};
+});

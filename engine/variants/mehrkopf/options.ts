@@ -1,7 +1,8 @@
 import { OptionsError, type Preset } from '../../variant.js';
+import { type DeepPartial, bool, mergePreset, nonNegInt, oneOf, presetOf } from '../options.js';
 
 /**
- * Contract kinds of Mehrkopf (RECORD.md `game`): the normal game is `sauspiel` (called Ace, and at 5/6 players the
+ * Contract kinds of Mehrkopf (docs/RECORD.md `game`): the normal game is `sauspiel` (called Ace, and at 5/6 players the
  * Schöne with it), `farbspiel` is the two-player game with a named trump suit, `solo` a suit solo (`H` = Rotsolo).
  */
 export const GAMES = [
@@ -24,7 +25,7 @@ export type SoloGame = (typeof SOLO_GAMES)[number];
 /** Auction levels (rulebook "Spielansage"): lower wins; Tout beats a solo, a solo beats a normal game. */
 export const LEVEL = { sie: 0, tout: 1, solo: 2, normal: 3 } as const;
 
-/** How a Schneider is decided: `quarter` (DECISIONS: the losing party below a quarter) or `schafkopf` (31/30 style). */
+/** How a Schneider is decided: `quarter` (docs/rules/mehrkopf.md: the losing party below a quarter) or `schafkopf` (31/30 style). */
 export type SchneiderMode = 'quarter' | 'schafkopf';
 /** How the cards are dealt (the cutter's knock): 4+4 clockwise, all eight at once, or 4+4 counter-clockwise. */
 export type Dealing = 'four-four' | 'all-eight' | 'counter-clockwise';
@@ -39,7 +40,7 @@ export type Precedence = 'forehand' | 'dealer';
 /** Ramsch ties for the most points (the rulebook is silent): all tied pay, or a tie-break names one payer. */
 export type RamschTie = 'all' | 'tricks-then-trump' | 'highest-trump';
 /**
- * Who must be able to call a normal game for the dealer's Ramsch: the dealer (English text, DECISIONS.md) or every
+ * Who must be able to call a normal game for the dealer's Ramsch: the dealer (English text, docs/rules/mehrkopf.md) or every
  * player (German original: "wenn ein Spieler aufgrund seiner Karten kein Normalspiel rufen kann").
  */
 export type RamschNeedsCall = 'dealer' | 'every-seat';
@@ -89,7 +90,7 @@ export interface MehrkopfOptions {
     /** Davonlaufen/Umspielen: plain cards of the called suit in hand (called cards counted). */
     readonly runAwayMin: number;
     /**
-     * Davonlaufen: a holder with `runAwayMin` cards of the suit may lead another card of it (DECISIONS.md). `false`:
+     * Davonlaufen: a holder with `runAwayMin` cards of the suit may lead another card of it (docs/rules/mehrkopf.md). `false`:
      * the German "Möchte der Besitzer einer Rufsau die Ruffarbe anspielen, so muss er auf jeden Fall die Rufsau
      * ausspielen" — leading the suit, the holder always leads the card that is due.
      */
@@ -119,14 +120,10 @@ export const DEFAULTS: MehrkopfOptions = {
   dealing: 'four-four',
 };
 
-type DeepPartial<T> = {
-  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K];
-};
-
 export const PRESETS: Record<string, Preset<DeepPartial<MehrkopfOptions>>> = {
   rulebook: {
     description:
-      'The Mehrkopf rulebook (Tim Parth) with the DECISIONS.md readings: units normal 1, solo 5, +1 not Schneider-frei (a quarter of the total), +2 schwarz, +1 per Laufender from 3; Tout ×2, Sie ×4; Hochzeit at the normal rate; all pass: the dealer chooses redeal, Muss-Spiel or Ramsch.',
+      'The Mehrkopf rulebook (Tim Parth) with the docs/rules/mehrkopf.md readings: units normal 1, solo 5, +1 not Schneider-frei (a quarter of the total), +2 schwarz, +1 per Laufender from 3; Tout ×2, Sie ×4; Hochzeit at the normal rate; all pass: the dealer chooses redeal, Muss-Spiel or Ramsch.',
     options: {},
   },
   einsteiger: {
@@ -136,43 +133,12 @@ export const PRESETS: Record<string, Preset<DeepPartial<MehrkopfOptions>>> = {
   },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
-function merge(base: unknown, over: unknown, path: string): unknown {
-  if (over === undefined) return base;
-  if (isObject(base)) {
-    if (!isObject(over)) throw new OptionsError(path, `${path || 'options'} must be an object`);
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, v] of Object.entries(over)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in base)) throw new OptionsError(p, `unknown option ${p}`);
-      out[k] = merge(base[k], v, p);
-    }
-    return out;
-  }
-  return over;
-}
-
 /** Resolve preset + overrides and validate every value; throws {@link OptionsError} naming the option. */
 export function resolveMehrkopfOptions(preset: string | undefined, overrides: unknown): MehrkopfOptions {
   const name = preset ?? 'rulebook';
-  const p = PRESETS[name];
-  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
-  const resolved = merge(merge(DEFAULTS, p.options, ''), overrides ?? {}, '') as MehrkopfOptions;
+  const resolved = mergePreset(DEFAULTS, presetOf(PRESETS, name), overrides) as MehrkopfOptions;
   validate(resolved);
   return resolved;
-}
-
-function nonNegInt(path: string, v: unknown): void {
-  if (!Number.isSafeInteger(v) || (v as number) < 0) throw new OptionsError(path, `${path} must be a whole number ≥ 0`);
-}
-function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
-  if (!values.includes(v))
-    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
-}
-function bool(path: string, v: unknown): void {
-  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
 }
 
 function validate(o: MehrkopfOptions): void {

@@ -1,5 +1,9 @@
-import { CARDS, type Card, POINTS, SUITS, type Suit, cardOf, indexOf } from '../../cards/card.js';
+import { CARDS, type Card, SUITS, type Suit, cardOf, indexOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
+import { auctionOver, nextBidder } from '../family/auction.js';
+import { exchangeHochzeit } from '../family/hochzeit.js';
+import { laufende } from '../family/laufende.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js';
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
@@ -410,7 +414,7 @@ function choices(s: MkState, out: Action[]): void {
 }
 
 /**
- * Ramsch: only when the dealer could declare a normal game (rulebook "Ramsch"; DECISIONS.md), or with
+ * Ramsch: only when the dealer could declare a normal game (rulebook "Ramsch"; docs/rules/mehrkopf.md), or with
  * `ramschNeedsCall: 'every-seat'` only when every player could (the German "wenn ein Spieler … kein Normalspiel rufen
  * kann").
  */
@@ -648,18 +652,8 @@ function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
 
 /** After a pass or bid: the next seat to call, or the end of the auction. */
 function advanceAuction(s: MkState): DealNote[] {
-  let active = 0;
-  let lastActive = -1;
-  let allActed = true;
-  for (let i = 0; i < s.n; i++) {
-    if (!s.passed[i]) {
-      active++;
-      lastActive = i;
-    }
-    if (!s.auctionActed[i]) allActed = false;
-  }
   const best = s.best;
-  if (allActed && (active === 0 || (active === 1 && best !== null && lastActive === best.seat))) {
+  if (auctionOver(s.passed, s.auctionActed, best !== null ? best.seat : null)) {
     if (best === null) return allPassed(s);
     if (best.game === 'hochzeit') {
       const hand = s.hands[best.seat] ?? [];
@@ -674,9 +668,7 @@ function advanceAuction(s: MkState): DealNote[] {
     }
     return fixContract(s, best.seat, best, false);
   }
-  let next = nextSeat(s, s.auctionTurn);
-  while (s.passed[next]) next = nextSeat(s, next);
-  s.auctionTurn = next;
+  s.auctionTurn = nextBidder(s.passed, s.auctionTurn, (seat) => nextSeat(s, seat));
   return [];
 }
 
@@ -711,10 +703,7 @@ function hochzeitAccept(s: MkState, seat: Seat, given: number): DealNote[] {
   const h = s.hochzeit as NonNullable<MkState['hochzeit']>;
   s.auctionLog.push({ seat, action: ACCEPT[given] as Action });
   // The offered trump changes hands face down; the acceptor gives back a non-trump.
-  const offerer = s.hands[h.offerer] as number[];
-  const taker = s.hands[seat] as number[];
-  offerer.splice(offerer.indexOf(h.card), 1, given);
-  taker.splice(taker.indexOf(given), 1, h.card);
+  exchangeHochzeit(s.hands, h.offerer, seat, h.card, given);
   const best = s.best as NonNullable<MkState['best']>;
   s.hochzeitPartner = seat;
   s.party[seat] = true;
@@ -773,8 +762,6 @@ export function toContract(s: MkState): Contract {
   };
 }
 
-const OWNER = new Uint8Array(48);
-
 /**
  * Laufende: the unbroken chain of main trumps (Ober, Unter, Gefreite) from the contract's highest trump, held from
  * the deal by one party (either party).
@@ -782,52 +769,24 @@ const OWNER = new Uint8Array(48);
 export function countLaufende(s: MkState): number {
   const c = s.contract;
   if (c === null || c.game === 'ramsch') return 0;
-  const owner = OWNER.fill(0);
-  s.dealt.forEach((h, seat) => {
-    for (const x of h) owner[x] = s.party[seat] ? 1 : 2;
-  });
-  let side = 0;
-  let n = 0;
-  for (const t of s.order.source.trumps) {
-    const idx = indexOf(t);
-    const who = owner[idx] as number;
-    if (who === 0) continue;
-    if (MAIN[idx] !== 1) break;
-    if (side === 0) side = who;
-    else if (who !== side) break;
-    n++;
-  }
-  return n;
+  return laufende(s.dealt, s.party, s.order.source.trumps, MAIN);
 }
 
 function playCard(s: MkState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
   const order = s.order;
   if (s.calledSuit >= 0) trackCalled(s, seat, card, hand);
-  hand.splice(hand.indexOf(card), 1);
+  removeCard(hand, card);
   if (s.up !== null) {
     const stacks = s.up[seat] as number[];
     stacks[stacks.indexOf(card)] = -1;
   }
-  s.trickSeats.push(seat);
-  s.trickCards.push(card);
-  s.cardsPlayed++;
-  if (s.trickCards.length < s.active) {
+  if (!layCard(s, seat, card, s.active)) {
     s.turn = nextSeat(s, seat);
     return NO_NOTES;
   }
-  const winner = s.trickSeats[trickWinner(order, s.trickCards)] as Seat;
-  let pts = 0;
-  for (let i = 0; i < s.active; i++) pts += POINTS[s.trickCards[i] as number] as number;
-  s.points[winner] = (s.points[winner] as number) + pts;
-  s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  s.lastSeats = s.trickSeats;
-  s.lastCards = s.trickCards;
-  s.trickSeats = [];
-  s.trickCards = [];
+  const winner = takeTrick(s, trickWinner(order, s.trickCards));
   s.trickLead = 0;
-  s.trickNo++;
-  s.turn = winner;
   const revealed = s.up !== null ? turnUp(s) : null;
   const c = s.contract as NonNullable<MkState['contract']>;
   // Tout: one trick to the other side and the soloist has lost at once.
@@ -835,8 +794,7 @@ function playCard(s: MkState, seat: Seat, card: number, quiet: boolean): readonl
   const over = s.trickNo === s.perHand || toutLost;
   if (over) s.phase = 'done';
   if (quiet) return NO_NOTES;
-  const cards = s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }));
-  const notes: DealNote[] = [{ type: 'TrickTaken', winner, cards, points: pts }];
+  const notes: DealNote[] = [trickTakenNote(s, winner)];
   if (revealed !== null)
     for (const [owner, x] of revealed)
       notes.push({ type: 'CardRevealed', seat: owner, card: CARDS[x] as Card, reason: 'stack' });

@@ -2,6 +2,7 @@ import type { Suit } from '../../cards/card.js';
 import type { CompiledOrder } from '../../tricks/order.js';
 import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
 import type { Game, MehrkopfOptions } from './options.js';
+import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 
 /** A bid or the contract: the game, its suit (called suit or trump suit) and Tout. */
 export interface Bid {
@@ -19,7 +20,7 @@ export interface Bid {
 export type Phase = 'auction' | 'hochzeit' | 'choice' | 'muss' | 'play' | 'done';
 
 /** The mutable state of one Mehrkopf deal (card indices, see cards/card.ts). */
-export interface MkState {
+export interface MkState extends TrickState {
   readonly o: MehrkopfOptions;
   readonly ctx: DealContext;
   /** Seats in the deal (7 = six play, the dealer sits out). */
@@ -76,15 +77,6 @@ export interface MkState {
   revealed: boolean[];
   hochzeitPartner: Seat;
 
-  trickNo: number;
-  turn: Seat;
-  trickSeats: number[];
-  trickCards: number[];
-  cardsPlayed: number;
-  tricks: number[];
-  points: number[];
-  lastSeats: number[];
-  lastCards: number[];
   thrownIn: string | null;
   result: DealResult | null;
 }
@@ -104,9 +96,6 @@ export function cloneState(s: MkState): MkState {
     due2: s.due2.slice(),
     freed: s.freed.slice(),
     revealed: s.revealed.slice(),
-    trickSeats: s.trickSeats.slice(),
-    trickCards: s.trickCards.slice(),
-    tricks: s.tricks.slice(),
-    points: s.points.slice(),
+    ...cloneTrickArrays(s),
   };
 }

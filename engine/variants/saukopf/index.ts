@@ -3,9 +3,10 @@ import { LONG_RANKS, deckOf } from '../../cards/deck.js';
 import type { Action, Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
 import { OPTIONS_SCHEMA, PRESETS, type SaukopfOptions, resolveSaukopfOptions } from './options.js';
 import { HERZ_KEILER, apply, applyContract, check, contractOf, legalActions, toAct } from './rules.js';
-import { PLAIN_SESSION, dealPackets } from '../common.js';
+import { dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SaState, cloneState } from './state.js';
+import { defineVariant } from '../define.js';
 
 export type { SaukopfOptions } from './options.js';
 export type { SaState } from './state.js';
@@ -151,15 +152,14 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
   return undefined;
 }
 
-export const saukopf: Variant<SaukopfOptions, SaState> = {
+export const saukopf: Variant<SaukopfOptions, SaState> = defineVariant({
   id: 'saukopf',
   title: 'Saukopf',
   tableSeats: { min: 3, max: 4 },
-  presets: PRESETS as unknown as Variant<SaukopfOptions, SaState>['presets'],
+  presets: PRESETS,
   defaultPreset: 'saukopf',
   optionsSchema: OPTIONS_SCHEMA,
   resolveOptions: (preset, overrides, tableSeats) => resolveSaukopfOptions(preset, overrides, tableSeats),
-  participants: (_o, tableSeats) => Array.from({ length: tableSeats }, (_, i) => i),
   deck: () => DECK,
   deal: (_o, players, dealer, cards) => {
     // Two packets per seat from forehand (4 + 4, or 5 + 5 in a Dreihaxer); the last two cards lie open.
@@ -174,13 +174,7 @@ export const saukopf: Variant<SaukopfOptions, SaState> = {
   check,
   apply,
   applyContract,
-  isOver: (s) => s.phase === 'done',
-  result: (s) => {
-    if (s.result === null) s.result = settle(s);
-    return s.result;
-  },
+  settle,
   view,
-  redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
-  totalPoints: () => 120,
-  session: () => PLAIN_SESSION,
-};
+  redactAction: redact,
+});

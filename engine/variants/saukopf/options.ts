@@ -1,8 +1,9 @@
 import { OptionsError, type Preset } from '../../variant.js';
+import { type DeepPartial, bool, intIn as int, mergePreset, presetOf } from '../options.js';
 
 /**
  * Saukopf (seed 004, saukopf.eu) — rule options. Every reading of the seed that is not literal is an option here
- * or documented below (DECISIONS.md "Saukopf"):
+ * or documented below (docs/rules/saukopf.md "Readings taken"):
  *
  * - Grunzen: bids are whole numbers `minBid`…120 or `"schwarz"` (above 120), each strictly above the last; forehand bids
  *   first, a pass is final; the auction ends when one bidder is left or all passed. No bid at 4 players: Wilde Sauerei;
@@ -81,7 +82,7 @@ export interface SaukopfOptions {
     /** Most kicks per deal; null = no limit (seed). */
     readonly max: number | null;
     /**
-     * "…der noch keine Karte ausgespielt hat": `own-card` (default, DECISIONS.md): before the kicker has played any
+     * "…der noch keine Karte ausgespielt hat": `own-card` (default, docs/rules/saukopf.md): before the kicker has played any
      * card (since the previous kick); `own-lead`: reading "ausspielen" as leading, before he has led a trick.
      */
     readonly until: 'own-card' | 'own-lead';
@@ -99,10 +100,6 @@ export const DEFAULTS: SaukopfOptions = {
   huftritt: { enabled: true, max: null, until: 'own-card' },
 };
 
-type DeepPartial<T> = {
-  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K];
-};
-
 export const PRESETS: Record<string, Preset<DeepPartial<SaukopfOptions>>> = {
   saukopf: {
     description:
@@ -116,24 +113,6 @@ export const PRESETS: Record<string, Preset<DeepPartial<SaukopfOptions>>> = {
   },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
-function merge(base: unknown, over: unknown, path: string): unknown {
-  if (over === undefined) return base;
-  if (isObject(base)) {
-    if (!isObject(over)) throw new OptionsError(path || 'options', `${path || 'options'} must be an object`);
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, v] of Object.entries(over)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in base)) throw new OptionsError(p, `unknown option ${p}`);
-      out[k] = merge(base[k], v, p);
-    }
-    return out;
-  }
-  return over;
-}
-
 /** Resolve preset + overrides and validate every value; throws {@link OptionsError} naming the option. */
 export function resolveSaukopfOptions(
   preset: string | undefined,
@@ -141,22 +120,12 @@ export function resolveSaukopfOptions(
   tableSeats?: number,
 ): SaukopfOptions {
   const name = preset ?? 'saukopf';
-  const p = PRESETS[name];
-  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
+  const p = presetOf(PRESETS, name);
   if (tableSeats !== undefined && tableSeats !== 3 && tableSeats !== 4)
     throw new OptionsError('seats', 'Saukopf is played by 4 (Vierer) or 3 (Dreihaxer)');
-  const withPreset = merge(DEFAULTS, p.options, '');
-  const resolved = merge(withPreset, overrides ?? {}, '') as SaukopfOptions;
+  const resolved = mergePreset(DEFAULTS, p, overrides, { rootPath: 'options' }) as SaukopfOptions;
   validate(resolved);
   return resolved;
-}
-
-function int(path: string, v: unknown, min: number, max: number): void {
-  if (!Number.isSafeInteger(v) || (v as number) < min || (v as number) > max)
-    throw new OptionsError(path, `${path} must be a whole number ${min}…${max}`);
-}
-function bool(path: string, v: unknown): void {
-  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
 }
 
 function validate(o: SaukopfOptions): void {

@@ -2,7 +2,7 @@ import { type Card, type Rank, SUITS, type Suit, cardOf } from '../../cards/card
 import { type CompiledOrder, type TrickOrder, compileOrder, reverseOrder, samePlain } from '../../tricks/order.js';
 import type { Game } from './options.js';
 
-/** Card orders of Saukopf as data (seed 004 "Spielansage", DECISIONS.md Saukopf 3). */
+/** Card orders of Saukopf as data (seed 004 "Spielansage", docs/rules/saukopf.md "Readings taken" 3). */
 const OBER: readonly Card[] = SUITS.map((s) => cardOf(s, 'O'));
 const UNTER: readonly Card[] = SUITS.map((s) => cardOf(s, 'U'));
 const rankRow = (rank: Rank): Card[] => SUITS.map((s) => cardOf(s, rank));

@@ -1,5 +1,6 @@
 import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
@@ -228,7 +229,7 @@ function startPlay(s: SaState, c: SaContract): DealNote[] {
   return [{ type: 'ContractSet', contract: contractOf(s) }];
 }
 
-/** The contract as a record's `contract` (RECORD.md Saukopf). */
+/** The contract as a record's `contract` (docs/RECORD.md Saukopf). */
 export function contractOf(s: SaState): Contract {
   const c = s.contract as SaContract;
   if (c.game === 'wilde-sauerei') return { game: 'wilde-sauerei' };
@@ -365,35 +366,20 @@ function totalTricks(s: SaState): number {
 function playCard(s: SaState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
   if (s.trickCards.length === 0 && bound(s, seat) && isSuchkarte(s, card)) s.ranAway = true;
-  hand.splice(hand.indexOf(card), 1);
+  removeCard(hand, card);
   if (card === s.sau) s.partnerRevealed = true;
   if (card === HA) s.haPlayer = seat;
-  s.trickSeats.push(seat);
-  s.trickCards.push(card);
-  s.cardsPlayed++;
+  const full = layCard(s, seat, card, s.n);
   s.lastPlayedAt[seat] = s.cardsPlayed;
   if (s.trickCards.length === 1) s.lastLedAt[seat] = s.cardsPlayed;
-  if (s.trickCards.length < s.n) {
+  if (!full) {
     s.turn = (seat + 1) % s.n;
     return NO_NOTES;
   }
   const w = trickWinner(s.order, s.trickCards);
-  const winner = s.trickSeats[w] as Seat;
-  let pts = 0;
-  for (let i = 0; i < s.n; i++) {
-    const c = s.trickCards[i] as number;
-    pts += POINTS[c] as number;
-    if (c === HA) s.haWinner = winner;
-  }
   s.lastWinningCard = s.trickCards[w] as number;
-  s.points[winner] = (s.points[winner] as number) + pts;
-  s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  s.lastSeats = s.trickSeats;
-  s.lastCards = s.trickCards;
-  s.trickSeats = [];
-  s.trickCards = [];
-  s.trickNo++;
-  s.turn = winner;
+  const winner = takeTrick(s, w);
+  if (s.lastCards.includes(HA)) s.haWinner = winner;
   let over = s.trickNo === s.perHand;
   const game = (s.contract as SaContract).game;
   if (!over && (game === 'mastschwein' || game === 'schwarte')) {
@@ -403,8 +389,7 @@ function playCard(s: SaState, seat: Seat, card: number, quiet: boolean): readonl
   }
   if (over) s.phase = 'done';
   if (quiet) return NO_NOTES;
-  const cards = s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }));
-  const notes: DealNote[] = [{ type: 'TrickTaken', winner, cards, points: pts }];
+  const notes: DealNote[] = [trickTakenNote(s, winner)];
   if (over) notes.push({ type: 'DealOver' });
   return notes;
 }

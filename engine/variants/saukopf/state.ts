@@ -2,6 +2,7 @@ import type { Suit } from '../../cards/card.js';
 import type { CompiledOrder } from '../../tricks/order.js';
 import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
 import type { Game, SaukopfOptions } from './options.js';
+import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 
 export type Phase = 'auction' | 'trog' | 'announce' | 'play' | 'done';
 
@@ -22,7 +23,7 @@ export interface SaContract {
 }
 
 /** The mutable state of one Saukopf deal. */
-export interface SaState {
+export interface SaState extends TrickState {
   readonly o: SaukopfOptions;
   readonly ctx: DealContext;
   readonly n: number;
@@ -74,20 +75,11 @@ export interface SaState {
   /** Per seat: the number of cards played in the deal when it last led a trick, -1 = none yet. */
   lastLedAt: number[];
 
-  trickNo: number;
-  turn: Seat;
-  trickSeats: number[];
-  trickCards: number[];
-  cardsPlayed: number;
-  tricks: number[];
-  points: number[];
   /** Who played the Herz Sau and who won its trick (-1 = not yet). */
   haPlayer: Seat;
   haWinner: Seat;
   /** The card that won the last trick (Hauer: the Eichel Unter), -1 before. */
   lastWinningCard: number;
-  lastSeats: number[];
-  lastCards: number[];
   thrownIn: string | null;
   result: DealResult | null;
 }
@@ -104,9 +96,6 @@ export function cloneState(s: SaState): SaState {
     kicks: s.kicks.slice(),
     lastPlayedAt: s.lastPlayedAt.slice(),
     lastLedAt: s.lastLedAt.slice(),
-    trickSeats: s.trickSeats.slice(),
-    trickCards: s.trickCards.slice(),
-    tricks: s.tricks.slice(),
-    points: s.points.slice(),
+    ...cloneTrickArrays(s),
   };
 }

@@ -17,6 +17,7 @@ import { NORMAL, apply, check, illegal, isSoloGame, legalActions, toAct, toBid, 
 import { dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
+import { defineVariant, everySeat, seatsAfter } from '../define.js';
 
 export type { SchafkopfOptions } from './options.js';
 
@@ -232,17 +233,16 @@ function checkLayout(o: SchafkopfOptions, players: number, layout: Layout): stri
   return undefined;
 }
 
-export const schafkopf: Variant<SchafkopfOptions, SkState> = {
+export const schafkopf: Variant<SchafkopfOptions, SkState> = defineVariant({
   id: 'schafkopf',
   title: 'Bayerischer Schafkopf',
   tableSeats: { min: 4, max: 7 },
-  presets: PRESETS as unknown as Variant<SchafkopfOptions, SkState>['presets'],
+  presets: PRESETS,
   defaultPreset: 'sauspiel',
   optionsSchema: OPTIONS_SCHEMA,
   resolveOptions: (preset, overrides) => resolveSchafkopfOptions(preset, overrides),
-  // Four play; at 5–7 seats the dealer (then the seats to his right) sit out (REFERENCE §1.1.4).
-  participants: (_o, tableSeats, dealer) =>
-    Array.from({ length: 4 }, (_, i) => (tableSeats === 4 ? i : (dealer + 1 + i) % tableSeats)),
+  // Four play; at 5–7 seats the dealer (then the seats to his right) sit out (docs/rules/schafkopf.md "Seats and cards").
+  participants: (o, tableSeats, dealer) => (tableSeats === 4 ? everySeat(o, 4) : seatsAfter(dealer, 4, tableSeats)),
   deck: (o) => deck(o),
   // Two packets per seat (4 + 4, or 3 + 3 with the short deck), starting at forehand.
   deal: (_o, players, dealer, cards) => ({
@@ -257,13 +257,8 @@ export const schafkopf: Variant<SchafkopfOptions, SkState> = {
   check,
   apply,
   applyContract,
-  isOver: (s) => s.phase === 'done',
-  result: (s) => {
-    if (s.result === null) s.result = settle(s);
-    return s.result;
-  },
+  settle,
   view,
-  redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
-  totalPoints: () => 120,
+  redactAction: redact,
   session,
-};
+});

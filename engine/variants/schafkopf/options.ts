@@ -1,6 +1,7 @@
 import { OptionsError, type Preset } from '../../variant.js';
+import { type DeepPartial, bool, mergePreset, nonNegInt, oneOf, presetOf } from '../options.js';
 
-/** Contract kinds of Bavarian Schafkopf (RECORD.md `game`). */
+/** Contract kinds of Bavarian Schafkopf (docs/RECORD.md `game`). */
 export const GAMES = [
   'sauspiel',
   'solo',
@@ -160,10 +161,6 @@ export const DEFAULTS: SchafkopfOptions = {
   bock: { triggers: [], soloExtension: 'deal' },
 };
 
-type DeepPartial<T> = {
-  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K];
-};
-
 export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   sauspiel: {
     description:
@@ -190,7 +187,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   },
   tournament: {
     description:
-      'Tournament plus-minus (REFERENCE §3.2): Sauspiel 1/2/3 per player, Farbsolo and Wenz 5/6/7 per opponent, Tout doubled without Schneider/Schwarz, Sie ×4, no Laufende, Klopfen ×2, Kontra/Re not allowed; only Sauspiel, Farbsolo, Wenz (with Tout and Sie); all pass: redeal.',
+      'Tournament plus-minus (docs/rules/schafkopf.md "Presets"): Sauspiel 1/2/3 per player, Farbsolo and Wenz 5/6/7 per opponent, Tout doubled without Schneider/Schwarz, Sie ×4, no Laufende, Klopfen ×2, Kontra/Re not allowed; only Sauspiel, Farbsolo, Wenz (with Tout and Sie); all pass: redeal.',
     options: {
       tariff: { sauspiel: 1, solo: 5, bettel: 5, ramsch: 1, schneider: 1, schwarz: 1, laufende: 0 },
       contracts: {
@@ -243,24 +240,6 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
-function merge(base: unknown, over: unknown, path: string, open: readonly string[]): unknown {
-  if (over === undefined) return base;
-  if (isObject(base) && !Array.isArray(base)) {
-    if (!isObject(over)) throw new OptionsError(path, `${path || 'options'} must be an object`);
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, v] of Object.entries(over)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in base) && !open.includes(p)) throw new OptionsError(p, `unknown option ${p}`);
-      out[k] = k in base ? merge(base[k], v, p, open) : v;
-    }
-    return out;
-  }
-  return over;
-}
-
 // Option keys that may be absent in the defaults but are allowed.
 const OPTIONAL_KEYS = [
   'tariff.wenz',
@@ -276,23 +255,11 @@ const OPTIONAL_KEYS = [
 /** Resolve preset + overrides and validate every value; throws {@link OptionsError} naming the option. */
 export function resolveSchafkopfOptions(preset: string | undefined, overrides: unknown): SchafkopfOptions {
   const name = preset ?? 'sauspiel';
-  const p = PRESETS[name];
-  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
-  const withPreset = merge(DEFAULTS, p.options, '', OPTIONAL_KEYS);
-  const resolved = merge(withPreset, overrides ?? {}, '', OPTIONAL_KEYS) as SchafkopfOptions;
+  const resolved = mergePreset(DEFAULTS, presetOf(PRESETS, name), overrides, {
+    open: OPTIONAL_KEYS,
+  }) as SchafkopfOptions;
   validate(resolved);
   return resolved;
-}
-
-function nonNegInt(path: string, v: unknown): void {
-  if (!Number.isSafeInteger(v) || (v as number) < 0) throw new OptionsError(path, `${path} must be a whole number ≥ 0`);
-}
-function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
-  if (!values.includes(v))
-    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
-}
-function bool(path: string, v: unknown): void {
-  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
 }
 
 function validate(o: SchafkopfOptions): void {

@@ -1,7 +1,7 @@
 import { type Card, type Rank, type Suit, SUITS, cardOf } from '../../cards/card.js';
 import { type CompiledOrder, type TrickOrder, compileOrder, samePlain } from '../../tricks/order.js';
 
-/** Card orders of Bavarian Schafkopf as data (REFERENCE §1.2). */
+/** Card orders of Bavarian Schafkopf as data (docs/rules/schafkopf.md "Card orders"). */
 const OBER: readonly Card[] = SUITS.map((s) => cardOf(s, 'O'));
 const UNTER: readonly Card[] = SUITS.map((s) => cardOf(s, 'U'));
 const suitCards = (suit: Suit, ranks: readonly Rank[]): Card[] => ranks.map((r) => cardOf(suit, r));

@@ -1,5 +1,9 @@
 import { CARDS, type Card, POINTS, SUITS, SUIT_OF, type Suit, cardOf, indexOf, suitOf } from '../../cards/card.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
+import { auctionOver, nextBidder } from '../family/auction.js';
+import { exchangeHochzeit } from '../family/hochzeit.js';
+import { laufende } from '../family/laufende.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import {
   type Game,
@@ -126,7 +130,7 @@ function gesperrt(hand: readonly number[]): boolean {
   return CALLABLE.every((s) => sauspielBlock(hand, s) !== undefined);
 }
 
-/** The renonce calls of a gesperrt Muss-Spieler: a Sau he lacks, else a Zehn, else a König (REFERENCE §1.19). */
+/** The renonce calls of a gesperrt Muss-Spieler: a Sau he lacks, else a Zehn, else a König (docs/rules/schafkopf.md "Called ace" (renonce)). */
 function renonceCards(hand: readonly number[]): number[] {
   for (const rank of ['A', 'Z', 'K'] as const) {
     const lacking = CALLABLE.map((s) => indexOf(cardOf(s, rank))).filter((c) => !has(hand, c));
@@ -770,18 +774,8 @@ function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
 
 /** After a pass or bid: the next seat to call, or the end of the auction. */
 function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
-  let active = 0;
-  let lastActive = -1;
-  let allActed = true;
-  for (let i = 0; i < s.n; i++) {
-    if (!s.passed[i]) {
-      active++;
-      lastActive = i;
-    }
-    if (!s.auctionActed[i]) allActed = false;
-  }
   const best = s.best;
-  if (allActed && (active === 0 || (active === 1 && best !== null && lastActive === s.bestSeat))) {
+  if (auctionOver(s.passed, s.auctionActed, best !== null ? s.bestSeat : null)) {
     if (best === null) return allPassed(s, quiet);
     const seat = s.bestSeat;
     if (best.game === 'hochzeit') {
@@ -792,9 +786,7 @@ function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
     }
     return fixContract(s, seat, best, false, quiet);
   }
-  let next = (s.auctionTurn + 1) % s.n;
-  while (s.passed[next]) next = (next + 1) % s.n;
-  s.auctionTurn = next;
+  s.auctionTurn = nextBidder(s.passed, s.auctionTurn, (seat) => (seat + 1) % s.n);
   return NO_NOTES;
 }
 
@@ -844,10 +836,7 @@ function hochzeitAccept(s: SkState, seat: Seat, given: number, quiet: boolean): 
   const h = s.hochzeit as NonNullable<SkState['hochzeit']>;
   s.auctionLog.push({ seat, action: ACCEPT[given] as Action });
   // The offered trump changes hands face down; the acceptor gives back a non-trump.
-  const offerer = s.hands[h.offerer] as number[];
-  const taker = s.hands[seat] as number[];
-  offerer.splice(offerer.indexOf(h.card), 1, given);
-  taker.splice(taker.indexOf(given), 1, h.card);
+  exchangeHochzeit(s.hands, h.offerer, seat, h.card, given);
   s.hochzeitGiven = given;
   const best = s.best as Bid;
   const notes = fixContract(s, h.offerer, best, false, quiet);
@@ -913,43 +902,19 @@ export function toContract(s: SkState): Contract {
   return out;
 }
 
-const OWNER = new Uint8Array(48);
-
 /** Laufende from the top of the contract's trumps, held from the deal by one party (either). */
 export function countLaufende(s: SkState): number {
   const c = s.contract;
   if (c === null || c.game === 'ramsch' || c.game === 'bettel' || c.game === 'bettel-brett') return 0;
   if (c.game === 'sie') return 8;
-  // Owner party of every card in play: 1 = declarers, 2 = defenders, 0 = not in this deck.
-  const owner = OWNER.fill(0);
-  for (let seat = 0; seat < s.n; seat++) {
-    const h = s.hands[seat] as number[];
-    const who = s.party[seat] ? 1 : 2;
-    for (let i = 0; i < h.length; i++) owner[h[i] as number] = who;
-  }
-  let side = 0;
-  let n = 0;
-  const trumps = s.order.source.trumps;
-  for (let i = 0; i < trumps.length; i++) {
-    const who = owner[indexOf(trumps[i] as Card)] as number;
-    if (who === 0) continue;
-    if (side === 0) side = who;
-    else if (who !== side) break;
-    n++;
-  }
+  const n = laufende(s.hands, s.party, s.order.source.trumps);
   const game = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
   const cap = s.o.laufendeCap[game];
   return cap !== undefined ? Math.min(n, cap) : n;
 }
 
 function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
-  const hand = s.hands[seat] as number[];
-  // Remove the card in place (keeping the order) without splice's garbage.
-  const last = hand.length - 1;
-  let at = hand.indexOf(card);
-  if (at < 0) at = last; // as splice(-1, 1) would
-  for (let i = at; i < last; i++) hand[i] = hand[i + 1] as number;
-  hand.pop();
+  removeCard(s.hands[seat] as number[], card);
   const order = s.order;
   const called = s.contract?.called;
   if (called !== undefined) {
@@ -960,42 +925,29 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
       s.calledOut = true;
     }
   }
-  s.trickSeats.push(seat);
-  s.trickCards.push(card);
-  s.cardsPlayed++;
+  const full = layCard(s, seat, card, s.n);
   if (s.party[seat] && s.declarerFirstCardAt < 0) s.declarerFirstCardAt = s.cardsPlayed;
   const tr = order.trumpRank[card] as number;
   if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number)))
     s.bestTrumpPlayed[seat] = tr;
-  if (s.trickCards.length < s.n) {
+  if (!full) {
     s.turn = (seat + 1) % s.n;
     return NO_NOTES;
   }
-  const winner = s.trickSeats[trickWinner(order, s.trickCards)] as Seat;
-  let pts = 0;
+  const pos = trickWinner(order, s.trickCards);
+  const winner = s.trickSeats[pos] as Seat;
   for (let i = 0; i < s.n; i++) {
-    const c = s.trickCards[i] as number;
-    pts += POINTS[c] as number;
-    const r = order.trumpRank[c] as number;
+    const r = order.trumpRank[s.trickCards[i] as number] as number;
     if (r > 0) {
       s.trumpsTaken[winner] = (s.trumpsTaken[winner] as number) + 1;
       if (s.bestTrumpTaken[winner] === 0 || r < (s.bestTrumpTaken[winner] as number)) s.bestTrumpTaken[winner] = r;
     }
   }
-  s.points[winner] = (s.points[winner] as number) + pts;
-  s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  // The finished trick's arrays become the last trick; fresh arrays hold the next one.
-  s.lastSeats = s.trickSeats;
-  s.lastCards = s.trickCards;
-  s.trickSeats = [];
-  s.trickCards = [];
-  s.trickNo++;
-  s.turn = winner;
+  takeTrick(s, pos);
   const over = s.trickNo === s.perHand;
   if (over) s.phase = 'done';
   if (quiet) return NO_NOTES;
-  const cards = s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }));
-  const notes: DealNote[] = [{ type: 'TrickTaken', winner, cards, points: pts }];
+  const notes: DealNote[] = [trickTakenNote(s, winner)];
   if (over) notes.push({ type: 'DealOver' });
   return notes;
 }

@@ -1,5 +1,6 @@
 import type { Suit } from '../../cards/card.js';
 import type { CompiledOrder } from '../../tricks/order.js';
+import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
 import type { Game, PrecedenceKey, SchafkopfOptions } from './options.js';
 
@@ -17,8 +18,8 @@ export interface Bid {
 
 export type Phase = 'auction' | 'hochzeit' | 'muss' | 'play' | 'done';
 
-/** The mutable state of one Schafkopf deal (card indices, see cards/card.ts). */
-export interface SkState {
+/** The mutable state of one Schafkopf deal (card indices, see cards/card.ts); the trick fields come from {@link TrickState}. */
+export interface SkState extends TrickState {
   readonly o: SchafkopfOptions;
   readonly ctx: DealContext;
   readonly n: number;
@@ -62,21 +63,11 @@ export interface SkState {
   kontraAt: number;
   declarerFirstCardAt: number;
 
-  trickNo: number;
-  turn: Seat;
-  trickSeats: number[];
-  trickCards: number[];
-  cardsPlayed: number;
-  tricks: number[];
-  points: number[];
   trumpsTaken: number[];
   /** Best (lowest) trump rank taken in tricks, 0 = none. */
   bestTrumpTaken: number[];
   /** Best (lowest) trump rank played, 0 = none. */
   bestTrumpPlayed: number[];
-  /** The last finished trick (seats and cards in play order); empty before the first. */
-  lastSeats: number[];
-  lastCards: number[];
   thrownIn: string | null;
   result: DealResult | null;
 }
@@ -91,10 +82,7 @@ export function cloneState(s: SkState): SkState {
     auctionLog: s.auctionLog.slice(),
     bidMask: s.bidMask.slice(),
     party: s.party.slice(),
-    trickSeats: s.trickSeats.slice(),
-    trickCards: s.trickCards.slice(),
-    tricks: s.tricks.slice(),
-    points: s.points.slice(),
+    ...cloneTrickArrays(s),
     trumpsTaken: s.trumpsTaken.slice(),
     bestTrumpTaken: s.bestTrumpTaken.slice(),
     bestTrumpPlayed: s.bestTrumpPlayed.slice(),

@@ -5,6 +5,7 @@ import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptio
 import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
 import { settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
+import { defineVariant } from '../define.js';
 
 export type { SheepsheadOptions } from './options.js';
 
@@ -15,7 +16,7 @@ const cardsOf = (xs: readonly number[]): Card[] => xs.map(name);
 const DECK: readonly Card[] = Object.freeze(deckOf(LONG_RANKS));
 
 /**
- * How many cards each player holds, the blind, and the deal in packets (DECISIONS.md; REFERENCE §2.2): a positive
+ * How many cards each player holds, the blind, and the deal in packets (docs/rules/sheepshead.md "Deal"): a positive
  * step deals that many to each player from the dealer's left, a negative one lays that many into the blind. The blind
  * is never the last cards dealt.
  */
@@ -308,15 +309,14 @@ function session(o: SheepsheadOptions): SessionRules {
   };
 }
 
-export const sheepshead: Variant<SheepsheadOptions, ShState> = {
+export const sheepshead: Variant<SheepsheadOptions, ShState> = defineVariant({
   id: 'sheepshead',
   title: 'Sheepshead',
   tableSeats: { min: 2, max: 8 },
-  presets: PRESETS as unknown as Variant<SheepsheadOptions, ShState>['presets'],
+  presets: PRESETS,
   defaultPreset: 'standard',
   optionsSchema: OPTIONS_SCHEMA,
   resolveOptions: (preset, overrides, tableSeats) => resolveSheepsheadOptions(preset, overrides, tableSeats),
-  participants: (_o, tableSeats) => Array.from({ length: tableSeats }, (_, i) => i),
   deck: () => DECK,
   deal,
   checkLayout,
@@ -331,13 +331,8 @@ export const sheepshead: Variant<SheepsheadOptions, ShState> = {
       'record/contract',
       'a Sheepshead deal is recorded as actions (pass/pick, bury, call or alone), not as a contract shorthand',
     ),
-  isOver: (s) => s.phase === 'done',
-  result: (s) => {
-    if (s.result === null) s.result = settle(s);
-    return s.result;
-  },
+  settle,
   view,
-  redactAction: (s, seat, action, audience) => redact(s, seat, action, audience),
-  totalPoints: () => 120,
+  redactAction: redact,
   session,
-};
+});

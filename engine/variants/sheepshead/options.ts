@@ -1,8 +1,13 @@
 import { OptionsError, type Preset } from '../../variant.js';
+import { type DeepPartial, bool, intIn, mergePreset, oneOf, presetOf } from '../options.js';
+
+/** Sheepshead words a range as `from 1 to 9`. */
+const int = (path: string, v: unknown, min: number, max: number): void =>
+  intIn(path, v, min, max, `from ${min} to ${max}`);
 
 /**
- * Rule options of American Sheepshead (seed 002, DECISIONS.md "Sheepshead", REFERENCE §2 and §6 D9–D14).
- * Several defaults depend on the number of players; the input value `auto` resolves to the DECISIONS.md default for
+ * Rule options of American Sheepshead (seed 002, docs/rules/sheepshead.md "Readings taken").
+ * Several defaults depend on the number of players; the input value `auto` resolves to the docs/rules/sheepshead.md default for
  * the table's player count, and the resolved (recorded) options always hold the concrete value.
  */
 
@@ -93,7 +98,6 @@ export interface SheepsheadOptions {
 }
 
 type Auto<T> = { [K in keyof T]: T[K] extends object ? Auto<T[K]> : T[K] | 'auto' };
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /** Input defaults: `auto` values resolve per player count in {@link resolveSheepsheadOptions}. */
 export const DEFAULTS: Auto<SheepsheadOptions> = {
@@ -117,7 +121,7 @@ export const DEFAULTS: Auto<SheepsheadOptions> = {
 export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>>> = {
   standard: {
     description:
-      'Seed 002 / DECISIONS.md: 3 and 4 players pick alone, 5 call an ace (ten, unknown), 6 jack of diamonds + the player to the picker’s right, 7 jack of diamonds + a die-roll partner; losers pay 1 / 2 (schneider: picker under 31, defenders under 30) / 3 (no trick), defenders’ wins doubled, 5-handed split 2:1; nobody picks: leaster (must take a trick, 1 from each).',
+      'Seed 002 / docs/rules/sheepshead.md: 3 and 4 players pick alone, 5 call an ace (ten, unknown), 6 jack of diamonds + the player to the picker’s right, 7 jack of diamonds + a die-roll partner; losers pay 1 / 2 (schneider: picker under 31, defenders under 30) / 3 (no trick), defenders’ wins doubled, 5-handed split 2:1; nobody picks: leaster (must take a trick, 1 from each).',
     options: {},
   },
   'jack-of-diamonds': {
@@ -136,37 +140,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>
   },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep-merge `over` into `base`, rejecting keys that `base` does not have (typos are errors, not ignored). */
-function merge(base: unknown, over: unknown, path: string): unknown {
-  if (over === undefined) return base;
-  if (isObject(base)) {
-    if (!isObject(over)) throw new OptionsError(path, `${path || 'options'} must be an object`);
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, v] of Object.entries(over)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in base)) throw new OptionsError(p, `unknown option ${p}`);
-      out[k] = merge(base[k], v, p);
-    }
-    return out;
-  }
-  return over;
-}
-
-function oneOf(path: string, v: unknown, values: readonly unknown[]): void {
-  if (!values.includes(v))
-    throw new OptionsError(path, `${path} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
-}
-function bool(path: string, v: unknown): void {
-  if (typeof v !== 'boolean') throw new OptionsError(path, `${path} must be true or false`);
-}
-function int(path: string, v: unknown, min: number, max: number): void {
-  if (!Number.isSafeInteger(v) || (v as number) < min || (v as number) > max)
-    throw new OptionsError(path, `${path} must be a whole number from ${min} to ${max}`);
-}
-
-/** The DECISIONS.md partner method per player count. */
+/** The docs/rules/sheepshead.md partner method per player count. */
 export function defaultPartner(players: number): PartnerMethod {
   if (players === 5) return 'called-ace';
   if (players === 6 || players === 7) return 'jack-of-diamonds';
@@ -183,11 +157,10 @@ export function resolveSheepsheadOptions(
   players = 5,
 ): SheepsheadOptions {
   const name = preset ?? 'standard';
-  const p = PRESETS[name];
-  if (p === undefined) throw new OptionsError('preset', `unknown preset ${name}`);
+  const p = presetOf(PRESETS, name);
   if (!Number.isInteger(players) || players < 2 || players > 8)
     throw new OptionsError('players', 'Sheepshead is played by 2 to 8 players');
-  const merged = merge(merge(DEFAULTS, p.options, ''), overrides ?? {}, '') as Auto<SheepsheadOptions>;
+  const merged = mergePreset(DEFAULTS, p, overrides) as Auto<SheepsheadOptions>;
   oneOf('partner', merged.partner, ['auto', 'called-ace', 'jack-of-diamonds', 'alone']);
   oneOf('secondPartner', merged.secondPartner, ['auto', 'none', 'right', 'die']);
   oneOf('split', merged.split, ['auto', 'two-to-one', 'equal']);

@@ -1,5 +1,6 @@
 import { CARDS, type Card, POINTS, displayName, indexOf } from '../../cards/card.js';
 import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
+import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { GameKind, ShState } from './state.js';
 import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
@@ -120,7 +121,7 @@ export function callOptions(s: ShState): CallOption[] {
     }
     return out;
   }
-  // Called ace (REFERENCE §2.4, DECISIONS.md): a fail ace he neither holds nor buried, with a hold card of its suit.
+  // Called ace (docs/rules/sheepshead.md "Picking, burying, calling"): a fail ace he neither holds nor buried, with a hold card of its suit.
   const count = [0, 0, 0];
   for (const c of hand) {
     const e = ORDER.effSuit[c] as number;
@@ -729,35 +730,15 @@ function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonl
     if (e === s.calledSuit) s.calledLedTrick = s.trickNo;
   }
   if (card === s.calledCard) s.partnerRevealed = true;
-  s.trickSeats.push(seat);
-  s.trickCards.push(card);
-  s.cardsPlayed++;
-  if (s.trickCards.length < s.n) {
+  if (!layCard(s, seat, card, s.n)) {
     s.turn = (seat + 1) % s.n;
     return NO_NOTES;
   }
-  const winner = s.trickSeats[winnerPos(s)] as Seat;
-  const pts = pointsOf(s.trickCards);
-  s.points[winner] = (s.points[winner] as number) + pts;
-  s.tricks[winner] = (s.tricks[winner] as number) + 1;
-  if (s.trickNo === s.blindTrick) s.blindTaker = winner;
-  s.lastSeats = s.trickSeats;
-  s.lastCards = s.trickCards;
-  s.trickSeats = [];
-  s.trickCards = [];
+  const trickNo = s.trickNo;
+  const winner = takeTrick(s, winnerPos(s));
+  if (trickNo === s.blindTrick) s.blindTaker = winner;
   s.underPos = -1;
-  s.trickNo++;
-  s.turn = winner;
-  const notes: DealNote[] = quiet
-    ? []
-    : [
-        {
-          type: 'TrickTaken',
-          winner,
-          cards: s.lastSeats.map((x, i) => ({ seat: x, card: name(s.lastCards[i] as number) })),
-          points: pts,
-        },
-      ];
+  const notes: DealNote[] = quiet ? [] : [trickTakenNote(s, winner)];
   if (s.n === 2) turnUp(s, quiet ? null : notes);
   if (s.trickNo === s.tricksInDeal) {
     s.phase = 'done';

@@ -4,7 +4,7 @@ import { pointsOf, toContract } from './rules.js';
 import type { ShState } from './state.js';
 
 /**
- * Settlement of a finished Sheepshead deal (seed 002 "Keeping Score", DECISIONS.md, REFERENCE §2.6): exact and
+ * Settlement of a finished Sheepshead deal (seed 002 "Keeping Score", docs/rules/sheepshead.md "Settlement"): exact and
  * zero-sum. Every defender pays (or receives) the same; the picker side shares the defenders' total.
  */
 export function settle(s: ShState): DealResult {
@@ -124,7 +124,7 @@ function settleLeaster(s: ShState): DealResult {
   const lowest = eligible.filter((i) => points[i] === min);
   const mult = s.ctx.bock;
   const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
-  // A tie for fewest pays nothing (DECISIONS.md).
+  // A tie for fewest pays nothing (docs/rules/sheepshead.md).
   const winner = lowest.length === 1 ? (lowest[0] as Seat) : -1;
   if (winner >= 0) {
     const stake = o.leaster.stake * mult * o.unit;

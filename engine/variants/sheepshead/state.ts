@@ -1,5 +1,6 @@
 import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
 import type { SheepsheadOptions } from './options.js';
+import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 
 /**
  * `pick`: from the dealer's left each seat picks up the blind or passes; `bury`: the picker (7-handed: then the
@@ -15,11 +16,11 @@ export type Phase = 'pick' | 'bury' | 'call' | 'leaster-blind' | 'play' | 'done'
  */
 export type HoldKind = 'none' | 'ace' | 'ten' | 'under';
 
-/** The contract kinds in results (RECORD.md `contract.game`). */
+/** The contract kinds in results (docs/RECORD.md `contract.game`). */
 export type GameKind = 'called-ace' | 'jack-of-diamonds' | 'alone' | 'leaster' | 'black-queens' | 'two-handed';
 
 /** The mutable state of one Sheepshead deal (card indices, see cards/card.ts). */
-export interface ShState {
+export interface ShState extends TrickState {
   readonly o: SheepsheadOptions;
   readonly ctx: DealContext;
   readonly n: number;
@@ -80,17 +81,8 @@ export interface ShState {
   recrack: Seat;
 
   // Play.
-  trickNo: number;
-  turn: Seat;
-  trickSeats: number[];
-  trickCards: number[];
   /** Position in the current trick where the under card was played, -1 when not. */
   underPos: number;
-  cardsPlayed: number;
-  tricks: number[];
-  points: number[];
-  lastSeats: number[];
-  lastCards: number[];
   /** Two-handed: the face-up top card of each stack (-1 = empty) and the face-down cards under it (top last). */
   stackTop: number[][];
   stackDown: number[][][];
@@ -107,10 +99,7 @@ export function cloneState(s: ShState): ShState {
     log: s.log.slice(),
     buried: s.buried.map((b) => b.slice()),
     party: s.party.slice(),
-    trickSeats: s.trickSeats.slice(),
-    trickCards: s.trickCards.slice(),
-    tricks: s.tricks.slice(),
-    points: s.points.slice(),
+    ...cloneTrickArrays(s),
     stackTop: s.stackTop.map((t) => t.slice()),
     stackDown: s.stackDown.map((d) => d.map((x) => x.slice())),
   };

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { goldenRecords } from '../../support/golden.js';
 
 /**
- * Golden records (test/fixtures/mehrkopf): complete RECORD.md records whose `expected` result was worked out by hand
+ * Golden records (test/fixtures/mehrkopf): complete docs/RECORD.md records whose `expected` result was worked out by hand
  * from the rulebook's units; `derivation` shows the tricks and the arithmetic.
  */
 describe('Mehrkopf golden records', () => {

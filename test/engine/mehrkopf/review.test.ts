@@ -3,7 +3,7 @@ import { OptionsError } from '../../../engine/index.js';
 import { PASS, act, bid, cards, deal, deal2, expectIllegal, mk, play, playable, result, turn } from './helpers.js';
 
 /**
- * Second review of Mehrkopf against the rulebook (seed 001, German original; seed 000, English) and DECISIONS.md:
+ * Second review of Mehrkopf against the rulebook (seed 001, German original; seed 000, English) and docs/rules/mehrkopf.md:
  * the points where the first implementation simplified or where the German and English texts read differently.
  */
 
@@ -111,7 +111,7 @@ describe('Mehrkopf review: Ramsch (rulebook "Ramsch")', () => {
   it('Ramsch, option ramschNeedsCall every-seat (German "wenn ein Spieler … kein Normalspiel rufen kann")', () => {
     const s = deal(D_ACES1);
     allPass(s);
-    // Default (English text, DECISIONS.md): only the dealer must be able to call — he can.
+    // Default (English text, docs/rules/mehrkopf.md): only the dealer must be able to call — he can.
     act(s, 3, { type: 'choose', choice: 'ramsch' });
     expect(s.contract).toMatchObject({ game: 'ramsch' });
     const strict = deal(D_ACES1, { options: { ramschNeedsCall: 'every-seat' } });

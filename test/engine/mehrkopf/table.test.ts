@@ -17,7 +17,7 @@ function deckFor(hands: readonly (readonly Card[])[], dealer: number): Card[] {
   return deck;
 }
 
-describe('Mehrkopf at the table: running totals are exact (DECISIONS.md principle 5)', () => {
+describe('Mehrkopf at the table: running totals are exact (docs/rules/README.md principle 5)', () => {
   it('a lost five-player normal game through the Decider: totals −11 ×3 and 33/2 ×2, the next dealer rotates', () => {
     let state: TableState | null = null;
     const run = (cmd: Parameters<typeof decide>[0]): void => {

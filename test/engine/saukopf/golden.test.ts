@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { goldenRecords, scoreWithCli } from '../../support/golden.js';
 
 /**
- * Golden records (test/fixtures/saukopf): complete RECORD.md records whose `expected` result was worked out by hand
+ * Golden records (test/fixtures/saukopf): complete docs/RECORD.md records whose `expected` result was worked out by hand
  * from seed 004's Schlachtfest table; `derivation` shows the arithmetic.
  */
 describe('Saukopf golden records', () => {

@@ -24,7 +24,7 @@ export interface DealSetup {
   readonly options?: unknown;
   /** Default: the last seat, so that seat 0 is forehand. */
   readonly dealer?: Seat;
-  /** A contract shorthand (RECORD.md): the Grunzen ended with this bid, then this Spielansage. */
+  /** A contract shorthand (docs/RECORD.md): the Grunzen ended with this bid, then this Spielansage. */
   readonly contract?: Contract;
 }
 

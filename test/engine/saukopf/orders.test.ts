@@ -111,7 +111,7 @@ describe('am Spieß (seed 004 "Spieß")', () => {
   });
 });
 
-describe('follow suit (DECISIONS Saukopf 2)', () => {
+describe('follow suit (docs/rules/saukopf.md "Readings taken" 2)', () => {
   it('trump led: must play trump (Trumpfzwang); a plain suit led: must follow it (Farbzwang)', () => {
     const s = deal(D4, { contract: { declarer: 0, bid: 61, game: 'keiler', suit: 'H' } });
     play(s, 'EO');

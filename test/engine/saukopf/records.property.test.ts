@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng, money, playRandomDeal, scoreRecord, toRecord } from '../../../engine/index.js';
 import { saukopf } from './helpers.js';
 
-/** Every random deal, exported as a RECORD.md record (Grunzen, Trog, Spielansage, kicks, plays), settles the same. */
+/** Every random deal, exported as a docs/RECORD.md record (Grunzen, Trog, Spielansage, kicks, plays), settles the same. */
 describe('Saukopf records replay (score)', () => {
   for (const players of [3, 4])
     it(`${players} players: toRecord → scoreRecord reproduces the payout`, () => {

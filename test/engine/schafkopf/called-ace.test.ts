@@ -9,7 +9,7 @@ const D_RUN = 'EO GO HO EU HA E7 G9 S9 | SO GU HZ HK GA GZ GK S7 | EA EZ EK E9 H
 const D_LATE = 'EO GO HO SO EU GU E7 GA | HA HZ HK G9 G8 G7 S8 S7 | EA HU H9 H8 SA SZ SK S9 | SU H7 EZ EK E9 E8 GZ GK';
 const rufEichel = { declarer: 0, game: 'sauspiel', suit: 'E' } as const;
 
-describe('called ace (REFERENCE §1.4)', () => {
+describe('called ace (docs/rules/schafkopf.md "Called ace")', () => {
   it('R1/R2/R3 calling conditions', () => {
     // Seat 0 is forehand (dealer 3) and bids first.
     const s = deal(D_P);

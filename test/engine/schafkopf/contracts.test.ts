@@ -7,7 +7,7 @@ import { act, cards, deal, expectIllegal, play, playable, result, turn } from '.
 const B = 'EU GU EO EK E9 GA GZ HA | HU SU GO E8 E7 G9 G8 HZ | HO SO EA EZ GK G7 HK H9 | SA SZ SK S9 S8 S7 H8 H7';
 const by0 = (game: string, suit?: 'E' | 'G' | 'H' | 'S') => ({ declarer: 0, game, ...(suit ? { suit } : {}) });
 
-describe('card orders per contract (REFERENCE §1.2)', () => {
+describe('card orders per contract (docs/rules/schafkopf.md "Card orders")', () => {
   it('Sauspiel and Farbsolo Herz: Ober, Unter, then Herz A Z K 9 8 7; plain suits A Z K 9 8 7', () => {
     const herz = trickOrder('solo', 'H');
     expect(herz.trumps.join(' ')).toBe('EO GO HO SO EU GU HU SU HA HZ HK H9 H8 H7');
@@ -146,7 +146,7 @@ describe('card orders per contract (REFERENCE §1.2)', () => {
 // Seat 0 holds exactly one trump (HA).
 const H = 'HA EA EZ EK GA GZ SA SZ | EO GO HU HZ E9 G9 S9 S8 | HO EU SU HK H9 E8 GK S7 | SO GU H8 H7 E7 G8 G7 SK';
 
-describe('Hochzeit (REFERENCE §1.16)', () => {
+describe('Hochzeit (docs/rules/schafkopf.md "Hochzeit")', () => {
   it('Hochzeit: exactly one trump, acceptor gives back a non-trump, partners', () => {
     expectIllegal(deal(B), 0, { type: 'bid', game: 'hochzeit' }, /exactly one trump/);
     const s = deal(H);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { goldenRecords, scoreWithCli } from '../../support/golden.js';
 
 /**
- * Golden records (test/fixtures/schafkopf): complete RECORD.md records whose `expected` result was worked out by
- * hand from the DECISIONS.md tariffs; `derivation` shows the arithmetic.
+ * Golden records (test/fixtures/schafkopf): complete docs/RECORD.md records whose `expected` result was worked out by
+ * hand from the docs/rules/schafkopf.md tariffs; `derivation` shows the arithmetic.
  */
 describe('golden records', () => {
   goldenRecords('schafkopf', {

@@ -59,7 +59,7 @@ describe('picking (seed 002 "Pick and Win")', () => {
   });
 });
 
-describe('called ace (seed 002 "Identifying a Partner"; DECISIONS.md)', () => {
+describe('called ace (seed 002 "Identifying a Partner"; docs/rules/sheepshead.md)', () => {
   it('the picker must hold a card of the called fail suit (hold card) after burying', () => {
     const s = deal(D5, B5);
     act(s, 0, pick());

@@ -16,7 +16,7 @@ import {
   turn,
 } from './helpers.js';
 
-// The picker (seat 0) holds all three fail aces: he may call a ten (seed 002; DECISIONS.md).
+// The picker (seat 0) holds all three fail aces: he may call a ten (seed 002; docs/rules/sheepshead.md).
 const D_TEN = 'AC AS AH QC QS 7H | QH JC 10H KH 9C KD | QD JS JH 10C KC 8S | JD AD 10D 9H 8H 7C | 7S 8D 7D 10S KS 9S';
 // The picker (seat 0) holds only clubs with A♣: he calls the "unknown" with an under card.
 const D_UNK = 'QC QS JD AD AC 7C | QH JC 10D AH 10H KH | QD JS KD 10C KC 7S | JH 9D 8D 9H 8H 7H | 7D AS 10S KS 9S 8S';

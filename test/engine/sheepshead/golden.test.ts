@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { goldenRecords, scoreWithCli } from '../../support/golden.js';
 
 /**
- * Golden records (test/fixtures/sheepshead): complete RECORD.md records whose `expected` result was worked out by
- * hand, trick by trick, from seed 002 and DECISIONS.md; `derivation` shows the arithmetic.
+ * Golden records (test/fixtures/sheepshead): complete docs/RECORD.md records whose `expected` result was worked out by
+ * hand, trick by trick, from seed 002 and docs/rules/sheepshead.md; `derivation` shows the arithmetic.
  */
 describe('golden records', () => {
   goldenRecords('sheepshead', {

@@ -21,7 +21,7 @@ const B5 = '8C 7H';
 const LEASTER_PLAY =
   '7C 10C AH 9C KH / KS 7S 10H 9S 9H / AC 8S KC 8H AD / QC QH QD JH 7D / QS JC JS 9D 10S / JD 10D KD 8D AS';
 
-describe('leaster (seed 002 "Least"; DECISIONS.md)', () => {
+describe('leaster (seed 002 "Least"; docs/rules/sheepshead.md)', () => {
   it('when nobody picks, a leaster is played: fewest points wins, having taken a trick; 1 from each', () => {
     const s = deal(D5, B5);
     passes(s, 5);
@@ -133,7 +133,7 @@ describe('doubler and forced pick (seed 002 "Variations")', () => {
   });
 });
 
-describe('crack, re-crack and blitz (seed 002 "Crack and Recrack"; REFERENCE §2.8)', () => {
+describe('crack, re-crack and blitz (seed 002 "Crack and Recrack"; docs/rules/sheepshead.md "Doublings")', () => {
   const opts = { options: { crack: { enabled: true }, blitz: true } };
   function calledHearts(setup: Setup = opts) {
     const s = deal(D5, B5, setup);

@@ -12,7 +12,7 @@ function error(preset: string | undefined, options: unknown, players = 5): Optio
   throw new Error('expected an OptionsError');
 }
 
-describe('options (DECISIONS.md principle 3: typed, validated, defaults per player count)', () => {
+describe('options (docs/rules/README.md principle 3: typed, validated, defaults per player count)', () => {
   it('auto resolves per player count and the resolved options hold the concrete values', () => {
     const by = (n: number) => sh.resolveOptions(undefined, {}, n);
     expect([3, 4, 5, 6, 7].map((n) => by(n).partner)).toEqual([

@@ -51,7 +51,7 @@ function passes5AndPlay(s: ReturnType<typeof deal>): void {
   play(s, 'QC QH QD JH 7D');
 }
 
-describe('the deal per player count (DECISIONS.md; REFERENCE §2.2)', () => {
+describe('the deal per player count (docs/rules/sheepshead.md "Deal")', () => {
   const expected: Record<number, [number, number]> = {
     3: [10, 2],
     4: [7, 4],
@@ -74,7 +74,7 @@ describe('the deal per player count (DECISIONS.md; REFERENCE §2.2)', () => {
       expect(sh.checkLayout(o, players, layout)).toBeUndefined();
     });
   }
-  it('5 players: three each, two to the blind, three each (REFERENCE §2.2)', () => {
+  it('5 players: three each, two to the blind, three each (docs/rules/sheepshead.md "Deal")', () => {
     const o = sh.resolveOptions(undefined, {}, 5);
     const deck = sh.deck(o, 5);
     const layout = sh.deal(o, 5, 4, deck);
@@ -197,7 +197,7 @@ describe('seven players without the die partner (secondPartner none)', () => {
   });
 });
 
-describe('eight players: no blind, the black queens play together (REFERENCE §2.2)', () => {
+describe('eight players: no blind, the black queens play together (docs/rules/sheepshead.md "Deal")', () => {
   const D8 =
     'QC QS AD 7C | QH JC 10D AC | QD JS KD AH | JH 9D 8D KC | 7D AS 10S 9S | JD KS 8S 10H | 10C 9C 7S KH | 9H 8H 8C 7H';
   it('the holder of Q♣ and Q♠ plays alone against seven when he holds both', () => {

@@ -28,7 +28,7 @@ function randomDeal(
   return s;
 }
 
-describe('called-ace obligations hold in random five-handed deals (seed 002; DECISIONS.md)', () => {
+describe('called-ace obligations hold in random five-handed deals (seed 002; docs/rules/sheepshead.md)', () => {
   it('the partner plays the called card in the first trick that leads its suit; the picker keeps a hold card', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {

@@ -28,7 +28,7 @@ function settled(s: ShState, points: number[], tricks: number[]): number[] {
   return settle(s).payout.map(money.toNumber);
 }
 
-describe('keeping score, five-handed (seed 002 "Keeping Score"; REFERENCE §2.6 table)', () => {
+describe('keeping score, five-handed (seed 002 "Keeping Score"; docs/rules/sheepshead.md "Settlement" table)', () => {
   // Picker seat 0, partner seat 2; defenders 1, 3, 4.
   it('61–90: the defenders lose one each, picker +2, partner +1', () => {
     expect(settled(picked(), [40, 30, 21, 29, 0], [2, 1, 1, 2, 0])).toEqual([2, -1, 1, -1, -1]);
@@ -52,7 +52,7 @@ describe('keeping score, five-handed (seed 002 "Keeping Score"; REFERENCE §2.6 
   it('no trick for the picker side: three each, doubled on the bump', () => {
     expect(settled(picked(), [0, 30, 0, 60, 30], [0, 1, 0, 4, 1])).toEqual([-12, 6, -6, 6, 6]);
   });
-  it('noTrickPickerPays: without a trick the picker pays it all, the partner nothing (REFERENCE §2.6 SR-S)', () => {
+  it('noTrickPickerPays: without a trick the picker pays it all, the partner nothing (docs/rules/sheepshead.md "Readings taken")', () => {
     expect(settled(picked({ noTrickPickerPays: true }), [0, 30, 0, 60, 30], [0, 1, 0, 4, 1])).toEqual([
       -18, 6, 0, 6, 6,
     ]);
@@ -65,7 +65,7 @@ describe('keeping score, five-handed (seed 002 "Keeping Score"; REFERENCE §2.6 
       4, -2, 2, -2, -2,
     ]);
   });
-  it('doubleOnBump off: a loss costs what a win would (REFERENCE §6 D10)', () => {
+  it('doubleOnBump off: a loss costs what a win would (docs/rules/sheepshead.md "Readings taken")', () => {
     expect(settled(picked({ doubleOnBump: false }), [50, 30, 10, 30, 0], [3, 1, 0, 2, 0])).toEqual([-2, 1, -1, 1, 1]);
   });
   it('going alone: the picker takes (or pays) what all four defenders pay', () => {
@@ -91,7 +91,7 @@ describe('keeping score, five-handed (seed 002 "Keeping Score"; REFERENCE §2.6 
   });
 });
 
-describe('buried points (seed 002 "Pick and Win"; REFERENCE §6 D9)', () => {
+describe('buried points (seed 002 "Pick and Win"; docs/rules/sheepshead.md "Readings taken")', () => {
   function buriedTen(options: unknown = {}): ShState {
     // Seat 0 holds 10♣ and buries it with 8♣: 10 points in the bury.
     const s = deal(
