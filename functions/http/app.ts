@@ -12,6 +12,7 @@ import {
   assertMayCreateTable,
   assertMayFreeSeat,
   assertMayJoin,
+  assertMayReadDeals,
   assertOrganiser,
   audienceName,
 } from '../policy/access.js';
@@ -258,14 +259,14 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/tables/:tableId/deals/:deal/record', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.record(id, deal));
   });
 
   app.get('/v1/tables/:tableId/deals/:deal/fairness', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.fairness(id, deal));
   });
 

@@ -51,6 +51,8 @@ export interface TableMeta {
   readonly dealSeeds?: readonly string[];
   /** Tournament tables: the tournament they belong to. */
   readonly tournamentId?: string;
+  /** Duplicate tournament deals: records and seeds only for the organiser until the round ends. */
+  readonly recordsSealed?: boolean;
   /** The turn clock the table was opened with (tournaments set one for every table). */
   readonly clock?: { readonly turnSeconds: number; readonly [k: string]: unknown };
   /** Optimistic-concurrency revision of this item. */

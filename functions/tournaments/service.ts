@@ -28,6 +28,8 @@ export interface TournamentTables {
   open(spec: TableSpec): Promise<void>;
   /** The finished deals when the table has closed after its last deal; undefined while it plays. */
   finished(tableId: string): Promise<readonly T.DealRecord[] | undefined>;
+  /** Open a sealed table's records and seeds (duplicate deals, after the round). Idempotent. */
+  unseal(tableId: string): Promise<void>;
   /** Seats to act now, for "your turn" (empty when closed). */
   toAct(
     tableId: string,
@@ -52,6 +54,8 @@ export interface TableSpec {
   readonly clock?: { readonly turnSeconds: number; readonly [k: string]: unknown };
   readonly organiserKeyHash: string;
   readonly tournamentId: string;
+  /** Duplicate deals: the table keeps records and seeds from the players until the round ends. */
+  readonly sealRecords: boolean;
 }
 
 export interface TournamentDeps {
@@ -330,6 +334,7 @@ export class TournamentService {
         ),
         ...(config.clock !== undefined ? { clock: config.clock } : {}),
         organiserKeyHash: meta.organiserKeyHash,
+        sealRecords: config.duplicate,
       });
     }
   }
@@ -340,7 +345,8 @@ export class TournamentService {
     const r = loaded.state.rounds[round - 1];
     if (r === undefined) return;
     if (r.endedAt !== undefined) {
-      // The round ended (perhaps just before a crash that lost the follow-up): make sure the next start is due.
+      // The round ended (perhaps just before a crash that lost the follow-ups): unseal, make sure the next start is due.
+      await this.unsealRound(loaded.state, round);
       const due = T.nextRoundDue(loaded.state);
       if (due !== undefined) await this.deps.due.schedule(startJob(tournamentId, due.round, due.at));
       return;
@@ -413,9 +419,15 @@ export class TournamentService {
     for (const e of commit.events)
       if (e.type === 'RoundEnded') {
         const { state } = await this.load(meta.tournamentId);
+        await this.unsealRound(state, e.round);
         const due = T.nextRoundDue(state);
         if (due !== undefined) await this.deps.due.schedule(startJob(meta.tournamentId, due.round, due.at));
       }
+  }
+
+  private async unsealRound(state: T.TournamentState, round: number): Promise<void> {
+    if (!state.config.duplicate) return;
+    for (const tableId of state.rounds[round - 1]?.tableIds ?? []) await this.deps.tables.unseal(tableId);
   }
 
   private async meta(tournamentId: string): Promise<TournamentMeta> {

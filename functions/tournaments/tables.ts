@@ -58,6 +58,7 @@ export function tournamentTables(deps: {
       maxDeals: spec.maxDeals,
       dealSeeds: spec.dealSeeds,
       tournamentId: spec.tournamentId,
+      ...(spec.sealRecords ? { recordsSealed: true } : {}),
       ...(spec.clock !== undefined ? { clock: spec.clock } : {}),
       rev: 1,
     };
@@ -120,7 +121,16 @@ export function tournamentTables(deps: {
     return { closed: false, dealNo: state.dealNo, toAct: seats };
   }
 
-  return { open, finished, toAct };
+  async function unseal(tableId: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const meta = await store.getMeta(tableId);
+      if (meta?.recordsSealed !== true) return;
+      // Optimistic concurrency on the metadata: a seat change racing here makes us read again.
+      if (await store.updateMeta({ ...meta, recordsSealed: false, rev: meta.rev + 1 })) return;
+    }
+  }
+
+  return { open, finished, toAct, unseal };
 }
 
 /** Fold commits that start at a deal's base commit (its snapshot). */

@@ -115,12 +115,23 @@ async function runTournament(opts: {
   // Play: whenever a human seat is to act, its player acts with their one token (all tables at once); time moves
   // only in the pauses.
   let humanActions = 0;
+  let sealChecked = false;
   const actAt = async (table: TournamentBody['rounds'][number]['tables'][number]): Promise<boolean> => {
     const humans = table.seats.filter((s) => s.kind === 'player');
     const someone = humans[0];
     if (table.finished || someone === undefined) return false;
     const seen = await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token: tokens.get(someone.playerId!)! });
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    if (opts.duplicate && !sealChecked && seen.body.view.dealNo >= 2) {
+      // Duplicate deals: a finished deal's record would show the hands other tables still hold — sealed for players
+      // until the round ends, open to the organiser.
+      const sealed = await api.get(`/v1/tables/${table.tableId}/deals/1/record`, {
+        token: tokens.get(someone.playerId!)!,
+      });
+      expect(sealed.status).toBe(403);
+      expect((await api.get(`/v1/tables/${table.tableId}/deals/1/record`, { token: ORG })).status).toBe(200);
+      sealChecked = true;
+    }
     const human = humans.find((s) => s.seat === seen.body.view.deal?.toAct[0]);
     if (seen.body.view.closed || human === undefined) return false;
     const token = tokens.get(human.playerId!)!;
@@ -162,6 +173,15 @@ async function runTournament(opts: {
   expect(final.phase).toBe('ended');
   expect(final.rounds).toHaveLength(opts.rounds);
   expect(humanActions).toBeGreaterThan(0);
+  if (opts.duplicate) {
+    expect(sealChecked).toBe(true);
+    // After the round: the players read their records too.
+    const t1 = final.rounds[0]!.tables[0]!;
+    const player = t1.seats.find((s) => s.playerId !== undefined)!;
+    expect(
+      (await api.get(`/v1/tables/${t1.tableId}/deals/1/record`, { token: tokens.get(player.playerId!)! })).status,
+    ).toBe(200);
+  }
   return { api, U, ORG, final, tokens };
 }
 
