@@ -113,7 +113,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     tableStore: runtime.store,
     clock,
     afterAppend: (commit) => dispatcher.enqueue(commit),
-    onError: (job, e) => console.error(`due job ${job.id} failed (retried):`, e instanceof Error ? e.message : e),
+    onError: (job, e) =>
+      console.error(`due job ${job.kind} ${job.key} failed (retried):`, e instanceof Error ? e.message : e),
   });
   // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
   await tournaments.due.start();

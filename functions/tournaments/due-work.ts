@@ -17,17 +17,27 @@ import { conditionalWrite } from '../adapters/dynamodb/client.js';
  */
 
 export interface DueJob {
-  /** Stable id, e.g. `tournament:<id>:start:2`. */
-  readonly id: string;
   /** Epoch millis. */
   readonly at: number;
+  /** Which handler runs it, e.g. `tournament.start-round`. */
   readonly kind: string;
-  readonly payload: Readonly<Record<string, string | number>>;
+  /** Identity within the kind (a tournament id + round): scheduling kind + key again replaces the job. */
+  readonly key: string;
+  readonly payload?: unknown;
 }
 
+/**
+ * What the use cases call to have work done later. Shaped like the table progress work's `DueWorkScheduler.schedule`
+ * (kind + key + at + payload), so either can carry tournament jobs.
+ */
 export interface DueWork {
   schedule(job: DueJob): Promise<void>;
 }
+
+/** A job's stored identity. */
+const idOf = (job: Pick<DueJob, 'kind' | 'key'>): string => `${job.kind}#${job.key}`;
+/** Tournament jobs have their own partition in the data table. */
+const PK = 'TDUE';
 
 /** Time as a port: `now()` and a one-shot wake-up. Tests drive a {@link ManualClock}. */
 export interface Clock {
@@ -128,7 +138,7 @@ export class LocalDueWork implements DueWork {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: 'DUE' } },
+          ExpressionAttributeValues: { ':pk': { S: PK } },
           ConsistentRead: true,
           ...(startKey !== undefined ? { ExclusiveStartKey: startKey } : {}),
         }),
@@ -162,12 +172,12 @@ export class LocalDueWork implements DueWork {
 
   private arm(job: DueJob, attempt: number): void {
     if (this.stopped) return;
-    this.cancels.get(job.id)?.();
+    this.cancels.get(idOf(job))?.();
     const at = attempt === 0 ? job.at : this.clock.now() + Math.min(60_000, 500 * 2 ** attempt);
     this.cancels.set(
-      job.id,
+      idOf(job),
       this.clock.wakeAt(at, () => {
-        this.cancels.delete(job.id);
+        this.cancels.delete(idOf(job));
         const run = this.run(job, attempt).finally(() => this.running.delete(run));
         this.running.add(run);
       }),
@@ -184,12 +194,12 @@ export class LocalDueWork implements DueWork {
       return;
     }
     // Done: delete the item unless the job was rescheduled meanwhile (a newer time for the same id).
-    if (this.cancels.has(job.id)) return;
+    if (this.cancels.has(idOf(job))) return;
     await conditionalWrite(
       this.client.send(
         new DeleteItemCommand({
           TableName: this.tableName,
-          Key: { pk: { S: 'DUE' }, sk: { S: job.id } },
+          Key: { pk: { S: PK }, sk: { S: idOf(job) } },
           // Only the run we did: a reschedule to another time (same id) keeps its item.
           ConditionExpression: 'attribute_not_exists(sk) OR #at = :at',
           ExpressionAttributeNames: { '#at': 'at' },
@@ -202,20 +212,21 @@ export class LocalDueWork implements DueWork {
 
 function toItem(job: DueJob): Record<string, AttributeValue> {
   return {
-    pk: { S: 'DUE' },
-    sk: { S: job.id },
+    pk: { S: PK },
+    sk: { S: idOf(job) },
     at: { N: String(job.at) },
     kind: { S: job.kind },
-    payload: { S: JSON.stringify(job.payload) },
+    key: { S: job.key },
+    payload: { S: JSON.stringify(job.payload ?? null) },
   };
 }
 
 function fromItem(item: Record<string, AttributeValue>): DueJob {
   return {
-    id: item.sk?.S ?? '',
     at: Number(item.at?.N ?? '0'),
     kind: item.kind?.S ?? '',
-    payload: JSON.parse(item.payload?.S ?? '{}') as Record<string, string | number>,
+    key: item.key?.S ?? '',
+    payload: JSON.parse(item.payload?.S ?? 'null') as unknown,
   };
 }
 
@@ -245,7 +256,7 @@ export class StoredDueWork implements DueWork {
           KeyConditionExpression: 'pk = :pk',
           FilterExpression: '#at <= :now',
           ExpressionAttributeNames: { '#at': 'at' },
-          ExpressionAttributeValues: { ':pk': { S: 'DUE' }, ':now': { N: String(now) } },
+          ExpressionAttributeValues: { ':pk': { S: PK }, ':now': { N: String(now) } },
           ConsistentRead: true,
           ...(startKey !== undefined ? { ExclusiveStartKey: startKey } : {}),
         }),
@@ -260,12 +271,12 @@ export class StoredDueWork implements DueWork {
       } catch {
         continue;
       }
-      ran.push(job.id);
+      ran.push(idOf(job));
       await conditionalWrite(
         this.client.send(
           new DeleteItemCommand({
             TableName: this.tableName,
-            Key: { pk: { S: 'DUE' }, sk: { S: job.id } },
+            Key: { pk: { S: PK }, sk: { S: idOf(job) } },
             // Only the run we did: a job rescheduled meanwhile (same id, new time) stays.
             ConditionExpression: '#at = :at',
             ExpressionAttributeNames: { '#at': 'at' },

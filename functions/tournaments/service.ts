@@ -263,8 +263,9 @@ export class TournamentService {
 
   /** Run a due job (the scheduler calls this). */
   async runJob(job: DueJob): Promise<void> {
-    const tournamentId = String(job.payload['tournamentId']);
-    const round = Number(job.payload['round']);
+    const payload = (job.payload ?? {}) as { tournamentId?: unknown; round?: unknown };
+    const tournamentId = String(payload.tournamentId);
+    const round = Number(payload.round);
     if (job.kind === JOB_START) await this.startRound(tournamentId, round);
     else if (job.kind === JOB_CHECK) await this.checkRound(tournamentId, round);
   }
@@ -492,11 +493,11 @@ export class TournamentService {
 }
 
 export function startJob(tournamentId: string, round: number, at: number): DueJob {
-  return { id: `tournament:${tournamentId}:start:${round}`, at, kind: JOB_START, payload: { tournamentId, round } };
+  return { at, kind: JOB_START, key: `${tournamentId}:${round}`, payload: { tournamentId, round } };
 }
 
 function checkJob(tournamentId: string, round: number, at: number): DueJob {
-  return { id: `tournament:${tournamentId}:check:${round}`, at, kind: JOB_CHECK, payload: { tournamentId, round } };
+  return { at, kind: JOB_CHECK, key: `${tournamentId}:${round}`, payload: { tournamentId, round } };
 }
 
 function toAppError(e: { code: string; message: string; field?: string }): AppError {

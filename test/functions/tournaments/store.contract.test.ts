@@ -62,12 +62,12 @@ describe('LocalDueWork (durable due work with an injected clock)', () => {
         failOnce = false;
         throw new Error('not yet');
       }
-      ran.push(`${job.id}@${clock.now()}`);
+      ran.push(`${job.key}@${clock.now()}`);
     };
     const first = new LocalDueWork(db.client, 'data', clock, handler);
-    await first.schedule({ id: 'a', at: 5_000, kind: 'k', payload: {} });
-    await first.schedule({ id: 'b', at: 9_000, kind: 'k', payload: {} });
-    await first.schedule({ id: 'c', at: 2_000, kind: 'flaky', payload: {} });
+    await first.schedule({ key: 'a', at: 5_000, kind: 'k', payload: {} });
+    await first.schedule({ key: 'b', at: 9_000, kind: 'k', payload: {} });
+    await first.schedule({ key: 'c', at: 2_000, kind: 'flaky', payload: {} });
     clock.advanceTo(4_999);
     await first.idle();
     expect(ran).toEqual([]);
@@ -98,16 +98,16 @@ describe('StoredDueWork (the sweep a scheduled function runs where there are no 
   it('runs exactly the jobs due by now, keeps failed and future ones', async () => {
     const { StoredDueWork } = await import('../../../functions/tournaments/due-work.js');
     const due = new StoredDueWork(db.client, 'data');
-    await due.schedule({ id: 'sweep-a', at: 100, kind: 'ok', payload: {} });
-    await due.schedule({ id: 'sweep-b', at: 200, kind: 'fail', payload: {} });
-    await due.schedule({ id: 'sweep-c', at: 900, kind: 'ok', payload: {} });
+    await due.schedule({ key: 'sweep-a', at: 100, kind: 'ok', payload: {} });
+    await due.schedule({ key: 'sweep-b', at: 200, kind: 'fail', payload: {} });
+    await due.schedule({ key: 'sweep-c', at: 900, kind: 'ok', payload: {} });
     const handler = async (job: DueJob): Promise<void> => {
       if (job.kind === 'fail') throw new Error('boom');
     };
     const ran = await due.sweep(500, handler);
-    expect(ran.filter((id) => id.startsWith('sweep-'))).toEqual(['sweep-a']);
+    expect(ran.filter((id) => id.includes('#sweep-'))).toEqual(['ok#sweep-a']);
     const later = await due.sweep(1_000, async () => undefined);
-    expect(later.filter((id) => id.startsWith('sweep-')).sort()).toEqual(['sweep-b', 'sweep-c']);
-    expect((await due.sweep(10_000, async () => undefined)).filter((id) => id.startsWith('sweep-'))).toEqual([]);
+    expect(later.filter((id) => id.includes('#sweep-')).sort()).toEqual(['fail#sweep-b', 'ok#sweep-c']);
+    expect((await due.sweep(10_000, async () => undefined)).filter((id) => id.includes('#sweep-'))).toEqual([]);
   });
 });
