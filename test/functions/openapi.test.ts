@@ -55,9 +55,9 @@ describe('openapi.yaml', () => {
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     const produced = new Set(
-      [...sources.matchAll(/'((?:request|route|auth|variant|table|seat|deal|action|record|tournament)\/[a-z_]+)'/g)].map(
-        (m) => m[1]!,
-      ),
+      [
+        ...sources.matchAll(/'((?:request|route|auth|variant|table|seat|deal|action|record|tournament)\/[a-z_]+)'/g),
+      ].map((m) => m[1]!),
     );
     produced.add('internal');
     expect([...produced].filter((c) => !enumCodes.has(c)).sort()).toEqual([]);
