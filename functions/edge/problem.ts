@@ -12,6 +12,10 @@ export interface Problem {
   readonly seat?: number;
   readonly currentVersion?: number;
   readonly index?: number;
+  readonly reason?: string;
+  readonly commands?: readonly string[];
+  readonly legalActions?: readonly unknown[];
+  readonly candidates?: readonly unknown[];
 }
 
 const TITLES: Record<number, string> = {

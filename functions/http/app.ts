@@ -17,6 +17,7 @@ import {
   audienceName,
 } from '../policy/access.js';
 import type { TableMeta } from '../ports/table-store.js';
+import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
 import { errorResponse, problemResponse } from './problem.js';
@@ -54,6 +55,16 @@ const AddBot = z.strictObject({ seat: z.number().int().min(0).max(7).optional() 
 const ActBody = z.strictObject({
   action: z.record(z.string(), z.unknown()),
   expectedVersion: z.number().int().min(0).optional(),
+});
+/** A chat command (docs/chat-commands.md). */
+const CommandBody = z.strictObject({
+  text: z.string().trim().min(1).max(200),
+  lang: z.enum(['de', 'en']).optional(),
+  expectedVersion: z.number().int().min(0).optional(),
+});
+const ViewQuery = z.strictObject({
+  format: z.enum(['json', 'text']).default('json'),
+  lang: z.enum(['de', 'en']).default('de'),
 });
 const Verify = z.strictObject({ seed: z.string().min(1).max(200) });
 const EventsQuery = z.strictObject({
@@ -241,11 +252,47 @@ export function createApp(config: AppConfig): Hono {
     return c.json({ version: out.version, events: out.events, replayed: out.replayed }, 200);
   });
 
+  // Chat text: a command read against the seat's legal actions, then played like POST /actions.
+  app.post('/v1/tables/:tableId/commands', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const token = bearer(c);
+    if (token === undefined)
+      throw new AppError(401, 'auth/missing_token', 'acting needs the seat token: Authorization: Bearer st_…', {
+        field: 'authorization',
+      });
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, token);
+    assertMayAct(actor);
+    const keyHeader = c.req.header('idempotency-key');
+    const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
+    const body = parse(CommandBody, await jsonBody(c), 'body');
+    const out = await service.actByText(meta, actor, body.text, body.lang, {
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
+    });
+    return c.json(
+      { version: out.version, events: out.events, replayed: out.replayed, action: out.action, command: out.command },
+      200,
+    );
+  });
+
   app.get('/v1/tables/:tableId/view', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
-    const actor = await actorFor(c, id);
+    const query = parse(ViewQuery, c.req.query(), 'query');
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, bearer(c));
+    if (query.format === 'text') {
+      const out = await service.textView(meta, actor, query.lang);
+      return c.text(out.text, 200, { 'x-table-version': String(out.version) });
+    }
     const out = await service.view(id, actor);
-    return c.json({ tableId: id, audience: audienceName(actor), ...out });
+    return c.json({
+      tableId: id,
+      audience: audienceName(actor),
+      ...out,
+      names: namesOf(meta),
+      commands: commandsOf(out.view.legalActions, meta.variant),
+    });
   });
 
   app.get('/v1/tables/:tableId/events', async (c) => {

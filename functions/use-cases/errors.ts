@@ -15,6 +15,11 @@ export class AppError extends Error {
       readonly seat?: number;
       readonly currentVersion?: number;
       readonly index?: number;
+      /** `action/unclear` (chat text): why, the legal actions as commands and as actions, the likely ones. */
+      readonly reason?: string;
+      readonly commands?: readonly string[];
+      readonly legalActions?: readonly unknown[];
+      readonly candidates?: readonly unknown[];
     } = {},
   ) {
     super(message);

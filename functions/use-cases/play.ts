@@ -40,6 +40,30 @@ export async function act(
   return command(ctx, tableId, actor, { type: 'Act', seat: actor.seat, action }, opts);
 }
 
+/**
+ * A seat acts with an action read from the state the write is decided on (chat text, use-cases/commands.ts): `resolve`
+ * runs after the idempotency and version checks of each attempt, so a retried race reads the text again on the new
+ * state. `request` (the text, not the action) is what an Idempotency-Key's request hash covers.
+ */
+export async function actResolved(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  request: unknown,
+  resolve: (state: TableState | null) => unknown,
+  opts: CommandOptions,
+): Promise<CommandResult> {
+  assertMayAct(actor);
+  const seat = actor.seat;
+  return command(
+    ctx,
+    tableId,
+    actor,
+    { request, resolve: (state) => ({ type: 'Act', seat, action: resolve(state) }) },
+    opts,
+  );
+}
+
 /** Close the table (the organiser; checked by the caller) and take it off the lobby. */
 export async function close(ctx: UseCaseContext, tableId: string): Promise<{ version: number }> {
   const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, {});
@@ -48,14 +72,20 @@ export async function close(ctx: UseCaseContext, tableId: string): Promise<{ ver
   return { version: out.version };
 }
 
+/** A command known up front, or one read from the loaded state (`request` stands for it in the idempotency hash). */
+type Pending =
+  TableCommand | { readonly request: unknown; readonly resolve: (state: TableState | null) => TableCommand };
+
 async function command(
   ctx: UseCaseContext,
   tableId: string,
   actor: Actor,
-  cmd: TableCommand,
+  pending: Pending,
   opts: CommandOptions,
 ): Promise<CommandResult> {
-  const tag = idempotencyTag(actor, opts.idempotencyKey, cmd, opts.expectedVersion);
+  const read = 'resolve' in pending ? pending : undefined;
+  const hashed = read === undefined ? (pending as TableCommand) : { request: read.request };
+  const tag = idempotencyTag(actor, opts.idempotencyKey, hashed, opts.expectedVersion);
   const audience = audienceOf(actor);
   let known = opts.meta;
   return retryOnConflict(async () => {
@@ -76,6 +106,7 @@ async function command(
       throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
         currentVersion: loaded.version,
       });
+    const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
     const decided = decide(cmd, loaded.state);
     if (!decided.ok) throw fromEngineError(decided.error);
     const after = decided.events.reduce<TableState>((s, e) => evolve(s, e), loaded.state);

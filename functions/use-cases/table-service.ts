@@ -1,4 +1,6 @@
+import type { Lang } from '../../engine/index.js';
 import { type Actor, authorize } from '../policy/access.js';
+import { type TextCommandResult, actByText, textView } from './commands.js';
 import type { LobbyEntry, TableMeta } from '../ports/table-store.js';
 import { type VariantInfo, variant, variants } from './catalogue.js';
 import { type ServiceDeps, type UseCaseContext, contextOf } from './context.js';
@@ -74,6 +76,20 @@ export class TableService {
   }
   close(tableId: string): Promise<{ version: number }> {
     return close(this.ctx, tableId);
+  }
+
+  // commands.ts (chat text)
+  actByText(
+    meta: TableMeta,
+    actor: Actor,
+    text: string,
+    lang: Lang | undefined,
+    opts: CommandOptions,
+  ): Promise<TextCommandResult> {
+    return actByText(this.ctx, meta, actor, text, lang, opts);
+  }
+  textView(meta: TableMeta, actor: Actor, lang: Lang): Promise<{ version: number; text: string }> {
+    return textView(this.ctx, meta, actor, lang);
   }
 
   // queries.ts, table-stream.ts
