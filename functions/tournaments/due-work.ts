@@ -85,6 +85,11 @@ export class ManualClock implements Clock {
     };
   }
 
+  /** The server clock's form (functions/ports/clock.ts), so one ManualClock drives tables and tournaments. */
+  setTimer(ms: number, fn: () => void): () => void {
+    return this.wakeAt(this.time + Math.max(0, ms), fn);
+  }
+
   /** Move to `time`, firing wake-ups in order (each one's time becomes `now` while it runs). */
   advanceTo(time: number): void {
     for (;;) {

@@ -6,6 +6,10 @@ import type { Produced } from './table-stream.js';
 
 const MAX_AUTO_DEALS = 10;
 
+/** Whether the server may act at this table on its own (bot seats, a turn clock): commits then say so (`auto`). */
+export const serverActs = (meta: TableMeta): boolean =>
+  meta.clock !== undefined || meta.seats.some((s) => s.kind === 'bot');
+
 /** The server's own steps after a command: the events, the state after them, and a new deal's snapshot and seed. */
 export interface Advance extends Produced {
   readonly events: TableEvent[];
@@ -50,5 +54,10 @@ export function advance(
       s = evolve(s, e);
     }
   }
-  return { events, state: s, ...(snapshot !== undefined ? { snapshot, seeds } : {}) };
+  return {
+    events,
+    state: s,
+    ...(snapshot !== undefined ? { snapshot, seeds } : {}),
+    ...(serverActs(meta) ? { auto: true } : {}),
+  };
 }
