@@ -44,6 +44,7 @@ export class Dispatcher {
     for (const c of held) this.enqueue(c);
   }
 
+  /** Nothing queued or running now. */
   isIdle(): boolean {
     return this.pending === 0;
   }

@@ -18,6 +18,8 @@ import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
+import { localTournaments } from '../functions/tournaments/compose.js';
+import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
 
@@ -51,6 +53,7 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
+  readonly tournaments: TournamentService;
   /** Due work: bots, turn deadlines, scheduled starts (functions/ports/due-work.ts). */
   readonly scheduler: LocalScheduler;
   /** Stored due-work items armed at start-up (live tables and scheduled work found in the data folder). */
@@ -121,7 +124,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut), scheduler);
+  // A tournament table that closed after its last deal: the round's list gets its score sheet.
+  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut), scheduler, {
+    onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+  });
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
@@ -129,7 +135,20 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
-  const app = createHttp(runtime, telemetry);
+  const tournaments = localTournaments({
+    client,
+    dataTable: settings.dataTable,
+    tableStore: runtime.store,
+    // The tournament scheduler's clock over the server's (a ManualClock in tests drives both).
+    clock: { now: () => clock.now(), wakeAt: (at, fn) => clock.setTimer(at - clock.now(), fn) },
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+    onError: (job, e) =>
+      console.error(`due job ${job.kind} ${job.key} failed (retried):`, e instanceof Error ? e.message : e),
+  });
+  // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
+  await tournaments.due.start();
+
+  const app = createHttp(runtime, telemetry, { tournaments: tournaments.service, now: () => clock.now() });
   // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
   const http = createAdaptorServer({
     fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),
@@ -138,11 +157,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   gateway.attach(http, port, options.host ?? '127.0.0.1');
   // Nothing waits on a signal lost with the previous process: every live table and every stored item runs again.
   const restored = await scheduler.restore();
+  // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
     do {
       await dispatcher.idle();
       await scheduler.idle();
-    } while (!dispatcher.isIdle());
+      await tournaments.due.idle();
+    } while (!dispatcher.isIdle() || tournaments.due.busy());
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -152,6 +173,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
+    tournaments: tournaments.service,
     scheduler,
     restored,
     idle,
@@ -160,6 +182,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     close: async () => {
       // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
       // write is conditional and pinned, and whatever is left runs again from the store at the next start.
+      await tournaments.due.stop();
       dispatcher.release();
       dispatcher.stop();
       await scheduler.stop();

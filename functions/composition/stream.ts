@@ -13,8 +13,9 @@ export function createCommitStream(
   runtime: Runtime,
   fanOut: (commit: Commit) => Promise<unknown>,
   scheduler?: DueWorkScheduler,
+  extra: { readonly onTableClosed?: (tableId: string) => Promise<void> } = {},
 ) {
   return createStreamHandler(
-    createOnCommit({ service: runtime.service, fanOut, ...(scheduler !== undefined ? { scheduler } : {}) }),
+    createOnCommit({ service: runtime.service, fanOut, ...(scheduler !== undefined ? { scheduler } : {}), ...extra }),
   );
 }

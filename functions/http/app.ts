@@ -15,6 +15,7 @@ import {
   assertMayCreateTable,
   assertMayFreeSeat,
   assertMayJoin,
+  assertMayReadDeals,
   assertOrganiser,
   audienceName,
 } from '../policy/access.js';
@@ -24,12 +25,17 @@ import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
 import { errorResponse, problemResponse } from './problem.js';
+import { tournamentRoutes } from '../tournaments/http.js';
+import type { TournamentService } from '../tournaments/service.js';
 
 export interface AppConfig {
   readonly service: TableService;
   /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
   readonly apiKeyHashes?: readonly string[];
   readonly version?: string;
+  /** The tournaments (docs/tournaments.md); their routes are mounted under /v1/tournaments. */
+  readonly tournaments?: TournamentService;
+  readonly now?: () => number;
   /** Per-client token buckets (429 `request/rate_limited`); undefined: no application limit. */
   readonly rateLimiter?: RateLimiter;
   /** The caller's source address: API Gateway's `requestContext.http.sourceIp`, or the local socket's peer. */
@@ -365,14 +371,14 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/tables/:tableId/deals/:deal/record', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.record(id, deal));
   });
 
   app.get('/v1/tables/:tableId/deals/:deal/fairness', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.fairness(id, deal));
   });
 
@@ -385,6 +391,15 @@ export function createApp(config: AppConfig): Hono {
   });
 
   app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
+
+  if (config.tournaments !== undefined)
+    app.route(
+      '/v1/tournaments',
+      tournamentRoutes(config.tournaments, {
+        apiKeyHashes: config.apiKeyHashes ?? [],
+        ...(config.now !== undefined ? { now: config.now } : {}),
+      }),
+    );
 
   return app;
 }

@@ -3,6 +3,7 @@ import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { settingsFromEnv } from '../composition/config.js';
 import { createHttp } from '../composition/http.js';
 import { createRuntime } from '../composition/runtime.js';
+import { lambdaTournaments } from '../tournaments/compose.js';
 import { createTelemetry, instrument } from '../observability/telemetry.js';
 import { createTracer, traced } from '../observability/tracing.js';
 
@@ -13,5 +14,8 @@ const runtime = createRuntime(settings, {
   client: traced(createTracer('http'), dynamoClient(settings.dynamoEndpoint)),
 });
 
-/** API Gateway (HTTP API) entry point: the Hono REST app, with Powertools logs, metrics and traces. */
-export const handler = instrument(telemetry, handle(createHttp(runtime, telemetry)));
+/** API Gateway (HTTP API) entry point: the Hono REST app (with tournaments), with Powertools logs, metrics and traces. */
+export const handler = instrument(
+  telemetry,
+  handle(createHttp(runtime, telemetry, { tournaments: lambdaTournaments(runtime).service })),
+);

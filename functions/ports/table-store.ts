@@ -52,7 +52,13 @@ export interface TableMeta {
   readonly createdAt: number;
   /** The table closes itself after this many deals (tournaments, bot-only tables). */
   readonly maxDeals?: number | undefined;
-  /** The turn clock (functions/use-cases/progress.ts); none by default. */
+  /** Tournament tables: the secret seed of each deal 1..maxDeals, given by the tournament (else a random one). */
+  readonly dealSeeds?: readonly string[];
+  /** Tournament tables: the tournament they belong to. */
+  readonly tournamentId?: string;
+  /** Duplicate tournament deals: records and seeds only for the organiser until the round ends. */
+  readonly recordsSealed?: boolean;
+  /** The turn clock (functions/use-cases/progress.ts); none by default; tournaments set one for every table. */
   readonly clock?: { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number } | undefined;
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;

@@ -11,6 +11,8 @@ import type { TableService } from '../use-cases/table-service.js';
 export function createOnCommit(deps: {
   readonly service: TableService;
   readonly fanOut?: (commit: Commit) => Promise<unknown>;
+  /** A table closed (after its last deal): a tournament table's round gets its score sheet. Idempotent. */
+  readonly onTableClosed?: (tableId: string) => Promise<void>;
   readonly scheduler?: DueWorkScheduler;
 }): (commit: Commit) => Promise<void> {
   const step = progressStep(deps.service, deps.scheduler);
@@ -34,6 +36,8 @@ export function createOnCommit(deps: {
         pinnedVersion: lastSeq(commit),
       });
     }
+    if (deps.onTableClosed !== undefined && commit.events.some((e) => e.type === 'TableClosed'))
+      await deps.onTableClosed(commit.tableId);
   };
 }
 

@@ -41,8 +41,9 @@ export function advance(
       break;
     }
     if (!meta.seats.every((seat) => seat.kind !== 'open')) break;
-    const seed = ctx.seed();
     const dealNo = s.dealNo + 1;
+    // Tournament tables get their deals' seeds from the tournament (duplicate deals: the same at every table).
+    const seed = meta.dealSeeds?.[dealNo - 1] ?? ctx.seed();
     const deck = shuffledDeckFor(s, seed);
     const started = decide({ type: 'StartDeal', deck, commitment: commitmentFor(tableId, dealNo, seed) }, s);
     if (!started.ok) throw new Error(`server could not start a deal: ${started.error.code}`);
