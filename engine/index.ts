@@ -36,3 +36,4 @@ export * from './text/index.js';
 export { schafkopf } from './variants/schafkopf/index.js';
 export { scoreRecord, toRecord, type GameRecord, type ScoreOutcome, type RecordError } from './record/score.js';
 export { playRandomDeal, checkDeal, type RandomDeal } from './sim.js';
+export * as tournament from './tournament/index.js';

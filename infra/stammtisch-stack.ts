@@ -36,7 +36,10 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, Operation, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -99,6 +102,10 @@ export class StammtischStack extends Stack {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly deadLetterQueue: Queue;
+  readonly dueFunction: StammtischFunction;
+  readonly dueQueue: Queue;
+  readonly dueDeadLetterQueue: Queue;
+  readonly dueSweepRule: Rule;
   readonly alarmTopic: Topic;
   readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
@@ -272,7 +279,7 @@ export class StammtischStack extends Stack {
       p99Alarm: Duration.seconds(20),
       environment: { APP_VERSION: appVersion },
     })
-      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
       .bindTable(this.dataTable, 'webhooks')
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
@@ -308,6 +315,42 @@ export class StammtischStack extends Stack {
       }),
     );
 
+    // --- Due work (docs/due-work.md): SQS delay messages (≤ 15 min a hop) → the due function; a sweep every 5 min ---
+    this.dueDeadLetterQueue = new Queue(this, 'DueDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.dueQueue = new Queue(this, 'DueQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Six times the function timeout, as Lambda recommends for SQS event sources.
+      visibilityTimeout: Duration.seconds(180),
+      // After 5 failed receives a message waits in the DLQ; `aws sqs start-message-move-task` re-drives it.
+      deadLetterQueue: { queue: this.dueDeadLetterQueue, maxReceiveCount: 5 },
+    });
+    this.dueFunction = new StammtischFunction(this, 'DueFunction', {
+      entry: entryPoints.due,
+      description: 'Stammtisch due work: turn deadlines, scheduled starts, stalled tables',
+      sourceMaps: props.sourceMaps,
+      timeout: Duration.seconds(30),
+      environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
+    }).bindTable(this.dataTable, 'progress', 'DATA_TABLE');
+    this.dueFunction.addEventSource(
+      new SqsEventSource(this.dueQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }),
+    );
+    // Sending (a deadline from the stream, a hop of work due after 15 minutes) is all either function may do besides
+    // the event source's own receive/delete: exactly sqs:SendMessage on this queue.
+    const sendDue = new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.dueQueue.queueArn] });
+    this.dueFunction.addToRolePolicy(sendDue);
+    this.streamFunction.addToRolePolicy(sendDue);
+    this.streamFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    this.dueSweepRule = new Rule(this, 'DueSweepRule', {
+      description: 'Stammtisch: run stored due work (live tables) so that a lost signal heals within 5 minutes',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
+    });
+
     // --- Alarms ---
     this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'Stammtisch alarms', enforceSSL: true });
     if (props.alarmEmail === undefined && prod)
@@ -339,6 +382,17 @@ export class StammtischStack extends Stack {
     const http5xx = new Alarm(this, 'HttpApi5xxAlarm', {
       alarmDescription: 'Stammtisch REST API answered 5xx',
       metric: this.httpApi.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const dueDeadLetters = new Alarm(this, 'DueDeadLettersAlarm', {
+      alarmDescription: 'Stammtisch due work gave up on messages (re-drive: docs/due-work.md)',
+      metric: this.dueDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -402,6 +456,8 @@ export class StammtischStack extends Stack {
       ...this.httpFunction.alarms,
       ...this.wsFunction.alarms,
       ...this.streamFunction.alarms,
+      ...this.dueFunction.alarms,
+      dueDeadLetters,
       iteratorAge,
       deadLetters,
       http5xx,
@@ -430,6 +486,10 @@ export class StammtischStack extends Stack {
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'FanOutDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'DueDeadLetterQueueArn', {
+      description: 'Re-drive: aws sqs start-message-move-task --source-arn <this>',
+      value: this.dueDeadLetterQueue.queueArn,
+    });
   }
 
   /** One dashboard: what players feel (errors, latency), what they do (moves, deals), and the plumbing. */
@@ -507,6 +567,23 @@ export class StammtischStack extends Stack {
         reason: 'This queue is the dead-letter queue; nothing consumes it automatically.',
       },
     );
+    Validations.of(this.dueDeadLetterQueue).acknowledge(
+      { id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue (of the due-work queue).' },
+      {
+        id: 'Serverless-SQSRedrivePolicy',
+        reason: 'This queue is the dead-letter queue; re-drive is by hand (docs/due-work.md).',
+      },
+    );
+    Validations.of(this.dueFunction).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason:
+        'The SQS event source: a message that keeps failing goes to the due queue’s own redrive DLQ after 5 receives (an on-failure destination is for stream and Kafka sources).',
+    });
+    Validations.of(this.dueSweepRule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason:
+        'The 5-minute sweep is idempotent: a sweep that fails (after 2 retries) is replaced by the next one 5 minutes later; nothing is lost.',
+    });
     const connectionsIndex = `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.connectionsTable)}.Arn>/index/*]`;
     const manageConnections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.webSocketApi)}>/${this.webSocketStage.stageName}/*/@connections/*]`;
     for (const fn of [this.wsFunction, this.streamFunction])

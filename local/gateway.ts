@@ -20,6 +20,8 @@ export interface GatewayOptions {
   readonly routes?: readonly string[];
   /** The timers behind the idle timeout and the 2-hour limit (default: Node's); tests pass a manual clock. */
   readonly timers?: GatewayTimers;
+  /** Bytes a connection may have queued unsent before it is closed as a slow consumer (default 1 MiB). */
+  readonly maxBufferedBytes?: number;
 }
 
 /** Arms and clears the gateway's timeouts; a test advances a manual one instead of waiting for a real one. */
@@ -47,7 +49,13 @@ interface Live {
   chain: Promise<void>;
 }
 
-/** API Gateway's limit for one message through the management API. */
+/**
+ * Close code for a connection that did not read its messages fast enough (its send buffer overflowed): the client
+ * should reconnect and `resync` from the last seq it holds. In the 4000–4999 range applications may use.
+ */
+export const CLOSE_SLOW_CONSUMER = 4008;
+
+/** API Gateway's limit for one message through the management API . */
 const MAX_MESSAGE_BYTES = 128 * 1024;
 /** API Gateway's limit for one client frame: a larger one closes the connection with 1009 (message too big). */
 export const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
@@ -75,9 +83,12 @@ export class LocalGateway {
   private readonly timers: GatewayTimers;
   /** The management API's path prefix: only the server itself knows it. */
   private readonly secret = randomBytes(24).toString('base64url');
+  private readonly maxBufferedBytes: number;
   private host = '127.0.0.1';
   private port = 0;
   private inflight = 0;
+  /** Connections closed because their send buffer overflowed (CLOSE_SLOW_CONSUMER). */
+  slowConsumersClosed = 0;
   private waiters: (() => void)[] = [];
   /** Per connection: resolves once its $disconnect handler has finished. */
   private readonly disconnects = new Map<string, { done: Promise<void>; resolve: () => void }>();
@@ -89,6 +100,7 @@ export class LocalGateway {
     this.maxConnectionMs = options.maxConnectionMs ?? 2 * 60 * 60 * 1000;
     this.routes = new Set(options.routes ?? ACTIONS);
     this.timers = options.timers ?? NODE_TIMERS;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     // `ws` closes with 1009 on a larger message, before any of it reaches the handler.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   }
@@ -156,9 +168,17 @@ export class LocalGateway {
         const data = Buffer.from(await req.arrayBuffer());
         if (data.length > MAX_MESSAGE_BYTES)
           return awsError(413, 'PayloadTooLargeException', 'the message is larger than 128 KB');
-        await new Promise<void>((resolve, reject) =>
-          c.socket.send(data.toString('utf8'), (e) => (e === undefined || e === null ? resolve() : reject(e))),
-        ).catch(() => undefined);
+        // A bounded send buffer per connection: the post never waits for the client to read. A connection whose
+        // unsent bytes would pass the bound is closed (CLOSE_SLOW_CONSUMER) and the post answers 410 like a gone
+        // connection, so the fan-out to everyone else goes on at once.
+        if (c.socket.bufferedAmount + data.length > this.maxBufferedBytes) {
+          if (c.socket.readyState === c.socket.OPEN) this.slowConsumersClosed++;
+          c.socket.close(CLOSE_SLOW_CONSUMER, 'Slow consumer: reconnect and resync');
+          // A peer that does not read may not answer the close handshake either: drop it after a grace period.
+          setTimeout(() => c.socket.terminate(), 1000).unref();
+          return awsError(410, 'GoneException', `connection ${id} could not keep up and was closed`);
+        }
+        c.socket.send(data.toString('utf8'), () => undefined);
         return new Response(null, { status: 200 });
       }
       case 'GET':

@@ -36,7 +36,16 @@ Play a Schafkopf deal against three bots (bash + curl + jq; README "Play locally
 Variants: ${u}/v1/variants   Health: ${u}/v1/health   WebSocket: ${server.wsUrl}   Contract: openapi.yaml
 Ctrl-C stops; tables survive restarts (delete ${dataDir} to start afresh).`);
 
+// SIGTERM/SIGINT: stop taking work, let in-flight work finish (every write is conditional and pinned; what is left
+// runs again from the data folder at the next start), exit. A shutdown that hangs is cut short after 8 s.
+let stopping = false;
 const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => {
+    console.error('shutdown took longer than 8 s; exiting anyway');
+    process.exit(1);
+  }, 8000).unref();
   await server.close();
   process.exit(0);
 };

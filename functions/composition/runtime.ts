@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from '../adapters/dynamodb/client.js';
+import { DynamoDueWorkStore } from '../adapters/dynamodb/due-work-store.js';
 import { DynamoTableStore } from '../adapters/dynamodb/table-store.js';
 import { RateLimiter } from '../edge/rate-limit.js';
 import type { Commit } from '../ports/table-store.js';
@@ -10,6 +11,8 @@ export interface Runtime {
   readonly settings: Settings;
   readonly client: DynamoDBClient;
   readonly store: DynamoTableStore;
+  /** Due work (functions/ports/due-work.ts), in the same DATA_TABLE. */
+  readonly dueWork: DynamoDueWorkStore;
   readonly service: TableService;
   /** One set of per-client buckets for REST and WebSocket alike (undefined: no application limit). */
   readonly rateLimiter: RateLimiter | undefined;
@@ -24,14 +27,24 @@ export function createRuntime(
   opts: {
     client?: DynamoDBClient;
     afterAppend?: (commit: Commit) => Promise<void> | void;
-    /** The rate limiter's clock (tests inject one). */
+    /** The clock the use cases read (commit times, turn deadlines); tests inject one. */
     now?: () => number;
+    /** The rate limiter's clock (default: `now`); tests inject one. */
+    rateNow?: () => number;
   } = {},
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
   const store = new DynamoTableStore(client, settings.dataTable);
-  const service = new TableService({ store, ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}) });
+  const dueWork = new DynamoDueWorkStore(client, settings.dataTable);
+  const service = new TableService({
+    store,
+    dueWork,
+    ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const rateLimiter =
-    settings.rateLimits === undefined ? undefined : new RateLimiter(settings.rateLimits, opts.now ?? Date.now);
-  return { settings, client, store, service, rateLimiter };
+    settings.rateLimits === undefined
+      ? undefined
+      : new RateLimiter(settings.rateLimits, opts.rateNow ?? opts.now ?? Date.now);
+  return { settings, client, store, dueWork, service, rateLimiter };
 }

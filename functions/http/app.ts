@@ -16,6 +16,7 @@ import {
   assertMayCreateTable,
   assertMayFreeSeat,
   assertMayJoin,
+  assertMayReadDeals,
   assertOrganiser,
   audienceName,
 } from '../policy/access.js';
@@ -26,6 +27,8 @@ import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
 import type { WebhookService } from '../use-cases/webhooks.js';
 import { errorResponse, problemResponse } from './problem.js';
+import { tournamentRoutes } from '../tournaments/http.js';
+import type { TournamentService } from '../tournaments/service.js';
 import { webhookRoutes } from './webhooks.js';
 
 export interface AppConfig {
@@ -33,6 +36,9 @@ export interface AppConfig {
   /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
   readonly apiKeyHashes?: readonly string[];
   readonly version?: string;
+  /** The tournaments (docs/tournaments.md); their routes are mounted under /v1/tournaments. */
+  readonly tournaments?: TournamentService;
+  readonly now?: () => number;
   /** Webhook registrations (`/v1/webhooks…`); without it those routes answer 404 `route/not_found`. */
   readonly webhooks?: WebhookService;
   /** Per-client token buckets (429 `request/rate_limited`); undefined: no application limit. */
@@ -72,6 +78,12 @@ const CreateTable = z.strictObject({
   visibility: z.enum(['public', 'private']).optional(),
   dealer: z.number().int().min(0).max(7).optional(),
   maxDeals: z.number().int().min(1).max(10_000).optional(),
+  clock: z
+    .strictObject({
+      turnSeconds: z.number().int().min(1).max(86_400),
+      timeoutsUntilAbsent: z.number().int().min(1).max(100).optional(),
+    })
+    .optional(),
 });
 const Join = z.strictObject({
   seat: z.number().int().min(0).max(7).optional(),
@@ -346,7 +358,7 @@ export function createApp(config: AppConfig): Hono {
       const out = await service.textView(meta, actor, query.lang);
       return c.text(out.text, 200, { 'x-table-version': String(out.version) });
     }
-    const out = await service.view(id, actor);
+    const out = await service.view(id, actor, meta);
     return c.json({
       tableId: id,
       audience: audienceName(actor),
@@ -367,14 +379,14 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/tables/:tableId/deals/:deal/record', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.record(id, deal));
   });
 
   app.get('/v1/tables/:tableId/deals/:deal/fairness', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.fairness(id, deal));
   });
 
@@ -388,6 +400,14 @@ export function createApp(config: AppConfig): Hono {
 
   app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
 
+  if (config.tournaments !== undefined)
+    app.route(
+      '/v1/tournaments',
+      tournamentRoutes(config.tournaments, {
+        apiKeyHashes: config.apiKeyHashes ?? [],
+        ...(config.now !== undefined ? { now: config.now } : {}),
+      }),
+    );
   app.route(
     '/',
     webhookRoutes(() => config.webhooks),
@@ -407,6 +427,7 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
+    ...(meta.clock !== undefined ? { clock: meta.clock } : {}),
     version,
   };
 }

@@ -20,6 +20,8 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
  * - `play`: a command from the WebSocket `act` route or a bot in the fan-out: load, decide, append — no lobby rows.
  * - `connections`: the WebSocket routes on connection rows (functions/adapters/dynamodb/connection-store.ts): put on
  *   $connect, get, update on (un)subscribe, delete on $disconnect.
+ * - `progress`: tables progressing on their own (the stream's bot step, the due-work function): load, decide, append,
+ *   and the due-work items (functions/adapters/dynamodb/due-work-store.ts: get, put, list, conditional delete).
  * - `fanOut`: the stream fan-out on connection rows: query the `byTable` index, unsubscribe a revoked seat, remove a
  *   connection API Gateway reports gone (410).
  * test/infra/grants.test.ts runs the real handlers against dynalite and checks that each function calls exactly the
@@ -28,6 +30,7 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
 export const tableAccess = {
   events: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
   play: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+  progress: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
   connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   fanOut: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   /** Webhook deliveries (functions/adapters/dynamodb/webhook-store.ts): the queue cursor and pump lease. */

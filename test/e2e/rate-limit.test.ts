@@ -17,7 +17,7 @@ beforeAll(async () => {
   // Small per-principal buckets, a generous per-address one (every test client is 127.0.0.1).
   server = await startLocal({
     port: 0,
-    clock: now,
+    rateLimitClock: now,
     rateLimits: { principal: { burst: 8, perSecond: 1 }, address: { burst: 2000, perSecond: 100 } },
   });
   api = apiClient(server.url);
@@ -98,7 +98,7 @@ describe('per-client rate limits (issue 16)', () => {
   it('per source address: anonymous requests and WebSocket handshakes share one bucket per address', async () => {
     const local = await startLocal({
       port: 0,
-      clock: now,
+      rateLimitClock: now,
       rateLimits: { principal: { burst: 100, perSecond: 10 }, address: { burst: 3, perSecond: 1 } },
     });
     try {

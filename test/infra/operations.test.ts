@@ -90,7 +90,7 @@ describe('alarms on what users feel, one dashboard', () => {
   }[];
 
   it('p99 duration per function, WebSocket integration errors and internal error frames, DynamoDB throttles', () => {
-    expect(alarms.filter((a) => a.Properties.ExtendedStatistic === 'p99')).toHaveLength(3);
+    expect(alarms.filter((a) => a.Properties.ExtendedStatistic === 'p99')).toHaveLength(4);
     expect(alarms.filter((a) => a.Properties.MetricName === 'IntegrationError')).toHaveLength(1);
     expect(
       alarms.filter((a) => a.Properties.Namespace === 'Stammtisch' && a.Properties.MetricName === 'Errors'),
