@@ -350,6 +350,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournaments created with the organiser key in `Authorization`, newest first. */
+        get: operations["listMyTournaments"];
+        put?: never;
+        /** Create a tournament (docs/tournaments.md). Returns the organiser key (once) and, with self-registration, the invite code. Round 1 starts at `startsAt` by itself. */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** Config, phase, players, rounds with their tables, the schedule and the fairness commitment (the seed once ended). */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a player (organiser key, or `inviteCode` for self-registration) until round 1 starts. Returns the player token (once), valid at every table the draw gives the player. */
+        post: operations["registerPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players/{playerId}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check in (the player or the organiser). Players not checked in at a draw are no-shows (a bot plays them, or they are left out). */
+        post: operations["checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players/{playerId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw (the player or the organiser); left out of later draws, kept on the list. */
+        post: operations["withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/me/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The calling player's tables in every round so far, with `yourTurn`. */
+        get: operations["myTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The tournament's event stream after `after` (registration, check-in, draws, rounds, tables finished, standings). */
+        get: operations["tournamentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The list, ranked by points, then the tie-breaks. JSON, or CSV with `Accept: text/csv`. */
+        get: operations["standings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        /** A table's score sheet; JSON, CSV (`Accept: text/csv`) or a printable page (`Accept: text/html`). */
+        get: operations["scoreSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The rounds as an iCalendar feed (actual times where played, planned otherwise). */
+        get: operations["tournamentCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -539,106 +732,13 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @enum {string} */
-        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "*";
-        WebhookRequest: {
-            /** @description public https URL */
-            url: string;
-            /** @description default: every event (`*`) */
-            events?: components["schemas"]["WebhookEventType"][];
-            tableId?: string;
-            description?: string;
-        };
-        Webhook: {
-            id: string;
-            url: string;
-            events: components["schemas"]["WebhookEventType"][];
-            scope: {
-                /** @constant */
-                kind: "table";
-                tableId: string;
-                audience: components["schemas"]["Audience"];
-            } | {
-                /** @constant */
-                kind: "apiKey";
-            };
-            /** Format: date-time */
-            createdAt: string;
-            description?: string;
-        };
-        WebhookCreated: components["schemas"]["Webhook"] & {
-            /** @description the signing secret; shown once */
-            secret: string;
-        };
-        WebhookList: {
-            webhooks: components["schemas"]["Webhook"][];
-        };
-        WebhookRotated: {
-            secret: string;
-            /** Format: date-time */
-            previousValidUntil: string;
-        };
-        WebhookAttempt: {
-            /** Format: date-time */
-            at: string;
-            /** @description the HTTP status the target answered */
-            status?: number;
-            /** @description time-out, refused target, redirect, connection error */
-            error?: string;
-            ms: number;
-        };
-        WebhookDelivery: {
-            /** @description also the `webhook-id` header */
-            id: string;
-            tableId: string;
-            seq: number;
-            type: components["schemas"]["WebhookEventType"];
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempts: components["schemas"]["WebhookAttempt"][];
-            nextAttemptAt: string | null;
-            payload: components["schemas"]["WebhookPayload"];
-        };
-        WebhookDeliveryList: {
-            deliveries: components["schemas"]["WebhookDelivery"][];
-        };
-        /** @description The body of a delivery (Standard Webhooks `{type, timestamp, data}`). */
-        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"];
-        WebhookTableEvent: {
-            /** @enum {string} */
-            type: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed";
-            /** Format: date-time */
-            timestamp: string;
-            data: {
-                tableId: string;
-                seq: number;
-                audience: components["schemas"]["Audience"];
-                event: components["schemas"]["TableEvent"];
-            };
-        };
-        WebhookYourTurn: {
-            /** @constant */
-            type: "your_turn";
-            /** Format: date-time */
-            timestamp: string;
-            data: {
-                tableId: string;
-                version: number;
-                seat: components["schemas"]["Seat"];
-                name?: string;
-                deal: number;
-                /** @description only for the seat's own registration */
-                legalActions?: components["schemas"]["Action"][];
-                view?: components["schemas"]["TableView"];
-            };
-        };
         /**
          * @description Stable machine codes. `request/*` malformed HTTP input (400/413/415) or too many requests (429), `auth/*`
          *     401/403, `route/not_found` 404, `table/*`, `seat/*`, `deal/*`, `action/*` from the use cases and the engine, `record/*` from record scoring (422),
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "webhook/not_found" | "webhook/target_refused" | "internal";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused";
         Problem: {
             /** Format: uri */
             type: string;
@@ -697,12 +797,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description house-rule options of a variant (names and values in the variant's optionsSchema) */
-        Options: {
-            [key: string]: boolean | number | string | null | unknown[] | {
-                [key: string]: unknown;
-            };
-        };
         VariantList: {
             variants: components["schemas"]["Variant"][];
         };
@@ -722,6 +816,13 @@ export interface components {
             dealer?: components["schemas"]["Seat"];
             /** @description the table closes after this many deals (default: unlimited; 1 when every seat is a bot) */
             maxDeals?: number;
+            clock?: components["schemas"]["TurnClock"];
+        };
+        /** @description A turn clock (default: none). When a seat's time runs out the server plays for it with the bot policy and appends `TurnTimedOut`; after `timeoutsUntilAbsent` in a row, `SeatAbsent` and a bot plays the seat until its player acts again (`SeatReturned`). The clock restarts with every commit. */
+        TurnClock: {
+            turnSeconds: number;
+            /** @description default 2 */
+            timeoutsUntilAbsent?: number;
         };
         SeatSummary: {
             seat: components["schemas"]["Seat"];
@@ -738,6 +839,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             maxDeals?: number;
+            clock?: components["schemas"]["TurnClock"];
             version: number;
         };
         TableDetail: components["schemas"]["TablePublic"] & {
@@ -867,6 +969,31 @@ export interface components {
         } | {
             /** @constant */
             type: "TableClosed";
+        } | {
+            /** @constant */
+            type: "TurnTimedOut";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "SeatAbsent";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "SeatReturned";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "SeatTaken";
+            seat: components["schemas"]["Seat"];
+            name: string;
+        } | {
+            /** @constant */
+            type: "SeatLeft";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "BotSeated";
+            seat: components["schemas"]["Seat"];
         };
         Contract: {
             declarer?: components["schemas"]["Seat"];
@@ -959,35 +1086,17 @@ export interface components {
             lastResult: components["schemas"]["DealResult"] | null;
             legalActions: components["schemas"]["Action"][];
         };
-        /** @description an exact amount as numerator / denominator */
-        Rational: {
-            n: number;
-            d: number;
-        };
-        /** @description The running deal's settlement as the engine keeps it (amounts as rationals), once it is over. */
-        DealOutcome: {
-            contract: components["schemas"]["Contract"] | null;
-            declarers: components["schemas"]["Seat"][];
-            cardPoints: number[];
-            tricks: number[];
-            won: boolean;
-            schneider: boolean;
-            schwarz: boolean;
-            laufende: number;
-            multiplier: number;
-            payout: components["schemas"]["Rational"][];
-            pot: components["schemas"]["Rational"];
-            thrownIn?: string;
-            details?: {
-                [key: string]: unknown;
-            };
-        };
         Audience: string;
         ViewResponse: {
             tableId: string;
             audience: components["schemas"]["Audience"];
             version: number;
             view: components["schemas"]["TableView"];
+            /**
+             * Format: date-time
+             * @description With a turn clock, while a player is to act — when the server plays for the seat(s) to act.
+             */
+            deadline?: string;
             /** @description Display names by table seat (the name given when joining; `bot-N`; null for an open seat). */
             names: (string | null)[];
             commands: components["schemas"]["LegalCommands"];
@@ -1072,8 +1181,352 @@ export interface components {
             commitmentMatches: boolean;
             dealMatches: boolean;
         };
+        CreateTournamentRequest: {
+            name?: string;
+            /** @example schafkopf */
+            variant: string;
+            /** @description default: the variant's `tournament` preset (1/5 plus-minus) if it has one */
+            preset?: string;
+            options?: Record<string, never>;
+            /** @default 4 */
+            tableSize: number;
+            /** @default 2 */
+            rounds: number;
+            /**
+             * @description a multiple of tableSize
+             * @default 32
+             */
+            dealsPerRound: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with an offset or Z
+             */
+            startsAt: string;
+            /** @example Europe/Berlin */
+            timeZone?: string;
+            /** @default 15 */
+            pauseMinutes: number;
+            /**
+             * @description planning figure for the calendar
+             * @default 3
+             */
+            minutesPerDeal: number;
+            scoring?: ("plus-minus" | "money" | "five-ten-fifteen" | "seeger-fabian") | {
+                /** @enum {string} */
+                scheme: "plus-minus" | "money" | "five-ten-fifteen" | "seeger-fabian";
+                centsPerPoint?: number;
+            };
+            /**
+             * @default [
+             *       "soli",
+             *       "lot"
+             *     ]
+             */
+            tieBreaks: ("soli" | "wins" | "lot")[];
+            clock?: {
+                turnSeconds: number;
+            };
+            /**
+             * @default drop
+             * @enum {string}
+             */
+            noShows: "bot" | "drop";
+            /**
+             * @default larger-tables
+             * @enum {string}
+             */
+            remainder: "larger-tables" | "bots";
+            /** @default false */
+            duplicate: boolean;
+            /** @default false */
+            selfRegistration: boolean;
+            organiserKey?: string;
+        };
+        CreateTournamentResponse: {
+            tournamentId: string;
+            organiserKey: string;
+            inviteCode?: string;
+            tournament: components["schemas"]["Tournament"];
+        };
+        Tournament: {
+            tournamentId: string;
+            version: number;
+            /** @enum {string} */
+            phase: "registration" | "playing" | "pause" | "ended";
+            config: Record<string, never>;
+            /** @description organiser only */
+            inviteCode?: string;
+            players: {
+                playerId: string;
+                name: string;
+                externalId?: string;
+                checkedIn: boolean;
+                withdrawn: boolean;
+            }[];
+            rounds: {
+                round: number;
+                /** Format: date-time */
+                startedAt?: string;
+                /** Format: date-time */
+                endedAt?: string;
+                zeroSum?: boolean | null;
+                tables: {
+                    table: number;
+                    tableId: string;
+                    deals: number;
+                    finished: boolean;
+                    seats: Record<string, never>[];
+                }[];
+            }[];
+            schedule: {
+                round: number;
+                /** Format: date-time */
+                startsAt: string;
+                /** Format: date-time */
+                endsAt: string;
+                /** @enum {string} */
+                status: "played" | "playing" | "planned";
+            }[];
+            nextRound?: {
+                round?: number;
+                /** Format: date-time */
+                startsAt?: string;
+            };
+            fairness: {
+                /** @description sha256 of `<tournamentId>:<seed>` */
+                commitment: string;
+                /** @description revealed once the tournament has ended */
+                seed?: string;
+            };
+        };
+        TournamentList: {
+            tournaments: {
+                tournamentId: string;
+                name: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                startsAt: string;
+            }[];
+        };
+        RegisterPlayerRequest: {
+            name: string;
+            externalId?: string;
+            /** @description self-registration without the organiser key */
+            inviteCode?: string;
+        };
+        RegisterPlayerResponse: {
+            tournamentId: string;
+            playerId: string;
+            /** @description `st_<playerId>.…`: the seat token at every table of this player */
+            playerToken: string;
+            version: number;
+        };
+        MyTables: {
+            tournamentId: string;
+            playerId: string;
+            tables: {
+                round: number;
+                table: number;
+                tableId: string;
+                seat: number;
+                deals: number;
+                dealNo: number;
+                /** @enum {string} */
+                status: "playing" | "finished";
+                yourTurn: boolean;
+            }[];
+        };
+        TournamentEvents: {
+            tournamentId: string;
+            version: number;
+            events: {
+                seq: number;
+                event: {
+                    /** @enum {string} */
+                    type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded";
+                };
+            }[];
+        };
+        StandingRow: {
+            rank: number;
+            playerId: string;
+            name: string;
+            /** @description exact points per round */
+            rounds: string[];
+            /** @description exact, e.g. "-3" or "5/2" */
+            total: string;
+            deals: number;
+            gamesWon: number;
+            soliWon: number;
+            /** @description drawn lot number (lower wins the last tie-break) */
+            lot: number;
+            withdrawn: boolean;
+        };
+        Standings: {
+            tournamentId: string;
+            /** @enum {string} */
+            phase: "registration" | "playing" | "pause" | "ended";
+            roundsPlayed: number;
+            scoring: Record<string, never>;
+            tieBreaks: string[];
+            standings: components["schemas"]["StandingRow"][];
+        };
+        ScoreSheet: {
+            tournament: string;
+            round: number;
+            table: number;
+            tableId: string;
+            scheme: string;
+            seats: string[];
+            rows: {
+                deal: number;
+                dealer: string;
+                game: string;
+                declarers: string;
+                won: boolean | null;
+                extras: string;
+                points: string[];
+            }[];
+            totals: string[] | null;
+            zeroSum: boolean | null;
+        };
+        TournamentVersion: {
+            version: number;
+        };
+        /** @enum {string} */
+        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "*";
+        WebhookRequest: {
+            /** @description public https URL */
+            url: string;
+            /** @description default: every event (`*`) */
+            events?: components["schemas"]["WebhookEventType"][];
+            tableId?: string;
+            description?: string;
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            scope: {
+                /** @constant */
+                kind: "table";
+                tableId: string;
+                audience: components["schemas"]["Audience"];
+            } | {
+                /** @constant */
+                kind: "apiKey";
+            };
+            /** Format: date-time */
+            createdAt: string;
+            description?: string;
+        };
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description the signing secret; shown once */
+            secret: string;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        WebhookRotated: {
+            secret: string;
+            /** Format: date-time */
+            previousValidUntil: string;
+        };
+        WebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description the HTTP status the target answered */
+            status?: number;
+            /** @description time-out, refused target, redirect, connection error */
+            error?: string;
+            ms: number;
+        };
+        WebhookDelivery: {
+            /** @description also the `webhook-id` header */
+            id: string;
+            tableId: string;
+            seq: number;
+            type: components["schemas"]["WebhookEventType"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: components["schemas"]["WebhookAttempt"][];
+            nextAttemptAt: string | null;
+            payload: components["schemas"]["WebhookPayload"];
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description The body of a delivery (Standard Webhooks `{type, timestamp, data}`). */
+        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"];
+        WebhookTableEvent: {
+            /** @enum {string} */
+            type: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                tableId: string;
+                seq: number;
+                audience: components["schemas"]["Audience"];
+                event: components["schemas"]["TableEvent"];
+            };
+        };
+        WebhookYourTurn: {
+            /** @constant */
+            type: "your_turn";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                tableId: string;
+                version: number;
+                seat: components["schemas"]["Seat"];
+                name?: string;
+                deal: number;
+                /** @description only for the seat's own registration */
+                legalActions?: components["schemas"]["Action"][];
+                view?: components["schemas"]["TableView"];
+            };
+        };
+        /** @description house-rule options of a variant (names and values in the variant's optionsSchema) */
+        Options: {
+            [key: string]: boolean | number | string | null | unknown[] | {
+                [key: string]: unknown;
+            };
+        };
+        /** @description an exact amount as numerator / denominator */
+        Rational: {
+            n: number;
+            d: number;
+        };
+        /** @description The running deal's settlement as the engine keeps it (amounts as rationals), once it is over. */
+        DealOutcome: {
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            cardPoints: number[];
+            tricks: number[];
+            won: boolean;
+            schneider: boolean;
+            schwarz: boolean;
+            laufende: number;
+            multiplier: number;
+            payout: components["schemas"]["Rational"][];
+            pot: components["schemas"]["Rational"];
+            thrownIn?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: {
+        /** @description Done; the tournament's version after it. */
+        TournamentVersion: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TournamentVersion"];
+            };
+        };
         /** @description An error (see `code`). */
         Problem: {
             headers: {
@@ -1100,8 +1553,10 @@ export interface components {
     };
     parameters: {
         TableId: string;
-        WebhookId: string;
+        TournamentId: string;
+        PlayerId: string;
         Deal: number;
+        WebhookId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1691,6 +2146,286 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    listMyTournaments: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organiser's tournaments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTournamentRequest"];
+            };
+        };
+        responses: {
+            /** @description The tournament. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTournamentResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    registerPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPlayerRequest"];
+            };
+        };
+        responses: {
+            /** @description The player. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterPlayerResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    myTables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTables"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    tournamentEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events with seq numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentEvents"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    standings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Standings"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    scoreSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The score sheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreSheet"];
+                    "text/csv": string;
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    tournamentCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description iCalendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     listWebhooks: {
