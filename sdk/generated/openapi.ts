@@ -1187,7 +1187,7 @@ export interface components {
             variant: string;
             /** @description default: the variant's `tournament` preset (1/5 plus-minus) if it has one */
             preset?: string;
-            options?: Record<string, never>;
+            options?: components["schemas"]["Options"];
             /** @default 4 */
             tableSize: number;
             /** @default 2 */
@@ -1253,7 +1253,10 @@ export interface components {
             version: number;
             /** @enum {string} */
             phase: "registration" | "playing" | "pause" | "ended";
-            config: Record<string, never>;
+            /** @description the tournament configuration as created (CreateTournamentRequest */
+            config: {
+                [key: string]: unknown;
+            };
             /** @description organiser only */
             inviteCode?: string;
             players: {
@@ -1275,7 +1278,9 @@ export interface components {
                     tableId: string;
                     deals: number;
                     finished: boolean;
-                    seats: Record<string, never>[];
+                    seats: {
+                        [key: string]: unknown;
+                    }[];
                 }[];
             }[];
             schedule: {
@@ -1368,7 +1373,10 @@ export interface components {
             /** @enum {string} */
             phase: "registration" | "playing" | "pause" | "ended";
             roundsPlayed: number;
-            scoring: Record<string, never>;
+            /** @description the scoring scheme and its parameters */
+            scoring: {
+                [key: string]: unknown;
+            };
             tieBreaks: string[];
             standings: components["schemas"]["StandingRow"][];
         };

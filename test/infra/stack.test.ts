@@ -297,7 +297,7 @@ describe('least privilege', () => {
   it('the stream function: stream read, progress (bots, due items), webhook queue, fan-out on connections, ManageConnections, its DLQ, send due work', () => {
     const statements = statementsOfFunction(template, ids.stream);
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
-    expect(statements).toHaveLength(7);
+    expect(statements).toHaveLength(8);
     expect(statements).toEqual(
       expect.arrayContaining([
         { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
