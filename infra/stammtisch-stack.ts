@@ -47,6 +47,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { ACTIONS } from '../functions/ws/protocol.js';
 import { entryPoints } from './constructs/bundling.js';
+import { DiscordBot } from './constructs/discord-bot.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -174,6 +175,7 @@ export class StammtischStack extends Stack {
     });
     const httpIntegration = new HttpLambdaIntegration('HttpIntegration', this.httpFunction);
     this.httpApi.addRoutes({ path: '/v1/{proxy+}', methods: [HttpMethod.ANY], integration: httpIntegration });
+    DiscordBot.fromContext(this, { httpApi: this.httpApi, dataTable: this.dataTable, sourceMaps: props.sourceMaps });
     const httpStage = new HttpStage(this, 'HttpStage', {
       httpApi: this.httpApi,
       stageName: '$default',
@@ -278,6 +280,7 @@ export class StammtischStack extends Stack {
       environment: { APP_VERSION: appVersion },
     })
       .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'webhooks')
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);

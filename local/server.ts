@@ -12,6 +12,8 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
+import { type Webhooks, webhooksFor } from '../functions/composition/webhooks.js';
+import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
 import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { type Clock, systemClock } from '../functions/ports/clock.js';
@@ -34,6 +36,15 @@ export interface LocalOptions {
   readonly wsIdleTimeoutMs?: number;
   /** The gateway's timers (idle timeout, 2-hour limit); tests pass a manual clock instead of waiting. */
   readonly wsTimers?: GatewayTimers;
+  /**
+   * Webhook delivery: addresses a local server may deliver to besides public ones (e.g. `['127.0.0.1']`, which also
+   * allows plain http; default from WEBHOOK_ALLOW_ADDRESSES), the retry clock, the per-attempt time-out.
+   */
+  readonly webhooks?: {
+    readonly allowAddresses?: readonly string[];
+    readonly timers?: Timers;
+    readonly timeoutMs?: number;
+  };
   /** Per-client limits (REST and WebSocket); undefined: none (`npm start` passes RATE_LIMITS or the defaults). */
   readonly rateLimits?: RateLimits;
   /** The rate limiter's clock (tests inject one instead of sleeping); default: `clock`. */
@@ -53,6 +64,8 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
+  /** Webhook registrations and deliveries (the same code as on AWS). */
+  readonly webhooks: Webhooks;
   readonly tournaments: TournamentService;
   /** Due work: bots, turn deadlines, scheduled starts (functions/ports/due-work.ts). */
   readonly scheduler: LocalScheduler;
@@ -124,9 +137,19 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
+  const hookOpts = options.webhooks;
+  const webhooks = webhooksFor(runtime, {
+    ...(hookOpts?.allowAddresses !== undefined
+      ? { policy: { allowAddresses: hookOpts.allowAddresses, allowHttp: true } }
+      : {}),
+    ...(hookOpts?.timers !== undefined ? { timers: hookOpts.timers } : {}),
+    ...(hookOpts?.timeoutMs !== undefined ? { timeoutMs: hookOpts.timeoutMs } : {}),
+  });
+
   // A tournament table that closed after its last deal: the round's list gets its score sheet.
   const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut), scheduler, {
     onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+    webhooks,
   });
   const gateway = new LocalGateway({
     handler: realtime.ws,
@@ -148,7 +171,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
   await tournaments.due.start();
 
-  const app = createHttp(runtime, telemetry, { tournaments: tournaments.service, now: () => clock.now() });
+  const app = createHttp(runtime, telemetry, {
+    tournaments: tournaments.service,
+    now: () => clock.now(),
+    webhooks,
+  });
   // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
   const http = createAdaptorServer({
     fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),
@@ -173,6 +200,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
+    webhooks,
     tournaments: tournaments.service,
     scheduler,
     restored,
@@ -185,6 +213,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await tournaments.due.stop();
       dispatcher.release();
       dispatcher.stop();
+      webhooks.scheduler.stop?.();
       await scheduler.stop();
       await dispatcher.idle();
       await gateway.close();

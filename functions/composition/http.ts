@@ -3,12 +3,17 @@ import { createApp } from '../http/app.js';
 import type { TournamentService } from '../tournaments/service.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { Runtime } from './runtime.js';
+import type { Webhooks } from './webhooks.js';
 
 /** The REST app bound to a runtime: functions/http/lambda.ts on AWS, local/server.ts on a laptop. */
 export function createHttp(
   runtime: Runtime,
   telemetry?: Telemetry,
-  extra: { readonly tournaments?: TournamentService; readonly now?: () => number } = {},
+  extra: {
+    readonly tournaments?: TournamentService;
+    readonly now?: () => number;
+    readonly webhooks?: Webhooks;
+  } = {},
 ): Hono {
   return createApp({
     service: runtime.service,
@@ -16,6 +21,8 @@ export function createHttp(
     version: runtime.settings.version,
     ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
     ...(telemetry !== undefined ? { telemetry } : {}),
-    ...extra,
+    ...(extra.tournaments !== undefined ? { tournaments: extra.tournaments } : {}),
+    ...(extra.now !== undefined ? { now: extra.now } : {}),
+    ...(extra.webhooks !== undefined ? { webhooks: extra.webhooks.service } : {}),
   });
 }

@@ -3,6 +3,7 @@ import type { Commit } from '../ports/table-store.js';
 import { createStreamHandler } from '../stream/handler.js';
 import { createOnCommit } from '../stream/on-commit.js';
 import type { Runtime } from './runtime.js';
+import type { Webhooks } from './webhooks.js';
 
 /**
  * The DATA_TABLE stream handler bound to a runtime: each new commit is pushed to its subscribers (`fanOut`), then the
@@ -13,9 +14,16 @@ export function createCommitStream(
   runtime: Runtime,
   fanOut: (commit: Commit) => Promise<unknown>,
   scheduler?: DueWorkScheduler,
-  extra: { readonly onTableClosed?: (tableId: string) => Promise<void> } = {},
+  extra: { readonly onTableClosed?: (tableId: string) => Promise<void>; readonly webhooks?: Webhooks } = {},
 ) {
+  const webhooks = extra.webhooks;
   return createStreamHandler(
-    createOnCommit({ service: runtime.service, fanOut, ...(scheduler !== undefined ? { scheduler } : {}), ...extra }),
+    createOnCommit({
+      service: runtime.service,
+      fanOut,
+      ...(scheduler !== undefined ? { scheduler } : {}),
+      ...(extra.onTableClosed !== undefined ? { onTableClosed: extra.onTableClosed } : {}),
+      ...(webhooks !== undefined ? { webhooks: (commit: Commit) => webhooks.deliverer.onCommit(commit) } : {}),
+    }),
   );
 }

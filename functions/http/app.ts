@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 // The namespace import keeps zod's locales out of the Lambda bundle (~440 KB less than `import { z }`).
 import * as z from 'zod';
+import { sha256 } from '../crypto/secrets.js';
 import { parseBearer } from '../edge/bearer.js';
 import { parseBoundedJson } from '../edge/json.js';
 import type { RateLimiter } from '../edge/rate-limit.js';
@@ -24,9 +25,11 @@ import type { TableMeta } from '../ports/table-store.js';
 import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
+import type { WebhookService } from '../use-cases/webhooks.js';
 import { errorResponse, problemResponse } from './problem.js';
 import { tournamentRoutes } from '../tournaments/http.js';
 import type { TournamentService } from '../tournaments/service.js';
+import { webhookRoutes } from './webhooks.js';
 
 export interface AppConfig {
   readonly service: TableService;
@@ -36,6 +39,8 @@ export interface AppConfig {
   /** The tournaments (docs/tournaments.md); their routes are mounted under /v1/tournaments. */
   readonly tournaments?: TournamentService;
   readonly now?: () => number;
+  /** Webhook registrations (`/v1/webhooks…`); without it those routes answer 404 `route/not_found`. */
+  readonly webhooks?: WebhookService;
   /** Per-client token buckets (429 `request/rate_limited`); undefined: no application limit. */
   readonly rateLimiter?: RateLimiter;
   /** The caller's source address: API Gateway's `requestContext.http.sourceIp`, or the local socket's peer. */
@@ -226,9 +231,12 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/variants/:variantId', (c) => c.json(service.variant(c.req.param('variantId'))));
 
   app.post('/v1/tables', async (c) => {
-    if (apiKeys.size > 0) assertMayCreateTable(apiKeys, bearer(c));
+    const key = bearer(c);
+    if (apiKeys.size > 0) assertMayCreateTable(apiKeys, key);
     const body = parse(CreateTable, await jsonBody(c), 'body');
-    const created = await service.create(body);
+    // Remember the API key (hash) so the key's webhook registrations follow this table.
+    const keyHash = key !== undefined && apiKeys.has(sha256(key)) ? sha256(key) : undefined;
+    const created = await service.create({ ...body, ...(keyHash !== undefined ? { createdByKeyHash: keyHash } : {}) });
     return c.json(
       {
         tableId: created.tableId,
@@ -400,6 +408,10 @@ export function createApp(config: AppConfig): Hono {
         ...(config.now !== undefined ? { now: config.now } : {}),
       }),
     );
+  app.route(
+    '/',
+    webhookRoutes(() => config.webhooks),
+  );
 
   return app;
 }

@@ -4,6 +4,7 @@ import { settingsFromEnv } from '../composition/config.js';
 import { createHttp } from '../composition/http.js';
 import { createRuntime } from '../composition/runtime.js';
 import { lambdaTournaments } from '../tournaments/compose.js';
+import { webhooksFor } from '../composition/webhooks.js';
 import { createTelemetry, instrument } from '../observability/telemetry.js';
 import { createTracer, traced } from '../observability/tracing.js';
 
@@ -14,8 +15,10 @@ const runtime = createRuntime(settings, {
   client: traced(createTracer('http'), dynamoClient(settings.dynamoEndpoint)),
 });
 
-/** API Gateway (HTTP API) entry point: the Hono REST app (with tournaments), with Powertools logs, metrics and traces. */
+/** API Gateway (HTTP API) entry point: the Hono REST app (tournaments, webhooks), with Powertools logs, metrics and traces. */
 export const handler = instrument(
   telemetry,
-  handle(createHttp(runtime, telemetry, { tournaments: lambdaTournaments(runtime).service })),
+  handle(
+    createHttp(runtime, telemetry, { tournaments: lambdaTournaments(runtime).service, webhooks: webhooksFor(runtime) }),
+  ),
 );

@@ -5,6 +5,7 @@ import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
 import { lambdaTournaments } from '../tournaments/compose.js';
+import { webhooksFor } from '../composition/webhooks.js';
 import { createTelemetry, instrument, observeFanOut } from '../observability/telemetry.js';
 import { createTracer, traced } from '../observability/tracing.js';
 
@@ -15,10 +16,13 @@ const runtime = createRuntime(settings, {
 });
 const push = createPush(runtime);
 const tournaments = lambdaTournaments(runtime);
+// Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
+const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
 
 /**
  * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
- * progresses (bots act; a turn deadline goes to the due-work queue); a closed tournament table reports to its round.
+ * progresses (bots act; a turn deadline goes to the due-work queue); a closed tournament table reports to its round;
+ * signed webhook deliveries.
  */
 export const handler = instrument(
   telemetry,
@@ -27,6 +31,6 @@ export const handler = instrument(
     observeFanOut(telemetry, push.fanOut),
     // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
     runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
-    { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId) },
+    { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId), webhooks },
   ),
 );

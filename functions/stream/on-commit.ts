@@ -14,17 +14,21 @@ export function createOnCommit(deps: {
   /** A table closed (after its last deal): a tournament table's round gets its score sheet. Idempotent. */
   readonly onTableClosed?: (tableId: string) => Promise<void>;
   readonly scheduler?: DueWorkScheduler;
+  /** Signed webhook deliveries (enqueued durably, then sent in seq order per registration). */
+  readonly webhooks?: (commit: Commit) => Promise<unknown>;
 }): (commit: Commit) => Promise<void> {
   const step = progressStep(deps.service, deps.scheduler);
   return async (commit) => {
-    const [pushed, moved] = await Promise.allSettled([
+    const [pushed, moved, hooks] = await Promise.allSettled([
       deps.fanOut?.(commit),
       // Human-only tables without a clock: nothing for the server to do, nothing to read.
       commit.auto === true
         ? step({ at: commit.at, kind: TABLE_PROGRESS, key: commit.tableId, pinnedVersion: lastSeq(commit) })
         : undefined,
+      deps.webhooks?.(commit),
     ]);
     if (pushed.status === 'rejected') throw pushed.reason;
+    if (hooks.status === 'rejected') throw hooks.reason;
     if (moved.status === 'rejected') {
       // Hand the table to the due-work queue (its own retries and DLQ) instead of failing the stream record.
       if (deps.scheduler === undefined) throw moved.reason;

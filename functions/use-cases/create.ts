@@ -18,6 +18,8 @@ export interface CreateTableInput {
   readonly dealer?: number;
   readonly maxDeals?: number;
   readonly clock?: TurnClock;
+  /** sha256 of the API key the table was created with, if any. */
+  readonly createdByKeyHash?: string;
 }
 
 export interface CreatedTable {
@@ -67,6 +69,7 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     // A table of bots only would play forever: it stops after one deal unless told otherwise.
     maxDeals: input.maxDeals ?? (allBots ? 1 : undefined),
     ...(input.clock !== undefined ? { clock: input.clock } : {}),
+    ...(input.createdByKeyHash !== undefined ? { createdByKeyHash: input.createdByKeyHash } : {}),
     rev: 1,
   };
   if (!(await ctx.store.createMeta(meta))) throw new Error('table id collision');

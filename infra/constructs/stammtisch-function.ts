@@ -33,6 +33,8 @@ export const tableAccess = {
   progress: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
   connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   fanOut: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  /** Webhook deliveries (functions/adapters/dynamodb/webhook-store.ts): the queue cursor and pump lease. */
+  webhooks: ['dynamodb:UpdateItem'],
 } as const satisfies Record<string, readonly string[]>;
 
 export interface StammtischFunctionProps {

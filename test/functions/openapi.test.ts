@@ -56,7 +56,9 @@ describe('openapi.yaml', () => {
       .join('\n');
     const produced = new Set(
       [
-        ...sources.matchAll(/'((?:request|route|auth|variant|table|seat|deal|action|record|tournament)\/[a-z_]+)'/g),
+        ...sources.matchAll(
+          /'((?:request|route|auth|variant|table|seat|deal|action|record|tournament|webhook)\/[a-z_]+)'/g,
+        ),
       ].map((m) => m[1]!),
     );
     produced.add('internal');

@@ -1,4 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
+import { sha256 } from '../../functions/crypto/secrets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../local/server.js';
 import type { Api } from '../support/functions/client.js';
@@ -146,6 +147,25 @@ beforeAll(async () => {
   await old.until(() => old.frames.some((f) => f.type === 'unsubscribed'));
   await old.close();
   await server.idle();
+
+  // 5. A webhook (its registration written as a fixture) gets the table's next commit: the stream function enqueues
+  //    the delivery and takes the queue lease (UpdateItem); the REST API lists the registration.
+  const hooked = await createTable(api, { variant: 'schafkopf', seats: 4 });
+  recording = false;
+  const owner = sha256(hooked.organiserKey);
+  await server.webhooks.store.putHook({
+    hookId: 'wh_0000000000000000000a',
+    url: 'https://hooks.example.invalid/grants',
+    events: ['*'],
+    scope: { kind: 'table', tableId: hooked.tableId, principal: { kind: 'organiser', tokenHash: owner } },
+    ownerHash: owner,
+    secrets: [{ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }],
+    createdAt: Date.now(),
+  });
+  recording = true;
+  expect((await api.post(`/v1/tables/${hooked.tableId}/close`, { token: hooked.organiserKey })).status).toBe(200);
+  await server.idle();
+  expect((await api.get('/v1/webhooks', { token: hooked.organiserKey })).status).toBe(200);
 }, 180_000);
 
 afterAll(async () => {

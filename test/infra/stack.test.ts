@@ -294,12 +294,13 @@ describe('least privilege', () => {
     expect(statements).toContainEqual(manageConnectionsOfOwnApi());
   });
 
-  it('the stream function: stream read, progress (bots, due items), fan-out on connections, ManageConnections, its DLQ, send due work', () => {
+  it('the stream function: stream read, progress (bots, due items), webhook queue, fan-out on connections, ManageConnections, its DLQ, send due work', () => {
     const statements = statementsOfFunction(template, ids.stream);
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
-    expect(statements).toHaveLength(7);
+    expect(statements).toHaveLength(8);
     expect(statements).toEqual(
       expect.arrayContaining([
+        { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
         {
           Effect: 'Allow',
           Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],

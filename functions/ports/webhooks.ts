@@ -1,0 +1,137 @@
+import type { Principal } from './connections.js';
+
+/** The event types a registration may filter on: the table's events plus `your_turn`. `*` = all. */
+export const WEBHOOK_EVENT_TYPES = [
+  'TableOpened',
+  'DealStarted',
+  'ActionTaken',
+  'DealNoted',
+  'DealEnded',
+  'TableClosed',
+  'your_turn',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Whose events a registration receives, and as which audience (the redaction). */
+export type HookScope =
+  /** One table, seen as the token that registered it sees it (a seat, the organiser, a spectator). */
+  | { readonly kind: 'table'; readonly tableId: string; readonly principal: Principal }
+  /** Every table created with this API key, seen as its organiser. */
+  | { readonly kind: 'apiKey'; readonly keyHash: string };
+
+export interface HookSecret {
+  readonly secret: string;
+  /** Epoch millis after which a rotated-out secret no longer signs; absent = current. */
+  readonly until?: number;
+}
+
+/** One webhook registration. */
+export interface Hook {
+  readonly hookId: string;
+  readonly url: string;
+  readonly events: readonly (WebhookEventType | '*')[];
+  readonly scope: HookScope;
+  /** sha256 of the token that registered it: only that token lists, rotates, deletes it. */
+  readonly ownerHash: string;
+  readonly secrets: readonly HookSecret[];
+  readonly createdAt: number;
+  readonly description?: string;
+}
+
+export interface Attempt {
+  /** Epoch millis. */
+  readonly at: number;
+  /** The HTTP status, when the target answered. */
+  readonly status?: number;
+  readonly error?: string;
+  readonly ms: number;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One message to one registration: redacted and serialised once, sent until a 2xx (or the retries run out). */
+export interface Delivery {
+  readonly hookId: string;
+  /** Also the `webhook-id` header: the same on every retry and redelivery, so receivers can deduplicate. */
+  readonly deliveryId: string;
+  readonly tableId: string;
+  readonly seq: number;
+  /** 0 = the event at `seq`; 1 + seat = `your_turn` for that seat after `seq`. */
+  readonly sub: number;
+  readonly type: WebhookEventType;
+  readonly body: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: readonly Attempt[];
+  /** When the next attempt is due (epoch millis). */
+  readonly nextAt: number;
+  readonly createdAt: number;
+}
+
+export const deliveryIdOf = (hookId: string, tableId: string, seq: number, sub: number): string =>
+  `msg_${hookId}.${tableId}.${seq}.${sub}`;
+
+/** The table, seq and sub a delivery id names (undefined when it is not one of ours). */
+export function parseDeliveryId(hookId: string, id: string): { tableId: string; seq: number; sub: number } | undefined {
+  const m = /^msg_([a-z0-9_]+)\.([a-z0-9]{4,40})\.(\d{1,12})\.(\d{1,3})$/.exec(id);
+  if (m === null || m[1] !== hookId) return undefined;
+  return { tableId: m[2]!, seq: Number(m[3]), sub: Number(m[4]) };
+}
+
+/**
+ * When to try again after the n-th failed attempt (Standard Webhooks / Svix schedule): 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h, 10 h — about 28 hours in all; after the last one the delivery is marked failed and the queue moves on.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
+
+/** The webhook state port. Adapter: DynamoDB (the data table, items under `WH…` keys). */
+export interface WebhookStore {
+  putHook(hook: Hook): Promise<void>;
+  getHook(hookId: string): Promise<Hook | undefined>;
+  /** Replace the secrets (rotation). */
+  setSecrets(hookId: string, secrets: readonly HookSecret[]): Promise<void>;
+  deleteHook(hook: Hook): Promise<void>;
+  hooksForTable(tableId: string): Promise<readonly Hook[]>;
+  hooksForKey(keyHash: string): Promise<readonly Hook[]>;
+  hooksOfOwner(ownerHash: string): Promise<readonly Hook[]>;
+  /** Add a delivery unless one with its id exists (a replayed commit); false when it existed. */
+  addDelivery(delivery: Delivery): Promise<boolean>;
+  putDelivery(delivery: Delivery): Promise<void>;
+  getDelivery(hookId: string, deliveryId: string): Promise<Delivery | undefined>;
+  /** The delivery log of a registration, newest first. */
+  deliveries(hookId: string, limit: number): Promise<readonly Delivery[]>;
+  /** The oldest delivery of (hook, table) not yet finished (the queue head), if any. */
+  queueHead(hookId: string, tableId: string): Promise<Delivery | undefined>;
+  /** Mark a delivery finished (delivered or failed): the queue moves past it. */
+  finish(delivery: Delivery): Promise<void>;
+  /** Take the pump lease of (hook, table) until `until`; false when another pump holds it. */
+  lease(hookId: string, tableId: string, now: number, until: number): Promise<boolean>;
+  release(hookId: string, tableId: string): Promise<void>;
+}
+
+/** Time as data: the delivery engine reads the clock and sets timers only through this (tests inject one). */
+export interface Clock {
+  now(): number;
+}
+
+/** A job the scheduler runs later: pump one registration's queue for one table. */
+export interface PumpJob {
+  readonly kind: 'webhook.pump';
+  readonly hookId: string;
+  readonly tableId: string;
+}
+
+/**
+ * The retry port: "run this job at (or after) `at`". In-process timers today; the durable due-work store (a
+ * DynamoDB-backed queue polled by a scheduled function) replaces it on AWS without touching the delivery code.
+ */
+export interface Scheduler {
+  schedule(at: number, job: PumpJob): void;
+}

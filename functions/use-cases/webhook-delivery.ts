@@ -1,0 +1,275 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
+import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
+import { stateBefore } from './table-stream.js';
+import {
+  type Attempt,
+  type Delivery,
+  type Hook,
+  RETRY_DELAYS_MS,
+  type WebhookEventType,
+  type WebhookStore,
+  deliveryIdOf,
+  type Clock,
+  type PumpJob,
+  type Scheduler,
+} from '../ports/webhooks.js';
+import { signDelivery } from '../crypto/webhook-signing.js';
+import { type TargetPolicy, guardedLookup, refusedUrl } from '../adapters/http/webhook-targets.js';
+
+export interface DelivererDeps {
+  readonly store: WebhookStore;
+  readonly tables: TableStore;
+  readonly clock: Clock;
+  readonly policy: TargetPolicy;
+  /** Per-attempt time-out (default 15 s, as Standard Webhooks suggests). */
+  readonly timeoutMs?: number;
+  /** How long one pump may hold its (hook, table) lease. */
+  readonly leaseMs?: number;
+}
+
+/** One HTTP attempt's outcome. */
+export type SendOutcome = { readonly ok: boolean; readonly status?: number; readonly error?: string };
+
+/**
+ * Signed webhook deliveries, at least once and in seq order per (registration, table):
+ *
+ *   commit ──enqueue──▶ one Delivery row per matching event (redacted for the registration's audience) ──▶ pump
+ *   pump: take the lease · send the queue head · 2xx → finish, next · failure → retry at now + backoff (scheduler)
+ *
+ * A failed head blocks the later deliveries of that table (ordering) until it succeeds or its retries run out
+ * (about 28 hours, then it is marked `failed` and the queue moves on).
+ */
+export class Deliverer {
+  #scheduler: Scheduler | undefined;
+  constructor(private readonly deps: DelivererDeps) {}
+
+  /** The retry scheduler (it calls back into {@link pump}, so it is set after construction). */
+  setScheduler(scheduler: Scheduler): void {
+    this.#scheduler = scheduler;
+  }
+
+  /** Make the deliveries a commit causes and start pumping them. Safe to call twice for one commit. */
+  async onCommit(commit: Commit): Promise<void> {
+    const meta = await this.deps.tables.getMeta(commit.tableId);
+    if (meta === undefined) return;
+    const hooks = await this.hooksFor(meta);
+    if (hooks.length === 0) return;
+    const before = await stateBefore(this.deps.tables, commit);
+    const now = this.deps.clock.now();
+    await Promise.all(
+      hooks.map(async (hook) => {
+        const actor = actorOf(hook, meta);
+        // The token that registered no longer grants access (seat left, table turned private): nothing to send.
+        if (actor === undefined) return;
+        for (const d of messagesFor(hook, actor, meta, commit, before, now)) await this.deps.store.addDelivery(d);
+        await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId });
+      }),
+    );
+  }
+
+  /** The registrations for a table: its own, and those of the API key that created it. */
+  async hooksFor(meta: TableMeta): Promise<readonly Hook[]> {
+    const keyHash = meta.createdByKeyHash;
+    const [direct, byKey] = await Promise.all([
+      this.deps.store.hooksForTable(meta.tableId),
+      keyHash === undefined ? [] : this.deps.store.hooksForKey(keyHash),
+    ]);
+    return [...direct, ...byKey];
+  }
+
+  /** Send the queue of one (hook, table) in order until it is empty or its head has to wait for a retry. */
+  async pump(job: PumpJob): Promise<void> {
+    const { store, clock } = this.deps;
+    const leaseMs = this.deps.leaseMs ?? 60_000;
+    if (!(await store.lease(job.hookId, job.tableId, clock.now(), clock.now() + leaseMs))) return;
+    let again: number | undefined;
+    try {
+      const hook = await store.getHook(job.hookId);
+      if (hook === undefined) return;
+      for (;;) {
+        const head = await store.queueHead(job.hookId, job.tableId);
+        if (head === undefined) break;
+        if (head.nextAt > clock.now()) {
+          again = head.nextAt;
+          break;
+        }
+        const started = clock.now();
+        const outcome = await this.send(hook, head);
+        const attempt: Attempt = {
+          at: started,
+          ms: Math.max(0, clock.now() - started),
+          ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+          ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+        };
+        const attempts = [...head.attempts, attempt].slice(-20);
+        const failures = head.attempts.filter((a) => !isSuccess(a)).length + 1;
+        if (outcome.ok) {
+          await store.finish({ ...head, status: 'delivered', attempts });
+          continue;
+        }
+        const delay = RETRY_DELAYS_MS[failures - 1];
+        if (delay === undefined) {
+          await store.finish({ ...head, status: 'failed', attempts });
+          continue;
+        }
+        const nextAt = clock.now() + delay;
+        await store.putDelivery({ ...head, attempts, nextAt });
+        again = nextAt;
+        break;
+      }
+    } finally {
+      await store.release(job.hookId, job.tableId);
+    }
+    if (again !== undefined) this.#scheduler?.schedule(again, job);
+  }
+
+  /** Send one delivery now, outside the queue (the redeliver route); records the attempt in its log. */
+  async redeliver(hook: Hook, delivery: Delivery): Promise<Delivery> {
+    const started = this.deps.clock.now();
+    const outcome = await this.send(hook, delivery);
+    const attempt: Attempt = {
+      at: started,
+      ms: Math.max(0, this.deps.clock.now() - started),
+      ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+      ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+    };
+    const updated: Delivery = {
+      ...delivery,
+      attempts: [...delivery.attempts, attempt].slice(-20),
+      ...(outcome.ok && delivery.status === 'failed' ? { status: 'delivered' as const } : {}),
+    };
+    await this.deps.store.putDelivery(updated);
+    return updated;
+  }
+
+  /** One signed POST: https (or allowed http), addresses checked at connect time, no redirects, a time-out. */
+  send(hook: Hook, delivery: Delivery): Promise<SendOutcome> {
+    const refused = refusedUrl(hook.url, this.deps.policy);
+    if (refused !== undefined) return Promise.resolve({ ok: false, error: `refused target: ${refused}` });
+    const now = this.deps.clock.now();
+    const secrets = hook.secrets.filter((s) => s.until === undefined || s.until > now).map((s) => s.secret);
+    const headers = signDelivery(secrets, delivery.deliveryId, new Date(now), delivery.body);
+    const url = new URL(hook.url);
+    const requestFn = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const timeoutMs = this.deps.timeoutMs ?? 15_000;
+    return new Promise<SendOutcome>((resolve) => {
+      const req = requestFn(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(delivery.body),
+            'user-agent': 'Stammtisch-Webhooks/1',
+          },
+          lookup: guardedLookup(this.deps.policy),
+          timeout: timeoutMs,
+        },
+        (res) => {
+          res.resume();
+          const status = res.statusCode ?? 0;
+          // Redirects are not followed (they could point anywhere): a 3xx is a failed attempt.
+          if (status >= 300 && status < 400) resolve({ ok: false, status, error: 'redirects are not followed' });
+          else resolve({ ok: status >= 200 && status < 300, status });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('error', (e) => resolve({ ok: false, error: e.message }));
+      req.end(delivery.body);
+    });
+  }
+}
+
+const isSuccess = (a: Attempt): boolean => a.status !== undefined && a.status >= 200 && a.status < 300;
+
+/** The actor a registration sees the table as now (undefined: its token no longer grants access). */
+function actorOf(hook: Hook, meta: TableMeta): Actor | undefined {
+  return hook.scope.kind === 'table' ? currentActor(meta, hook.scope.principal) : { kind: 'organiser' };
+}
+
+const wants = (hook: Hook, type: WebhookEventType): boolean => hook.events.includes('*') || hook.events.includes(type);
+
+/**
+ * The deliveries of one commit for one registration: each event redacted for its audience (Standard Webhooks
+ * payload `{type, timestamp, data}`), then `your_turn` for every human seat the commit hands the turn to — with the
+ * seat's legal actions and view when the registration is that seat.
+ */
+export function messagesFor(
+  hook: Hook,
+  actor: Actor,
+  meta: TableMeta,
+  commit: Commit,
+  before: TableState | null,
+  now: number,
+): Delivery[] {
+  const audience = audienceOf(actor);
+  const timestamp = new Date(now).toISOString();
+  const out: Delivery[] = [];
+  const make = (seq: number, sub: number, type: WebhookEventType, data: Record<string, unknown>): Delivery => ({
+    hookId: hook.hookId,
+    deliveryId: deliveryIdOf(hook.hookId, commit.tableId, seq, sub),
+    tableId: commit.tableId,
+    seq,
+    sub,
+    type,
+    body: JSON.stringify({ type, timestamp, data }),
+    status: 'pending',
+    attempts: [],
+    nextAt: now,
+    createdAt: now,
+  });
+  let state = before;
+  const states: (TableState | null)[] = [];
+  for (const e of commit.events) {
+    states.push(state);
+    state = evolve(state, e);
+  }
+  const after = state;
+  if (after === null) return out;
+  commit.events.forEach((event, i) => {
+    if (!wants(hook, event.type as WebhookEventType)) return;
+    const redacted = redactEvent(states[i]!, event, audience, dealOverFor(event, after));
+    out.push(
+      make(commit.seq + i, 0, event.type as WebhookEventType, {
+        tableId: commit.tableId,
+        seq: commit.seq + i,
+        audience: audienceName(actor),
+        event: redacted,
+      }),
+    );
+  });
+  if (!wants(hook, 'your_turn')) return out;
+  const toActBefore = before === null ? [] : (view(before, { kind: 'spectator' }).deal?.toAct ?? []);
+  const afterView = view(after, { kind: 'spectator' });
+  const acted = new Set(commit.events.flatMap((e) => (e.type === 'ActionTaken' ? [(e as { seat: number }).seat] : [])));
+  for (const seat of afterView.deal?.toAct ?? []) {
+    if (meta.seats[seat]?.kind !== 'human') continue;
+    // A turn begins: the seat was not to act before this commit, or it acted and must act again.
+    if (toActBefore.includes(seat) && !acted.has(seat)) continue;
+    if (actor.kind === 'seat' && actor.seat !== seat) continue;
+    const own = actor.kind === 'seat' ? view(after, audience) : undefined;
+    const seatInfo = meta.seats[seat];
+    out.push(
+      make(lastSeq(commit), 1 + seat, 'your_turn', {
+        tableId: commit.tableId,
+        version: lastSeq(commit),
+        seat,
+        name: seatInfo?.kind === 'human' ? seatInfo.name : undefined,
+        deal: after.dealNo,
+        ...(own !== undefined ? { legalActions: own.legalActions, view: own } : {}),
+      }),
+    );
+  }
+  return out;
+}
+
+/** Whether the deal an event belongs to is over (the organiser then sees it unredacted), as in REST. */
+function dealOverFor(event: TableEvent, current: TableState): boolean {
+  const deal = 'deal' in event && typeof event.deal === 'number' ? event.deal : undefined;
+  if (deal === undefined) return true;
+  return deal < current.dealNo || (deal === current.dealNo && current.deal !== null && current.deal.over);
+}

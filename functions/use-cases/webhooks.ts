@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../crypto/secrets.js';
+import { newSecret } from '../crypto/webhook-signing.js';
+import { type TargetPolicy, refusedHost } from '../adapters/http/webhook-targets.js';
+import { principalFor } from '../policy/access.js';
+import type { Clock, Delivery, Hook, HookScope, WebhookEventType, WebhookStore } from '../ports/webhooks.js';
+import { AppError } from './errors.js';
+import type { TableService } from './table-service.js';
+import type { Deliverer } from './webhook-delivery.js';
+
+/** How long a rotated-out secret still signs (receivers switch over meanwhile). */
+export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+
+export interface RegisterRequest {
+  readonly url: string;
+  readonly events?: readonly (WebhookEventType | '*')[];
+  /** One table (seen as the bearer token sees it); left out = every table the API key creates from now on. */
+  readonly tableId?: string;
+  readonly description?: string;
+}
+
+/** A registration as the API shows it: never its secrets. */
+export interface HookView {
+  readonly id: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly scope:
+    { readonly kind: 'table'; readonly tableId: string; readonly audience: string } | { readonly kind: 'apiKey' };
+  readonly createdAt: string;
+  readonly description?: string;
+}
+
+export interface WebhookServiceDeps {
+  readonly store: WebhookStore;
+  readonly tables: TableService;
+  readonly deliverer: Deliverer;
+  readonly policy: TargetPolicy;
+  readonly clock: Clock;
+  /** sha256 hashes of the API keys (the `apiKey` scope needs one of them). */
+  readonly apiKeyHashes: readonly string[];
+}
+
+/** Registration, listing, rotation, the delivery log and redelivery (routes: functions/webhooks/routes.ts). */
+export class WebhookService {
+  constructor(private readonly deps: WebhookServiceDeps) {}
+
+  async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
+    let scope: HookScope;
+    if (req.tableId !== undefined) {
+      const meta = await this.deps.tables.meta(req.tableId);
+      const actor = this.deps.tables.authorize(meta, token);
+      scope = {
+        kind: 'table',
+        tableId: req.tableId,
+        principal: principalFor(actor, token === undefined ? undefined : sha256(token)),
+      };
+    } else {
+      if (token === undefined)
+        throw new AppError(401, 'auth/missing_token', 'registering for all tables needs an API key', {
+          field: 'authorization',
+        });
+      if (!this.deps.apiKeyHashes.includes(sha256(token)))
+        throw new AppError(403, 'auth/forbidden', 'without tableId the token must be an API key', {
+          field: 'tableId',
+        });
+      scope = { kind: 'apiKey', keyHash: sha256(token) };
+    }
+    if (token === undefined)
+      throw new AppError(401, 'auth/missing_token', 'a webhook is registered with a token (it owns the registration)', {
+        field: 'authorization',
+      });
+    // Who may register is settled first; only then is the target resolved and checked.
+    const refused = await refusedHost(req.url, this.deps.policy);
+    if (refused !== undefined) throw new AppError(422, 'webhook/target_refused', refused, { field: 'url' });
+    const secret = newSecret();
+    const hook: Hook = {
+      hookId: `wh_${randomBytes(10).toString('hex')}`,
+      url: req.url,
+      events: req.events ?? ['*'],
+      scope,
+      ownerHash: sha256(token),
+      secrets: [{ secret }],
+      createdAt: this.deps.clock.now(),
+      ...(req.description !== undefined ? { description: req.description } : {}),
+    };
+    await this.deps.store.putHook(hook);
+    return { hook: hookView(hook), secret };
+  }
+
+  async list(token: string | undefined): Promise<HookView[]> {
+    if (token === undefined) return [];
+    return (await this.deps.store.hooksOfOwner(sha256(token))).map(hookView);
+  }
+
+  async get(token: string | undefined, hookId: string): Promise<Hook> {
+    const hook = await this.deps.store.getHook(hookId);
+    // Someone else's registration is "not found": its existence is not revealed.
+    if (hook === undefined || token === undefined || hook.ownerHash !== sha256(token))
+      throw new AppError(404, 'webhook/not_found', `no webhook ${hookId} for this token`, { field: 'webhookId' });
+    return hook;
+  }
+
+  async view(token: string | undefined, hookId: string): Promise<HookView> {
+    return hookView(await this.get(token, hookId));
+  }
+
+  async remove(token: string | undefined, hookId: string): Promise<void> {
+    await this.deps.store.deleteHook(await this.get(token, hookId));
+  }
+
+  /** A new secret signs from now on; the old one keeps signing alongside for {@link ROTATION_OVERLAP_MS}. */
+  async rotate(token: string | undefined, hookId: string): Promise<{ secret: string; previousValidUntil: string }> {
+    const hook = await this.get(token, hookId);
+    const now = this.deps.clock.now();
+    const until = now + ROTATION_OVERLAP_MS;
+    const secret = newSecret();
+    const kept = hook.secrets
+      .filter((s) => s.until === undefined || s.until > now)
+      .map((s) => ({ secret: s.secret, until: Math.min(s.until ?? until, until) }));
+    await this.deps.store.setSecrets(hookId, [{ secret }, ...kept]);
+    return { secret, previousValidUntil: new Date(until).toISOString() };
+  }
+
+  async deliveries(token: string | undefined, hookId: string, limit: number): Promise<DeliveryView[]> {
+    await this.get(token, hookId);
+    return (await this.deps.store.deliveries(hookId, limit)).map(deliveryView);
+  }
+
+  async redeliver(token: string | undefined, hookId: string, deliveryId: string): Promise<DeliveryView> {
+    const hook = await this.get(token, hookId);
+    const delivery = await this.deps.store.getDelivery(hookId, deliveryId);
+    if (delivery === undefined)
+      throw new AppError(404, 'webhook/not_found', `no delivery ${deliveryId}`, { field: 'deliveryId' });
+    return deliveryView(await this.deps.deliverer.redeliver(hook, delivery));
+  }
+}
+
+export interface DeliveryView {
+  readonly id: string;
+  readonly tableId: string;
+  readonly seq: number;
+  readonly type: string;
+  readonly status: string;
+  readonly attempts: readonly { at: string; status?: number; error?: string; ms: number }[];
+  readonly nextAttemptAt: string | null;
+  readonly payload: unknown;
+}
+
+function deliveryView(d: Delivery): DeliveryView {
+  return {
+    id: d.deliveryId,
+    tableId: d.tableId,
+    seq: d.seq,
+    type: d.type,
+    status: d.status,
+    attempts: d.attempts.map((a) => ({ ...a, at: new Date(a.at).toISOString() })),
+    nextAttemptAt: d.status === 'pending' ? new Date(d.nextAt).toISOString() : null,
+    payload: JSON.parse(d.body) as unknown,
+  };
+}
+
+function hookView(h: Hook): HookView {
+  const audience =
+    h.scope.kind === 'table'
+      ? h.scope.principal.kind === 'seat'
+        ? `seat:${h.scope.principal.seat}`
+        : h.scope.principal.kind
+      : 'organiser';
+  return {
+    id: h.hookId,
+    url: h.url,
+    events: h.events,
+    scope: h.scope.kind === 'table' ? { kind: 'table', tableId: h.scope.tableId, audience } : { kind: 'apiKey' },
+    createdAt: new Date(h.createdAt).toISOString(),
+    ...(h.description !== undefined ? { description: h.description } : {}),
+  };
+}

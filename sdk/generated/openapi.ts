@@ -1,0 +1,2622 @@
+// Generated from openapi.yaml by `npm run sdk:types` (openapi-typescript). Do not edit.
+
+export interface paths {
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and version. */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Variants with their presets, option schemas and defaults. */
+        get: operations["listVariants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getVariant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public tables with open seats, newest first. */
+        get: operations["listOpenTables"];
+        put?: never;
+        /** Open a table. Returns the organiser key (once). Bot seats are filled at once; the server deals when every seat is taken. */
+        post: operations["createTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /** Who sits where, the version, deal number and running totals. */
+        get: operations["getTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the table (organiser). No further deals start; a running deal is abandoned. */
+        post: operations["closeTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a seat (the first open one unless `seat` is given). Returns the seat token once. */
+        post: operations["joinSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/seats/{seat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                seat: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a seat (its token, or the organiser). The seat opens again; a running deal waits for a new player. */
+        delete: operations["leaveSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a bot on an open seat (organiser). Bots play random legal moves through the same use cases. */
+        post: operations["addBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/spectators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A spectator token (public tables, anyone; private tables, the organiser). */
+        post: operations["addSpectator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Act as your seat. One conditional write; returns the new version and the events your seat may see. */
+        post: operations["act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act by a chat command (`EO`, `Herz Solo Tout`, `bury 7D 8D`, `grunz 65`; docs/chat-commands.md).
+         * @description The text is read against the seat's legal actions (German or English, forgiving: `der Alte`, `Gras-Sau`,
+         *     `queen of clubs`, `Ober` when only one Ober is legal) and the action it means is submitted exactly like
+         *     POST /actions: one conditional write, the same `Idempotency-Key` (covering the text) and `expectedVersion`
+         *     rules. A text that means no legal action, or more than one, is a 422 `action/unclear` whose `detail` answers in
+         *     the request's language listing what is legal, with the machine list in `commands`, `legalActions` and
+         *     `candidates`.
+         */
+        post: operations["actByText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The table as the caller sees it (seat, spectator or organiser), with the seat's legal actions.
+         * @description JSON by default, with the players' display names and the legal actions as chat commands in German and English.
+         *     `format=text` answers `text/plain`: the view as compact chat text in `lang` (docs/chat-commands.md) — the hand in
+         *     the contract's trump order, the trick, whose turn, the legal moves as commands; the version in `X-Table-Version`.
+         */
+        get: operations["getView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /** Events after `after`, redacted for the caller; page with `next`. */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        /** A finished deal as a game record (docs/RECORD.md), its result and the fairness proof. */
+        get: operations["getRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/fairness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        /** The deal's commitment, and its seed once the deal has ended. */
+        get: operations["getFairness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a seed against the deal's commitment and dealt hands. */
+        post: operations["verifyDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/records/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a posted game record (docs/RECORD.md); an illegal action answers 422 naming index, seat and rule. */
+        post: operations["scoreRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournaments created with the organiser key in `Authorization`, newest first. */
+        get: operations["listMyTournaments"];
+        put?: never;
+        /** Create a tournament (docs/tournaments.md). Returns the organiser key (once) and, with self-registration, the invite code. Round 1 starts at `startsAt` by itself. */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** Config, phase, players, rounds with their tables, the schedule and the fairness commitment (the seed once ended). */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a player (organiser key, or `inviteCode` for self-registration) until round 1 starts. Returns the player token (once), valid at every table the draw gives the player. */
+        post: operations["registerPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players/{playerId}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check in (the player or the organiser). Players not checked in at a draw are no-shows (a bot plays them, or they are left out). */
+        post: operations["checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players/{playerId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw (the player or the organiser); left out of later draws, kept on the list. */
+        post: operations["withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/me/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The calling player's tables in every round so far, with `yourTurn`. */
+        get: operations["myTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The tournament's event stream after `after` (registration, check-in, draws, rounds, tables finished, standings). */
+        get: operations["tournamentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The list, ranked by points, then the tie-breaks. JSON, or CSV with `Accept: text/csv`. */
+        get: operations["standings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        /** A table's score sheet; JSON, CSV (`Accept: text/csv`) or a printable page (`Accept: text/html`). */
+        get: operations["scoreSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        /** The rounds as an iCalendar feed (actual times where played, planned otherwise). */
+        get: operations["tournamentCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhooks the bearer token registered. */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook (Standard Webhooks signing). The signing secret is shown once.
+         * @description With `tableId`: the table's events as the bearer token sees them (seat token → that seat, organiser key →
+         *     organiser, spectator key or none on a public table → spectator). Without `tableId`: every table created with
+         *     the bearer API key from now on, seen as its organiser. Targets must be public https URLs (no private,
+         *     loopback or link-local addresses; redirects are not followed). Deliveries are signed per the Standard
+         *     Webhooks spec (`webhook-id`, `webhook-timestamp`, `webhook-signature`), sent at least once, in seq order per
+         *     table, retried with backoff for about 28 hours; `your_turn` is sent to a seat's registration when the turn
+         *     passes to it. Payloads: the top-level `webhooks` section.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** One registration (404 for any token but the one that registered it). */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Remove a registration; nothing more is sent. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret; the previous one keeps signing alongside for 24 hours. */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** The delivery log, newest first, with every attempt (status, error, duration). */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one delivery again now (same `webhook-id` and body, fresh signature); the attempt is logged. */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    tableEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A table event, redacted for the registration's audience.
+         * @description Headers: `webhook-id` (stable across retries), `webhook-timestamp`, `webhook-signature` (`v1,<base64 HMAC-SHA256>`, several during a secret rotation).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTableEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges; anything else (or no answer within 15 s) is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    yourTurn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The turn passed to a human seat; a seat's own registration also gets its legal actions and view. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookYourTurn"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Stable machine codes. `request/*` malformed HTTP input (400/413/415) or too many requests (429), `auth/*`
+         *     401/403, `route/not_found` 404, `table/*`, `seat/*`, `deal/*`, `action/*` from the use cases and the engine, `record/*` from record scoring (422),
+         *     `internal` 500 (a bug on our side, never a client mistake).
+         * @enum {string}
+         */
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused";
+        Problem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description the offending input field (JSON path */
+            field?: string;
+            /** @description the game rule that forbids the action */
+            rule?: string;
+            seat?: number;
+            /** @description on `table/version_conflict` */
+            currentVersion?: number;
+            /** @description record scoring: index in `actions` of the first illegal action */
+            index?: number;
+            /**
+             * @description `action/unclear`: why the text was not read as one legal action
+             * @enum {string}
+             */
+            reason?: "empty" | "nothing-legal" | "unknown-words" | "no-match" | "ambiguous";
+            /** @description `action/unclear`: every legal action as a command, in the language of `detail` */
+            commands?: string[];
+            /** @description `action/unclear`: the legal actions, index for index with `commands` */
+            legalActions?: components["schemas"]["Action"][];
+            /** @description `action/unclear`: the actions the text may have meant, when fewer than all */
+            candidates?: components["schemas"]["Action"][];
+            /** @description on `request/rate_limited`: seconds to wait (Retry-After) */
+            retryAfter?: number;
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            version: string;
+        };
+        /** @description canonical card id (docs/RECORD.md) */
+        Card: string;
+        Seat: number;
+        Variant: {
+            id: string;
+            title: string;
+            tableSeats: {
+                min: number;
+                max: number;
+            };
+            defaultPreset: string;
+            /** @description preset name → description and the option values it sets */
+            presets: {
+                [key: string]: {
+                    description: string;
+                    options: components["schemas"]["Options"];
+                };
+            };
+            /** @description JSON Schema of the options object (defaults included) */
+            optionsSchema: {
+                [key: string]: unknown;
+            };
+        };
+        VariantList: {
+            variants: components["schemas"]["Variant"][];
+        };
+        /** @enum {string} */
+        Visibility: "public" | "private";
+        CreateTableRequest: {
+            /** @example schafkopf */
+            variant: string;
+            /** @description default: the variant's defaultPreset */
+            preset?: string;
+            /** @description overrides of the preset (see the variant's optionsSchema) */
+            options?: components["schemas"]["Options"];
+            seats: number;
+            /** @description seats taken by bots */
+            bots?: components["schemas"]["Seat"][];
+            visibility?: components["schemas"]["Visibility"];
+            dealer?: components["schemas"]["Seat"];
+            /** @description the table closes after this many deals (default: unlimited; 1 when every seat is a bot) */
+            maxDeals?: number;
+            clock?: components["schemas"]["TurnClock"];
+        };
+        /** @description A turn clock (default: none). When a seat's time runs out the server plays for it with the bot policy and appends `TurnTimedOut`; after `timeoutsUntilAbsent` in a row, `SeatAbsent` and a bot plays the seat until its player acts again (`SeatReturned`). The clock restarts with every commit. */
+        TurnClock: {
+            turnSeconds: number;
+            /** @description default 2 */
+            timeoutsUntilAbsent?: number;
+        };
+        SeatSummary: {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            kind: "open" | "human" | "bot";
+            name?: string;
+        };
+        TablePublic: {
+            tableId: string;
+            variant: string;
+            preset: string;
+            visibility: components["schemas"]["Visibility"];
+            seats: components["schemas"]["SeatSummary"][];
+            /** Format: date-time */
+            createdAt: string;
+            maxDeals?: number;
+            clock?: components["schemas"]["TurnClock"];
+            version: number;
+        };
+        TableDetail: components["schemas"]["TablePublic"] & {
+            dealNo: number;
+            closed: boolean;
+            totals: components["schemas"]["Exact"][];
+        };
+        /** @description an exact amount as a reduced fraction */
+        Exact: string;
+        CreateTableResponse: {
+            tableId: string;
+            /** @description shown once; keep it secret */
+            organiserKey: string;
+            version: number;
+            table: components["schemas"]["TablePublic"];
+        };
+        LobbyEntry: {
+            tableId: string;
+            variant: string;
+            preset: string;
+            seats: number;
+            openSeats: number;
+            /** @description epoch millis */
+            createdAt: number;
+        };
+        TableList: {
+            tables: components["schemas"]["LobbyEntry"][];
+        };
+        VersionOnly: {
+            version: number;
+        };
+        JoinRequest: {
+            seat?: components["schemas"]["Seat"];
+            name?: string;
+        };
+        JoinResponse: {
+            tableId: string;
+            seat: components["schemas"]["Seat"];
+            /** @description shown once; acts for this seat only */
+            seatToken: string;
+        };
+        AddBotRequest: {
+            seat?: components["schemas"]["Seat"];
+        };
+        AddBotResponse: {
+            seat: components["schemas"]["Seat"];
+        };
+        SpectatorResponse: {
+            tableId: string;
+            spectatorToken: string;
+        };
+        /**
+         * @description One action (docs/RECORD.md). Core: `pass`; `bid` with `game` (`sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`,
+         *     `farbgeier`, `bettel`, `hochzeit`, `sie`, …) and `suit` (called suit or trump), `tout`; `knock`, `kontra`,
+         *     `re`; `play` with `card`. Variant types: `accept` (Hochzeit: `card` given back), `announce`, `choose`, `pick`,
+         *     `bury` (`cards`), `call` (`card`, `under`), `alone`, `crack`, `recrack`, `blitz` (`cards`), `huftritt`,
+         *     `stallgeruch`, `trog` (`cards`). The engine validates the payload; card spellings of docs/RECORD.md are accepted.
+         */
+        Action: {
+            /** @enum {string} */
+            type: "pass" | "bid" | "knock" | "kontra" | "re" | "play" | "accept" | "announce" | "choose" | "pick" | "bury" | "call" | "alone" | "crack" | "recrack" | "blitz" | "huftritt" | "stallgeruch" | "trog";
+            game?: string;
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            tout?: boolean;
+            card?: string;
+            under?: string;
+            cards?: string[];
+            value?: number | "schwarz";
+            choice?: string;
+            spiess?: boolean;
+        };
+        ActionRequest: {
+            action: components["schemas"]["Action"];
+            /** @description 409 `table/version_conflict` unless the table is at this version */
+            expectedVersion?: number;
+        };
+        SeqEvent: {
+            seq: number;
+            event: components["schemas"]["TableEvent"];
+        };
+        /** @description An event of the table's stream, redacted for its audience (hands of other seats are empty lists). */
+        TableEvent: {
+            /** @constant */
+            type: "TableOpened";
+            variant: string;
+            preset: string;
+            options: components["schemas"]["Options"];
+            seats: number;
+            dealer: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "DealStarted";
+            deal: number;
+            dealer: components["schemas"]["Seat"];
+            players: components["schemas"]["Seat"][];
+            dealerInDeal: components["schemas"]["Seat"];
+            layout: {
+                hands: components["schemas"]["Card"][][];
+                blind: components["schemas"]["Card"][];
+                faceUp?: components["schemas"]["Card"][][];
+                faceDown?: components["schemas"]["Card"][][];
+            };
+            bock: number;
+            commitment?: string;
+        } | {
+            /** @constant */
+            type: "ActionTaken";
+            deal: number;
+            seat: components["schemas"]["Seat"];
+            action: components["schemas"]["Action"];
+        } | {
+            /** @constant */
+            type: "DealNoted";
+            deal: number;
+            note: {
+                /** @enum {string} */
+                type: "TrickTaken" | "ContractSet" | "CardRevealed" | "DealOver";
+            };
+        } | {
+            /** @constant */
+            type: "DealEnded";
+            deal: number;
+            result: components["schemas"]["DealResult"];
+            totals: components["schemas"]["Exact"][];
+            pot: components["schemas"]["Exact"];
+        } | {
+            /** @constant */
+            type: "TableClosed";
+        } | {
+            /** @constant */
+            type: "TurnTimedOut";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "SeatAbsent";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "SeatReturned";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "SeatTaken";
+            seat: components["schemas"]["Seat"];
+            name: string;
+        } | {
+            /** @constant */
+            type: "SeatLeft";
+            seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "BotSeated";
+            seat: components["schemas"]["Seat"];
+        };
+        Contract: {
+            declarer?: components["schemas"]["Seat"];
+            game: string;
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            tout?: boolean;
+            card?: string;
+            bid?: number | "schwarz";
+            spiess?: boolean;
+        };
+        /** @description docs/RECORD.md settlement, per table seat; `payoutExact` when a share is not whole. */
+        DealResult: {
+            /** @constant */
+            complete: true;
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            cardPoints: number[];
+            tricks?: number[];
+            won: boolean;
+            schneider: boolean;
+            schwarz: boolean;
+            laufende: number;
+            multiplier: number;
+            payout: number[];
+            payoutExact?: components["schemas"]["Exact"][];
+            pot?: components["schemas"]["Exact"];
+            thrownIn?: string;
+            /** @description variant-specific settlement details */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        ActionResponse: {
+            version: number;
+            events: components["schemas"]["SeqEvent"][];
+            /** @description true when an Idempotency-Key repeated an earlier request */
+            replayed: boolean;
+        };
+        TrickCard: {
+            seat: components["schemas"]["Seat"];
+            card: components["schemas"]["Card"];
+        };
+        DealView: {
+            phase: string;
+            players: number;
+            dealer: components["schemas"]["Seat"];
+            forehand: components["schemas"]["Seat"];
+            toAct: components["schemas"]["Seat"][];
+            /** @description own cards; null for every hand this audience may not see */
+            hands: (components["schemas"]["Card"][] | null)[];
+            handCounts: number[];
+            blind?: components["schemas"]["Card"][] | null;
+            blindCount?: number;
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            trick: components["schemas"]["TrickCard"][];
+            lastTrick?: components["schemas"]["TrickCard"][] | null;
+            tricksTaken: number[];
+            cardPoints: number[];
+            auction?: {
+                seat: components["schemas"]["Seat"];
+                action: components["schemas"]["Action"];
+            }[];
+            doublings?: {
+                seat: components["schemas"]["Seat"];
+                type: string;
+            }[];
+            result?: components["schemas"]["DealOutcome"] | null;
+            no: number;
+            participants: components["schemas"]["Seat"][];
+            commitment?: string;
+            /** @description variant-specific state (e.g. the called card) */
+            extra?: {
+                [key: string]: unknown;
+            };
+        };
+        TableView: {
+            variant: string;
+            preset: string;
+            options: components["schemas"]["Options"];
+            seats: number;
+            dealer: components["schemas"]["Seat"];
+            dealNo: number;
+            totals: components["schemas"]["Exact"][];
+            pot: components["schemas"]["Exact"];
+            bockQueue: number[];
+            closed: boolean;
+            deal: components["schemas"]["DealView"] | null;
+            lastResult: components["schemas"]["DealResult"] | null;
+            legalActions: components["schemas"]["Action"][];
+        };
+        Audience: string;
+        ViewResponse: {
+            tableId: string;
+            audience: components["schemas"]["Audience"];
+            version: number;
+            view: components["schemas"]["TableView"];
+            /**
+             * Format: date-time
+             * @description With a turn clock, while a player is to act — when the server plays for the seat(s) to act.
+             */
+            deadline?: string;
+            /** @description Display names by table seat (the name given when joining; `bot-N`; null for an open seat). */
+            names: (string | null)[];
+            commands: components["schemas"]["LegalCommands"];
+        };
+        CommandRequest: {
+            /** @description the chat command, e.g. `Sauspiel auf die Blaue` */
+            text: string;
+            /**
+             * @description the language of the answer (and of `command`); by default the one the text is written in
+             * @enum {string}
+             */
+            lang?: "de" | "en";
+            /** @description 409 `table/version_conflict` unless the table is at this version */
+            expectedVersion?: number;
+        };
+        CommandResponse: {
+            version: number;
+            events: components["schemas"]["SeqEvent"][];
+            /** @description true when an Idempotency-Key repeated an earlier request */
+            replayed: boolean;
+            action: components["schemas"]["Action"];
+            /** @description the action as a command in the request's language */
+            command: string;
+        };
+        /** @description The seat's legal actions as chat commands, index for index with `view.legalActions`. */
+        LegalCommands: {
+            de: string[];
+            en: string[];
+        };
+        EventsResponse: {
+            tableId: string;
+            audience: components["schemas"]["Audience"];
+            version: number;
+            events: components["schemas"]["SeqEvent"][];
+            /** @description pass as `after` for the next page; null at the end */
+            next: number | null;
+        };
+        /** @description One deal (docs/RECORD.md). */
+        GameRecord: {
+            variant: string;
+            preset?: string;
+            options?: components["schemas"]["Options"];
+            seats: number;
+            dealer: components["schemas"]["Seat"];
+            hands: string[][];
+            blind?: string[];
+            faceUp?: string[][];
+            faceDown?: string[][];
+            contract?: components["schemas"]["Contract"];
+            actions: {
+                seat: components["schemas"]["Seat"];
+                type: string;
+            }[];
+        };
+        ScoreResult: components["schemas"]["DealResult"] | {
+            /** @constant */
+            complete: false;
+            toAct: components["schemas"]["Seat"][];
+            phase: string;
+        };
+        Fairness: {
+            deal: number;
+            commitment: string | null;
+            /** @description null until the deal has ended */
+            seed: string | null;
+            revealed: boolean;
+            algorithm: string;
+        };
+        RecordResponse: {
+            record: components["schemas"]["GameRecord"];
+            /** @description the table seat of each record seat (record seat i = table seat players[i]; the others sat out) */
+            players: components["schemas"]["Seat"][];
+            /** @description the settlement per table seat (seats that sat out get 0) */
+            result: components["schemas"]["DealResult"];
+            fairness: components["schemas"]["Fairness"];
+        };
+        VerifyRequest: {
+            seed: string;
+        };
+        VerifyResponse: {
+            deal: number;
+            commitmentMatches: boolean;
+            dealMatches: boolean;
+        };
+        CreateTournamentRequest: {
+            name?: string;
+            /** @example schafkopf */
+            variant: string;
+            /** @description default: the variant's `tournament` preset (1/5 plus-minus) if it has one */
+            preset?: string;
+            options?: components["schemas"]["Options"];
+            /** @default 4 */
+            tableSize: number;
+            /** @default 2 */
+            rounds: number;
+            /**
+             * @description a multiple of tableSize
+             * @default 32
+             */
+            dealsPerRound: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with an offset or Z
+             */
+            startsAt: string;
+            /** @example Europe/Berlin */
+            timeZone?: string;
+            /** @default 15 */
+            pauseMinutes: number;
+            /**
+             * @description planning figure for the calendar
+             * @default 3
+             */
+            minutesPerDeal: number;
+            scoring?: ("plus-minus" | "money" | "five-ten-fifteen" | "seeger-fabian") | {
+                /** @enum {string} */
+                scheme: "plus-minus" | "money" | "five-ten-fifteen" | "seeger-fabian";
+                centsPerPoint?: number;
+            };
+            /**
+             * @default [
+             *       "soli",
+             *       "lot"
+             *     ]
+             */
+            tieBreaks: ("soli" | "wins" | "lot")[];
+            clock?: {
+                turnSeconds: number;
+            };
+            /**
+             * @default drop
+             * @enum {string}
+             */
+            noShows: "bot" | "drop";
+            /**
+             * @default larger-tables
+             * @enum {string}
+             */
+            remainder: "larger-tables" | "bots";
+            /** @default false */
+            duplicate: boolean;
+            /** @default false */
+            selfRegistration: boolean;
+            organiserKey?: string;
+        };
+        CreateTournamentResponse: {
+            tournamentId: string;
+            organiserKey: string;
+            inviteCode?: string;
+            tournament: components["schemas"]["Tournament"];
+        };
+        Tournament: {
+            tournamentId: string;
+            version: number;
+            /** @enum {string} */
+            phase: "registration" | "playing" | "pause" | "ended";
+            /** @description the tournament configuration as created (CreateTournamentRequest */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description organiser only */
+            inviteCode?: string;
+            players: {
+                playerId: string;
+                name: string;
+                externalId?: string;
+                checkedIn: boolean;
+                withdrawn: boolean;
+            }[];
+            rounds: {
+                round: number;
+                /** Format: date-time */
+                startedAt?: string;
+                /** Format: date-time */
+                endedAt?: string;
+                zeroSum?: boolean | null;
+                tables: {
+                    table: number;
+                    tableId: string;
+                    deals: number;
+                    finished: boolean;
+                    seats: {
+                        [key: string]: unknown;
+                    }[];
+                }[];
+            }[];
+            schedule: {
+                round: number;
+                /** Format: date-time */
+                startsAt: string;
+                /** Format: date-time */
+                endsAt: string;
+                /** @enum {string} */
+                status: "played" | "playing" | "planned";
+            }[];
+            nextRound?: {
+                round?: number;
+                /** Format: date-time */
+                startsAt?: string;
+            };
+            fairness: {
+                /** @description sha256 of `<tournamentId>:<seed>` */
+                commitment: string;
+                /** @description revealed once the tournament has ended */
+                seed?: string;
+            };
+        };
+        TournamentList: {
+            tournaments: {
+                tournamentId: string;
+                name: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                startsAt: string;
+            }[];
+        };
+        RegisterPlayerRequest: {
+            name: string;
+            externalId?: string;
+            /** @description self-registration without the organiser key */
+            inviteCode?: string;
+        };
+        RegisterPlayerResponse: {
+            tournamentId: string;
+            playerId: string;
+            /** @description `st_<playerId>.…`: the seat token at every table of this player */
+            playerToken: string;
+            version: number;
+        };
+        MyTables: {
+            tournamentId: string;
+            playerId: string;
+            tables: {
+                round: number;
+                table: number;
+                tableId: string;
+                seat: number;
+                deals: number;
+                dealNo: number;
+                /** @enum {string} */
+                status: "playing" | "finished";
+                yourTurn: boolean;
+            }[];
+        };
+        TournamentEvents: {
+            tournamentId: string;
+            version: number;
+            events: {
+                seq: number;
+                event: {
+                    /** @enum {string} */
+                    type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded";
+                };
+            }[];
+        };
+        StandingRow: {
+            rank: number;
+            playerId: string;
+            name: string;
+            /** @description exact points per round */
+            rounds: string[];
+            /** @description exact, e.g. "-3" or "5/2" */
+            total: string;
+            deals: number;
+            gamesWon: number;
+            soliWon: number;
+            /** @description drawn lot number (lower wins the last tie-break) */
+            lot: number;
+            withdrawn: boolean;
+        };
+        Standings: {
+            tournamentId: string;
+            /** @enum {string} */
+            phase: "registration" | "playing" | "pause" | "ended";
+            roundsPlayed: number;
+            /** @description the scoring scheme and its parameters */
+            scoring: {
+                [key: string]: unknown;
+            };
+            tieBreaks: string[];
+            standings: components["schemas"]["StandingRow"][];
+        };
+        ScoreSheet: {
+            tournament: string;
+            round: number;
+            table: number;
+            tableId: string;
+            scheme: string;
+            seats: string[];
+            rows: {
+                deal: number;
+                dealer: string;
+                game: string;
+                declarers: string;
+                won: boolean | null;
+                extras: string;
+                points: string[];
+            }[];
+            totals: string[] | null;
+            zeroSum: boolean | null;
+        };
+        TournamentVersion: {
+            version: number;
+        };
+        /** @enum {string} */
+        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "*";
+        WebhookRequest: {
+            /** @description public https URL */
+            url: string;
+            /** @description default: every event (`*`) */
+            events?: components["schemas"]["WebhookEventType"][];
+            tableId?: string;
+            description?: string;
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            scope: {
+                /** @constant */
+                kind: "table";
+                tableId: string;
+                audience: components["schemas"]["Audience"];
+            } | {
+                /** @constant */
+                kind: "apiKey";
+            };
+            /** Format: date-time */
+            createdAt: string;
+            description?: string;
+        };
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description the signing secret; shown once */
+            secret: string;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        WebhookRotated: {
+            secret: string;
+            /** Format: date-time */
+            previousValidUntil: string;
+        };
+        WebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description the HTTP status the target answered */
+            status?: number;
+            /** @description time-out, refused target, redirect, connection error */
+            error?: string;
+            ms: number;
+        };
+        WebhookDelivery: {
+            /** @description also the `webhook-id` header */
+            id: string;
+            tableId: string;
+            seq: number;
+            type: components["schemas"]["WebhookEventType"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: components["schemas"]["WebhookAttempt"][];
+            nextAttemptAt: string | null;
+            payload: components["schemas"]["WebhookPayload"];
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description The body of a delivery (Standard Webhooks `{type, timestamp, data}`). */
+        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"];
+        WebhookTableEvent: {
+            /** @enum {string} */
+            type: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                tableId: string;
+                seq: number;
+                audience: components["schemas"]["Audience"];
+                event: components["schemas"]["TableEvent"];
+            };
+        };
+        WebhookYourTurn: {
+            /** @constant */
+            type: "your_turn";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                tableId: string;
+                version: number;
+                seat: components["schemas"]["Seat"];
+                name?: string;
+                deal: number;
+                /** @description only for the seat's own registration */
+                legalActions?: components["schemas"]["Action"][];
+                view?: components["schemas"]["TableView"];
+            };
+        };
+        /** @description house-rule options of a variant (names and values in the variant's optionsSchema) */
+        Options: {
+            [key: string]: boolean | number | string | null | unknown[] | {
+                [key: string]: unknown;
+            };
+        };
+        /** @description an exact amount as numerator / denominator */
+        Rational: {
+            n: number;
+            d: number;
+        };
+        /** @description The running deal's settlement as the engine keeps it (amounts as rationals), once it is over. */
+        DealOutcome: {
+            contract: components["schemas"]["Contract"] | null;
+            declarers: components["schemas"]["Seat"][];
+            cardPoints: number[];
+            tricks: number[];
+            won: boolean;
+            schneider: boolean;
+            schwarz: boolean;
+            laufende: number;
+            multiplier: number;
+            payout: components["schemas"]["Rational"][];
+            pot: components["schemas"]["Rational"];
+            thrownIn?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+    };
+    responses: {
+        /** @description Done; the tournament's version after it. */
+        TournamentVersion: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TournamentVersion"];
+            };
+        };
+        /** @description An error (see `code`). */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description Too many requests from this client (`request/rate_limited`): a token bucket per principal (the bearer token)
+         *     and one per source address. Wait `Retry-After` seconds (also `retryAfter` in the body). docs/operations.md.
+         */
+        RateLimited: {
+            headers: {
+                /** @description Seconds until the bucket holds a token again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        TableId: string;
+        TournamentId: string;
+        PlayerId: string;
+        Deal: number;
+        WebhookId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listVariants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every registered variant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listOpenTables: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTableRequest"];
+            };
+        };
+        responses: {
+            /** @description The table is open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTableResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    closeTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionOnly"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    joinSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Seated. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    leaveSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat is open. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    addBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AddBotRequest"];
+            };
+        };
+        responses: {
+            /** @description The bot sits. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddBotResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    addSpectator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A spectator token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpectatorResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    act: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (same seat, same body) returns the original outcome with `replayed = true` and writes nothing; the same key with another body is a 422 `request/idempotency_mismatch`. Keys are remembered for the current deal, and for ever by a retry that repeats its `expectedVersion`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description Not now (`action/not_your_turn`, `deal/over`, …) or a lost race (`table/version_conflict` with `currentVersion`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    actByText: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description As for POST /actions; the key covers the text, the language and `expectedVersion`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandRequest"];
+            };
+        };
+        responses: {
+            /** @description Read and accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description Not now (`action/not_your_turn`, `deal/over`, …) or a lost race (`table/version_conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            /** @description `action/unclear` (the legal commands in `detail` and `commands`), or as for POST /actions. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getView: {
+        parameters: {
+            query?: {
+                format?: "json" | "text";
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view. */
+            200: {
+                headers: {
+                    /** @description with `format=text`, the table version the text shows */
+                    "X-Table-Version"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewResponse"];
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getFairness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Commitment (and seed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fairness"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    verifyDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    scoreRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameRecord"];
+            };
+        };
+        responses: {
+            /** @description The settlement (or `complete = false` and whose turn it is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listMyTournaments: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organiser's tournaments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTournamentRequest"];
+            };
+        };
+        responses: {
+            /** @description The tournament. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTournamentResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    registerPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPlayerRequest"];
+            };
+        };
+        responses: {
+            /** @description The player. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterPlayerResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    myTables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTables"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    tournamentEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events with seq numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentEvents"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    standings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Standings"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    scoreSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The score sheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreSheet"];
+                    "text/csv": string;
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    tournamentCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description iCalendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRotated"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["parameters"]["WebhookId"];
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery with the new attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+}

@@ -1,0 +1,184 @@
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from './generated/openapi.js';
+
+export type Schemas = components['schemas'];
+export type Action = Schemas['Action'];
+export type TableView = Schemas['TableView'];
+export type SeqEvent = Schemas['SeqEvent'];
+export type TableEvent = Schemas['TableEvent'];
+export type Problem = Schemas['Problem'];
+
+export interface ClientOptions {
+  /** e.g. `http://127.0.0.1:8787` (local) or the HTTP API's URL. */
+  readonly baseUrl: string;
+  /** Bearer token sent with every request: an API key, organiser key, seat token or spectator key. */
+  readonly token?: string;
+  /** A fetch to use instead of the global one (tests, proxies). */
+  readonly fetch?: (input: Request) => Promise<Response>;
+}
+
+/** A non-2xx answer: the problem+json document the server sent, with its `code` (openapi.yaml ErrorCode). */
+export class StammtischError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(`${status} ${problem.code}: ${problem.detail}`);
+    this.name = 'StammtischError';
+  }
+  get code(): string {
+    return this.problem.code;
+  }
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+function unwrap<T>(out: Result<T>): T {
+  if (out.response.ok && out.error === undefined) return out.data as T;
+  const p = out.error as Partial<Problem> | undefined;
+  const problem: Problem = {
+    type: p?.type ?? 'about:blank',
+    title: p?.title ?? out.response.statusText,
+    status: out.response.status,
+    detail: p?.detail ?? '',
+    code: (p?.code ?? 'request/invalid') as Problem['code'],
+    ...(p ?? {}),
+  } as Problem;
+  throw new StammtischError(out.response.status, problem);
+}
+
+/**
+ * The REST API, typed from openapi.yaml. `raw` is the openapi-fetch client (every route, typed); the methods are
+ * the calls a bot makes most, returning the body or throwing {@link StammtischError}.
+ *
+ * @example
+ * const api = createClient({ baseUrl: 'http://127.0.0.1:8787' });
+ * const { tableId, organiserKey } = await api.createTable({ variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
+ * const me = await api.join(tableId);
+ * const view = await api.as(me.seatToken).view(tableId);
+ */
+export interface StammtischClient {
+  readonly raw: Client<paths>;
+  readonly baseUrl: string;
+  /** The same client with another bearer token (a seat token, the organiser key). */
+  as(token: string | undefined): StammtischClient;
+  health(): Promise<Schemas['Health']>;
+  variants(): Promise<Schemas['VariantList']>;
+  createTable(body: Schemas['CreateTableRequest']): Promise<Schemas['CreateTableResponse']>;
+  table(tableId: string): Promise<Schemas['TableDetail']>;
+  join(tableId: string, body?: Schemas['JoinRequest']): Promise<Schemas['JoinResponse']>;
+  addBot(tableId: string, seat?: number): Promise<Schemas['AddBotResponse']>;
+  close(tableId: string): Promise<Schemas['VersionOnly']>;
+  act(
+    tableId: string,
+    action: Action,
+    opts?: { expectedVersion?: number; idempotencyKey?: string },
+  ): Promise<Schemas['ActionResponse']>;
+  view(tableId: string): Promise<Schemas['ViewResponse']>;
+  events(tableId: string, after?: number, limit?: number): Promise<Schemas['EventsResponse']>;
+  /** The chat grammar (text in): `POST /v1/tables/{id}/commands` with the seat token. */
+  command(tableId: string, text: string, lang?: Lang): Promise<CommandReply>;
+  /** The chat rendering (text out): `GET /v1/tables/{id}/view?format=text&lang=…`. */
+  textView(tableId: string, lang?: Lang): Promise<string>;
+}
+
+export type Lang = 'de' | 'en';
+
+/**
+ * What `POST …/commands` answers: the action read and its events with the command as the server writes it, or
+ * (`ok: false`) the server's answer to text it could not read.
+ */
+export interface CommandReply {
+  readonly ok: boolean;
+  readonly text: string;
+  readonly action?: Action;
+  readonly version?: number;
+  readonly events?: readonly SeqEvent[];
+}
+
+export function createClient(options: ClientOptions): StammtischClient {
+  const baseUrl = options.baseUrl.replace(/\/$/, '');
+  const headers: Record<string, string> = {};
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const raw = createFetchClient<paths>({
+    baseUrl,
+    headers,
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+  });
+  const path = (tableId: string) => ({ params: { path: { tableId } } });
+  // Routes a newer server adds (the chat routes) may be missing from this build's types: called untyped.
+  const untyped = raw as unknown as Client<Record<string, Record<string, unknown>>>;
+
+  const client: StammtischClient = {
+    raw,
+    baseUrl,
+    as: (token) => createClient({ ...options, ...(token !== undefined ? { token } : { token: undefined }) }),
+    health: async () => unwrap(await raw.GET('/v1/health')),
+    variants: async () => unwrap(await raw.GET('/v1/variants')),
+    createTable: async (body) => unwrap(await raw.POST('/v1/tables', { body })),
+    table: async (tableId) => unwrap(await raw.GET('/v1/tables/{tableId}', path(tableId))),
+    join: async (tableId, body = {}) =>
+      unwrap(await raw.POST('/v1/tables/{tableId}/seats', { ...path(tableId), body })),
+    addBot: async (tableId, seat) =>
+      unwrap(
+        await raw.POST('/v1/tables/{tableId}/bots', { ...path(tableId), body: seat === undefined ? {} : { seat } }),
+      ),
+    close: async (tableId) => unwrap(await raw.POST('/v1/tables/{tableId}/close', path(tableId))),
+    act: async (tableId, action, opts = {}) =>
+      unwrap(
+        await raw.POST('/v1/tables/{tableId}/actions', {
+          ...path(tableId),
+          body: { action, ...(opts.expectedVersion !== undefined ? { expectedVersion: opts.expectedVersion } : {}) },
+          ...(opts.idempotencyKey !== undefined ? { headers: { 'idempotency-key': opts.idempotencyKey } } : {}),
+        }),
+      ),
+    // The JSON view (the route also serves text: see textView).
+    view: async (tableId) =>
+      unwrap(await raw.GET('/v1/tables/{tableId}/view', path(tableId))) as Schemas['ViewResponse'],
+    events: async (tableId, after = 0, limit = 100) =>
+      unwrap(
+        await raw.GET('/v1/tables/{tableId}/events', {
+          params: { path: { tableId }, query: { after, limit } },
+        }),
+      ),
+    command: async (tableId, text, lang = 'en') => {
+      const out = (await untyped.POST(
+        '/v1/tables/{tableId}/commands' as never,
+        {
+          params: { path: { tableId } },
+          body: { text, lang },
+        } as never,
+      )) as Result<{ version: number; events: SeqEvent[]; action: Action; command: string }>;
+      try {
+        const ok = unwrap(out);
+        return { ok: true, text: ok.command, action: ok.action, version: ok.version, events: ok.events };
+      } catch (e) {
+        // Text the server could not read: its answer (in `lang`, listing what is legal) is the reply.
+        if (e instanceof StammtischError && e.code === 'action/unclear') return { ok: false, text: e.problem.detail };
+        throw e;
+      }
+    },
+    textView: async (tableId, lang = 'en') => {
+      const out = (await untyped.GET(
+        '/v1/tables/{tableId}/view' as never,
+        {
+          params: { path: { tableId }, query: { format: 'text', lang } },
+          parseAs: 'text',
+        } as never,
+      )) as Result<string>;
+      const body = unwrap(out);
+      if (!(out.response.headers.get('content-type') ?? '').includes('json')) return body;
+      // A JSON answer: `{ text }` from a server that wraps it, or the JSON view of a server without the text view.
+      const parsed = JSON.parse(body) as { text?: unknown };
+      if (typeof parsed.text === 'string') return parsed.text;
+      throw new StammtischError(404, {
+        type: 'about:blank',
+        title: 'Not found',
+        status: 404,
+        detail: 'this server has no text view (format=text)',
+        code: 'route/not_found',
+      } as Problem);
+    },
+  };
+  return client;
+}
