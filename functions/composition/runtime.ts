@@ -22,6 +22,10 @@ export function createRuntime(
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
   const store = new DynamoTableStore(client, settings.dataTable);
-  const service = new TableService({ store, ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}) });
+  const service = new TableService({
+    store,
+    ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}),
+    ...(settings.botBudgetMs !== undefined ? { botBudgetMs: settings.botBudgetMs } : {}),
+  });
   return { settings, client, store, service };
 }

@@ -1,5 +1,6 @@
 import type { Commit, TableStore } from '../ports/table-store.js';
 import { newSeed } from '../crypto/secrets.js';
+import { DEFAULT_BOT_BUDGET_MS } from './bots.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
 export interface ServiceDeps {
@@ -8,6 +9,8 @@ export interface ServiceDeps {
   readonly seed?: () => string;
   /** Called after every successful append (the local runtime fans out; on AWS the stream does). */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  /** Time a bot decision may take (BOT_BUDGET_MS; only `strong` uses it). */
+  readonly botBudgetMs?: number;
 }
 
 /** What every use case gets: the ports with their defaults filled in. */
@@ -16,6 +19,7 @@ export interface UseCaseContext {
   readonly now: () => number;
   readonly seed: () => string;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  readonly botBudgetMs: number;
 }
 
 export function contextOf(deps: ServiceDeps): UseCaseContext {
@@ -23,6 +27,7 @@ export function contextOf(deps: ServiceDeps): UseCaseContext {
     store: deps.store,
     now: deps.now ?? Date.now,
     seed: deps.seed ?? newSeed,
+    botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
   };
 }
