@@ -18,7 +18,7 @@ export const DEFAULT_BOT_BUDGET_MS = 200;
 export function botLevelOf(level: string | undefined, field: string, fallback: BotLevel = DEFAULT_BOT_LEVEL): BotLevel {
   if (level === undefined) return fallback;
   if (!isBotLevel(level))
-    throw new AppError(422, 'bot/level_invalid', `bot level ${level} is not one of ${BOT_LEVELS.join(', ')}`, {
+    throw new AppError(422, 'seat/bad_bot_level', `bot level ${level} is not one of ${BOT_LEVELS.join(', ')}`, {
       field,
     });
   return level;
