@@ -1,4 +1,6 @@
 import type { Commit, TableStore } from '../ports/table-store.js';
+import type { DueWorkStore } from '../ports/due-work.js';
+import { HeadCache } from './head-cache.js';
 import { newSeed } from '../crypto/secrets.js';
 import { DEFAULT_BOT_BUDGET_MS } from './bots.js';
 
@@ -11,6 +13,10 @@ export interface ServiceDeps {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Time a bot decision may take (BOT_BUDGET_MS; only `strong` uses it). */
   readonly botBudgetMs?: number;
+  /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
+  readonly dueWork?: DueWorkStore;
+  /** The cached heads (default: one per service, as in a warm Lambda); `false` turns caching off. */
+  readonly heads?: HeadCache | false;
 }
 
 /** What every use case gets: the ports with their defaults filled in. */
@@ -20,6 +26,9 @@ export interface UseCaseContext {
   readonly seed: () => string;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   readonly botBudgetMs: number;
+  /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
+  readonly dueWork?: DueWorkStore;
+  readonly heads?: HeadCache;
 }
 
 export function contextOf(deps: ServiceDeps): UseCaseContext {
@@ -29,5 +38,7 @@ export function contextOf(deps: ServiceDeps): UseCaseContext {
     seed: deps.seed ?? newSeed,
     botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
+    ...(deps.dueWork !== undefined ? { dueWork: deps.dueWork } : {}),
+    ...(deps.heads !== false ? { heads: deps.heads ?? new HeadCache() } : {}),
   };
 }

@@ -10,7 +10,8 @@ import {
 } from '../../engine/index.js';
 import type { BotLevel, SeatObservation } from '../../engine/bots/index.js';
 import { type Actor, audienceOf } from '../policy/access.js';
-import { lastSeq } from '../ports/table-store.js';
+import { type TableMeta, lastSeq } from '../ports/table-store.js';
+import { turnDeadline } from './progress.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import {
@@ -29,6 +30,8 @@ import { DEFAULT_BOT_LEVEL } from './bots.js';
 export interface ViewResult {
   readonly version: number;
   readonly view: TableView;
+  /** When the seat(s) to act run out of time (ISO), on tables with a turn clock while a player is to act. */
+  readonly deadline?: string;
 }
 
 export interface EventsPage {
@@ -54,9 +57,20 @@ export interface BotTurn {
   readonly budgetMs: number;
 }
 
-export async function tableView(ctx: UseCaseContext, tableId: string, actor: Actor): Promise<ViewResult> {
+export async function tableView(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  meta?: TableMeta,
+): Promise<ViewResult> {
   const loaded = await loadTable(ctx.store, tableId);
-  return { version: loaded.version, view: view(loaded.state, audienceOf(actor)) };
+  const head = loaded.commits[loaded.commits.length - 1];
+  const deadline = meta !== undefined && head !== undefined ? turnDeadline(meta, loaded.state, head) : undefined;
+  return {
+    version: loaded.version,
+    view: view(loaded.state, audienceOf(actor)),
+    ...(deadline !== undefined ? { deadline: new Date(deadline).toISOString() } : {}),
+  };
 }
 
 /**
@@ -118,22 +132,27 @@ export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<Bo
   const deal = loaded.state.deal;
   if (loaded.state.closed || deal === null || deal.over) return [];
   const toAct = view(loaded.state, { kind: 'spectator' }).deal?.toAct ?? [];
-  const turns: BotTurn[] = [];
-  for (const seat of toAct) {
-    const info = meta.seats[seat];
-    if (info?.kind !== 'bot') continue;
-    turns.push({
-      tableId,
-      dealNo: deal.no,
-      seat,
-      legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
-      version: loaded.version,
-      level: info.level ?? DEFAULT_BOT_LEVEL,
-      observation: observe(loaded, seat),
-      budgetMs: ctx.botBudgetMs,
-    });
-  }
-  return turns;
+  return toAct.filter((seat) => meta.seats[seat]?.kind === 'bot').map((seat) => botTurnOf(ctx, meta, loaded, seat));
+}
+
+/**
+ * The bot turn of one table seat at `loaded` (a bot seat at its level; a human seat the server plays for — absent or
+ * timed out — at the default level).
+ */
+export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, seat: number): BotTurn {
+  const deal = loaded.state.deal;
+  if (deal === null) throw new Error('no deal to act in');
+  const info = meta.seats[seat];
+  return {
+    tableId: meta.tableId,
+    dealNo: deal.no,
+    seat,
+    legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
+    version: loaded.version,
+    level: info?.kind === 'bot' ? (info.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL,
+    observation: observe(loaded, seat),
+    budgetMs: ctx.botBudgetMs,
+  };
 }
 
 /**
