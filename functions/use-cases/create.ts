@@ -107,7 +107,7 @@ function botSeats(input: CreateTableInput): Map<number, BotLevel> {
   const out = new Map<number, BotLevel>();
   (input.bots ?? []).forEach((b, i) => {
     const seat = typeof b === 'number' ? b : b.seat;
-    const field = typeof b === 'number' ? `bots.${i}` : `bots.${i}.seat`;
+    const field = typeof b === 'number' ? 'bots' : `bots.${i}.seat`;
     if (!Number.isInteger(seat) || seat < 0 || seat >= input.seats)
       throw new AppError(422, 'seat/invalid', `bot seat ${seat} is not a seat 0..${input.seats - 1}`, { field });
     out.set(seat, typeof b === 'number' ? fallback : botLevelOf(b.level, `bots.${i}.level`, fallback));
