@@ -11,6 +11,8 @@ export interface Settings {
   /** sha256 hashes of the API keys that may create tables (API_KEY_HASHES, or API_KEYS hashed at start). */
   readonly apiKeyHashes: readonly string[];
   readonly version: string;
+  /** BOT_BUDGET_MS: time one bot decision may take (default 200; docs/bots.md says what fits which function). */
+  readonly botBudgetMs: number | undefined;
   /** Per-client limits (RATE_LIMITS: unset = the defaults, `off`, or `principal=40/5,address=100/20`). */
   readonly rateLimits: RateLimits | undefined;
 }
@@ -24,6 +26,12 @@ const list = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter((s) => s !== '');
 
+/** A positive whole number of milliseconds, or undefined (the default applies) when unset or not a number. */
+const budget = (value: string | undefined): number | undefined => {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     dataTable: env.DATA_TABLE ?? 'stammtisch-data',
@@ -33,6 +41,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
     apiKeyHashes: [...list(env.API_KEY_HASHES), ...list(env.API_KEYS).map(sha256)],
     version: env.APP_VERSION ?? '0.1.0',
+    botBudgetMs: budget(env.BOT_BUDGET_MS),
     rateLimits: rateLimitsOf(env.RATE_LIMITS),
   };
 }

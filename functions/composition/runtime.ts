@@ -41,6 +41,7 @@ export function createRuntime(
     dueWork,
     ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(settings.botBudgetMs !== undefined ? { botBudgetMs: settings.botBudgetMs } : {}),
   });
   const rateLimiter =
     settings.rateLimits === undefined

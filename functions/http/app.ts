@@ -22,6 +22,7 @@ import {
 } from '../policy/access.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
+import { DEFAULT_BOT_LEVEL } from '../use-cases/bots.js';
 import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
@@ -74,7 +75,17 @@ const CreateTable = z.strictObject({
   preset: z.string().min(1).max(60).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
   seats: z.number().int().min(2).max(8),
-  bots: z.array(z.number().int().min(0).max(7)).max(8).optional(),
+  bots: z
+    .array(
+      z.union([
+        z.number().int().min(0).max(7),
+        z.strictObject({ seat: z.number().int().min(0).max(7), level: z.string().max(40).optional() }),
+      ]),
+    )
+    .max(8)
+    .optional(),
+  // Levels are checked by the use case (422 bot/level_invalid naming the field).
+  botLevel: z.string().max(40).optional(),
   visibility: z.enum(['public', 'private']).optional(),
   dealer: z.number().int().min(0).max(7).optional(),
   maxDeals: z.number().int().min(1).max(10_000).optional(),
@@ -89,7 +100,10 @@ const Join = z.strictObject({
   seat: z.number().int().min(0).max(7).optional(),
   name: z.string().trim().min(1).max(40).optional(),
 });
-const AddBot = z.strictObject({ seat: z.number().int().min(0).max(7).optional() });
+const AddBot = z.strictObject({
+  seat: z.number().int().min(0).max(7).optional(),
+  level: z.string().max(40).optional(),
+});
 const ActBody = z.strictObject({
   action: z.record(z.string(), z.unknown()),
   expectedVersion: z.number().int().min(0).optional(),
@@ -291,7 +305,7 @@ export function createApp(config: AppConfig): Hono {
     const actor = await actorFor(c, id);
     assertOrganiser(actor, 'adds bots');
     const body = parse(AddBot, await optionalJsonBody(c), 'body');
-    return c.json(await service.addBot(id, body.seat), 201);
+    return c.json(await service.addBot(id, body.seat, body.level), 201);
   });
 
   app.post('/v1/tables/:tableId/spectators', async (c) => {
@@ -423,7 +437,11 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
     preset: meta.preset,
     visibility: meta.visibility,
     seats: meta.seats.map((s, seat) =>
-      s.kind === 'open' ? { seat, kind: 'open' } : { seat, kind: s.kind, name: s.name },
+      s.kind === 'open'
+        ? { seat, kind: 'open' }
+        : s.kind === 'bot'
+          ? { seat, kind: s.kind, name: s.name, level: s.level ?? DEFAULT_BOT_LEVEL }
+          : { seat, kind: s.kind, name: s.name },
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),

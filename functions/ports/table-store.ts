@@ -1,3 +1,4 @@
+import type { BotLevel } from '../../engine/bots/index.js';
 import type { TableEvent, TableState } from '../../engine/index.js';
 
 /**
@@ -35,7 +36,8 @@ export const lastSeq = (c: Commit): number => c.seq + c.events.length - 1;
 export type SeatInfo =
   | { readonly kind: 'open' }
   | { readonly kind: 'human'; readonly name: string; readonly tokenHash: string }
-  | { readonly kind: 'bot'; readonly name: string };
+  /** `level`: the bot's strength (engine/bots); tables stored before levels existed read as `heuristic`. */
+  | { readonly kind: 'bot'; readonly name: string; readonly level?: BotLevel };
 
 export type Visibility = 'public' | 'private';
 

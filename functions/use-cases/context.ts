@@ -2,6 +2,7 @@ import type { Commit, TableStore } from '../ports/table-store.js';
 import type { DueWorkStore } from '../ports/due-work.js';
 import { HeadCache } from './head-cache.js';
 import { newSeed } from '../crypto/secrets.js';
+import { DEFAULT_BOT_BUDGET_MS } from './bots.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
 export interface ServiceDeps {
@@ -10,6 +11,8 @@ export interface ServiceDeps {
   readonly seed?: () => string;
   /** Called after every successful append (the local runtime fans out; on AWS the stream does). */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  /** Time a bot decision may take (BOT_BUDGET_MS; only `strong` uses it). */
+  readonly botBudgetMs?: number;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
   /** The cached heads (default: one per service, as in a warm Lambda); `false` turns caching off. */
@@ -22,6 +25,7 @@ export interface UseCaseContext {
   readonly now: () => number;
   readonly seed: () => string;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  readonly botBudgetMs: number;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
   readonly heads?: HeadCache;
@@ -32,6 +36,7 @@ export function contextOf(deps: ServiceDeps): UseCaseContext {
     store: deps.store,
     now: deps.now ?? Date.now,
     seed: deps.seed ?? newSeed,
+    botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
     ...(deps.dueWork !== undefined ? { dueWork: deps.dueWork } : {}),
     ...(deps.heads !== false ? { heads: deps.heads ?? new HeadCache() } : {}),

@@ -1,7 +1,9 @@
 import { type TableState, decide, evolve } from '../../engine/index.js';
 import { newSecret, newTableId, sha256 } from '../crypto/secrets.js';
 import { type Commit, type SeatInfo, type TableMeta, type Visibility, lastSeq } from '../ports/table-store.js';
+import type { BotLevel } from '../../engine/bots/index.js';
 import { advance } from './auto-deal.js';
+import { botLevelOf } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError, fromEngineError } from './errors.js';
 import { syncLobby } from './lobby.js';
@@ -13,13 +15,21 @@ export interface CreateTableInput {
   readonly preset?: string;
   readonly options?: unknown;
   readonly seats: number;
-  readonly bots?: readonly number[];
+  /** Bot seats: a seat number (at `botLevel`) or a seat with its own level. */
+  readonly bots?: readonly (number | BotSeatInput)[];
+  /** Level of the bot seats given as plain numbers: 'random' | 'heuristic' | 'strong' (default 'random'). */
+  readonly botLevel?: string;
   readonly visibility?: Visibility;
   readonly dealer?: number;
   readonly maxDeals?: number;
   readonly clock?: TurnClock;
   /** sha256 of the API key the table was created with, if any. */
   readonly createdByKeyHash?: string;
+}
+
+export interface BotSeatInput {
+  readonly seat: number;
+  readonly level?: string;
 }
 
 export interface CreatedTable {
@@ -44,18 +54,16 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     null,
   );
   if (!opened.ok) throw fromEngineError(opened.error);
-  const bots = new Set(input.bots ?? []);
-  for (const b of bots)
-    if (!Number.isInteger(b) || b < 0 || b >= input.seats)
-      throw new AppError(422, 'seat/invalid', `bot seat ${b} is not a seat 0..${input.seats - 1}`, { field: 'bots' });
+  const bots = botSeats(input);
   const now = ctx.now();
   const tableId = newTableId(now);
   const organiserKey = newSecret('ok_');
   const first = opened.events[0];
   const preset = first !== undefined && first.type === 'TableOpened' ? first.preset : (input.preset ?? '');
-  const seats: SeatInfo[] = Array.from({ length: input.seats }, (_, i) =>
-    bots.has(i) ? { kind: 'bot', name: `bot-${i}` } : { kind: 'open' },
-  );
+  const seats: SeatInfo[] = Array.from({ length: input.seats }, (_, i) => {
+    const level = bots.get(i);
+    return level !== undefined ? { kind: 'bot', name: `bot-${i}`, level } : { kind: 'open' };
+  });
   const allBots = bots.size === input.seats;
   const meta: TableMeta = {
     tableId,
@@ -94,4 +102,18 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
   await syncLobby(ctx.store, meta, auto.state);
   await ctx.afterAppend?.(commit);
   return { tableId, organiserKey, version: lastSeq(commit), meta };
+}
+
+/** The bot seats asked for, each with its checked level (422 naming the field on a bad seat or level). */
+function botSeats(input: CreateTableInput): Map<number, BotLevel> {
+  const fallback = botLevelOf(input.botLevel, 'botLevel');
+  const out = new Map<number, BotLevel>();
+  (input.bots ?? []).forEach((b, i) => {
+    const seat = typeof b === 'number' ? b : b.seat;
+    const field = typeof b === 'number' ? 'bots' : `bots.${i}.seat`;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= input.seats)
+      throw new AppError(422, 'seat/invalid', `bot seat ${seat} is not a seat 0..${input.seats - 1}`, { field });
+    out.set(seat, typeof b === 'number' ? fallback : botLevelOf(b.level, `bots.${i}.level`, fallback));
+  });
+  return out;
 }

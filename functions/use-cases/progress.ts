@@ -1,11 +1,12 @@
 import { type TableEvent, type TableState, view } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
-import { pickRandom } from './bots.js';
+import { chooseFor } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { act } from './play.js';
-import { loadTable, requireMeta } from './table-stream.js';
+import { botTurnOf } from './queries.js';
+import { type Loaded, loadTable, requireMeta } from './table-stream.js';
 
 /**
  * Tables that always progress: what the server does for a table on its own, after every commit and whenever its due
@@ -78,7 +79,7 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // Seats the server plays: one pinned move each (when several may act at once, the first wins; the next pass
   // follows from its commit).
   for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
-    if (await playFor(ctx, tableId, meta, state, seat, version, [])) acted++;
+    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) acted++;
   }
   if (acted > 0) return { ...base, acted };
   const deadline = turnDeadline(meta, state, head);
@@ -91,21 +92,22 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   const count = (state.timeouts?.[seat] ?? 0) + 1;
   const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat }];
   if (count >= limit) extra.push({ type: 'SeatAbsent', seat });
-  if (await playFor(ctx, tableId, meta, state, seat, version, extra)) acted++;
+  if (await playFor(ctx, tableId, meta, loaded, seat, version, extra)) acted++;
   return { ...base, acted };
 }
 
-/** One move for `seat` with the bot policy, pinned to `version`; false when the table moved on first. */
+/** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */
 async function playFor(
   ctx: UseCaseContext,
   tableId: string,
   meta: TableMeta,
-  state: TableState,
+  loaded: Loaded,
   seat: number,
   version: number,
   extra: readonly TableEvent[],
 ): Promise<boolean> {
-  const action = pickRandom(view(state, { kind: 'seat', seat }).legalActions);
+  // The decision: the seat's level, given only the seat's observation (bots.ts chooseFor).
+  const action = chooseFor(botTurnOf(ctx, meta, loaded, seat));
   if (action === undefined) return false;
   const actor: Actor = { kind: 'bot', seat };
   try {

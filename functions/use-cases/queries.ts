@@ -1,10 +1,29 @@
-import { type Action, type TableEvent, type TableState, type TableView, evolve, view } from '../../engine/index.js';
+import {
+  type Action,
+  type TableEvent,
+  type TableState,
+  type TableView,
+  evolve,
+  redactEvent,
+  variantOf,
+  view,
+} from '../../engine/index.js';
+import type { BotLevel, SeatObservation } from '../../engine/bots/index.js';
 import { type Actor, audienceOf } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import { turnDeadline } from './progress.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
-import { type SeatedEvent, loadTable, redactOne, requireHead, requireMeta, stateBefore } from './table-stream.js';
+import {
+  type Loaded,
+  type SeatedEvent,
+  loadTable,
+  redactOne,
+  requireHead,
+  requireMeta,
+  stateBefore,
+} from './table-stream.js';
+import { DEFAULT_BOT_LEVEL } from './bots.js';
 
 /** Reads: a table's view and its events for an audience, and what the bots must do next. */
 
@@ -22,11 +41,20 @@ export interface EventsPage {
   readonly next: number | null;
 }
 
-/** A bot seat the deal waits for, with its legal actions at `version`. */
+/**
+ * A bot seat the deal waits for, with its legal actions at `version` and everything its bot may know: the seat's
+ * observation (deal seats; engine/bots/README.md), its level and the time the decision may take.
+ */
 export interface BotTurn {
+  readonly tableId: string;
+  readonly dealNo: number;
+  /** Table seat. */
   readonly seat: number;
   readonly legal: readonly Action[];
   readonly version: number;
+  readonly level: BotLevel;
+  readonly observation: SeatObservation;
+  readonly budgetMs: number;
 }
 
 export async function tableView(
@@ -97,18 +125,63 @@ export async function events(
   return { version, events: out, next: lastOut < version ? lastOut : null };
 }
 
-/** For the bots: the seats a bot must act for now, with their legal actions. */
+/** For the bots: the seats a bot must act for now, with their legal actions and what each seat may know. */
 export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<BotTurn[]> {
   const meta = await requireMeta(ctx.store, tableId);
   const loaded = await loadTable(ctx.store, tableId);
   const deal = loaded.state.deal;
   if (loaded.state.closed || deal === null || deal.over) return [];
   const toAct = view(loaded.state, { kind: 'spectator' }).deal?.toAct ?? [];
-  return toAct
-    .filter((seat) => meta.seats[seat]?.kind === 'bot')
-    .map((seat) => ({
-      seat,
-      legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
-      version: loaded.version,
-    }));
+  return toAct.filter((seat) => meta.seats[seat]?.kind === 'bot').map((seat) => botTurnOf(ctx, meta, loaded, seat));
+}
+
+/**
+ * The bot turn of one table seat at `loaded` (a bot seat at its level; a human seat the server plays for — absent or
+ * timed out — at the default level).
+ */
+export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, seat: number): BotTurn {
+  const deal = loaded.state.deal;
+  if (deal === null) throw new Error('no deal to act in');
+  const info = meta.seats[seat];
+  return {
+    tableId: meta.tableId,
+    dealNo: deal.no,
+    seat,
+    legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
+    version: loaded.version,
+    level: info?.kind === 'bot' ? (info.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL,
+    observation: observe(loaded, seat),
+    budgetMs: ctx.botBudgetMs,
+  };
+}
+
+/**
+ * A table seat's observation of the running deal, in deal seats: the variant's view for that seat and every action of
+ * the deal as redacted for it (folded from the deal's base commit, the same redaction the seat's events carry).
+ */
+export function observe(loaded: Loaded, tableSeat: number): SeatObservation {
+  const current = loaded.state;
+  const deal = current.deal;
+  if (deal === null) throw new Error('no deal to observe');
+  const dealSeat = deal.players.indexOf(tableSeat);
+  if (dealSeat < 0) throw new Error(`seat ${tableSeat} sits out deal ${deal.no}`);
+  const variant = variantOf(current);
+  const history: { seat: number; action: Action }[] = [];
+  const base = loaded.commits[0];
+  let state: TableState | null = base?.snapshot?.state ?? null;
+  const events = loaded.commits.flatMap((c, i) => (i === 0 ? c.events.slice(c.snapshot?.at ?? 0) : c.events));
+  for (const event of events) {
+    if (event.type === 'ActionTaken' && event.deal === deal.no) {
+      const seen = redactEvent(state, event, { kind: 'seat', seat: tableSeat });
+      if (seen.type === 'ActionTaken') history.push({ seat: deal.players.indexOf(seen.seat), action: seen.action });
+    }
+    state = evolve(state, event);
+  }
+  return {
+    variant: current.variant,
+    options: current.options,
+    seat: dealSeat,
+    view: variant.view(deal.state, { kind: 'seat', seat: dealSeat }),
+    history,
+  };
 }

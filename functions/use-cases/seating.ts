@@ -1,7 +1,9 @@
 import { type TableEvent, evolve } from '../../engine/index.js';
 import { newSecret, sha256 } from '../crypto/secrets.js';
 import type { SeatInfo, TableMeta } from '../ports/table-store.js';
+import type { BotLevel } from '../../engine/bots/index.js';
 import { advance } from './auto-deal.js';
+import { botLevelOf } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { syncLobby } from './lobby.js';
@@ -25,13 +27,16 @@ export async function join(
   return { seat: taken, token };
 }
 
-/** Put a bot on an open seat (organiser only). */
+/** Put a bot on an open seat (organiser only), at `level` (default random; 422 naming `level` when unknown). */
 export async function addBot(
   ctx: UseCaseContext,
   tableId: string,
   seat: number | undefined,
-): Promise<{ seat: number }> {
-  return { seat: await takeSeat(ctx, tableId, seat, { kind: 'bot', name: `bot-${seat ?? 'x'}` }) };
+  level?: string,
+): Promise<{ seat: number; level: BotLevel }> {
+  const checked = botLevelOf(level, 'level');
+  const taken = await takeSeat(ctx, tableId, seat, { kind: 'bot', name: `bot-${seat ?? 'x'}`, level: checked });
+  return { seat: taken, level: checked };
 }
 
 /** Hand out a spectator token (kept as a hash; the oldest of more than 100 stops working). */
@@ -60,7 +65,7 @@ async function takeSeat(
     const seat = wanted ?? meta.seats.findIndex((s) => s.kind === 'open');
     if (seat < 0) throw new AppError(409, 'table/full', 'every seat is taken');
     if (meta.seats[seat]?.kind !== 'open') throw new AppError(409, 'seat/taken', `seat ${seat} is taken`, { seat });
-    const named: SeatInfo = info.kind === 'bot' ? { kind: 'bot', name: `bot-${seat}` } : info;
+    const named: SeatInfo = info.kind === 'bot' ? { ...info, name: `bot-${seat}` } : info;
     const next: TableMeta = { ...meta, seats: meta.seats.map((s, i) => (i === seat ? named : s)), rev: meta.rev + 1 };
     if (!(await ctx.store.updateMeta(next))) return CONFLICT;
     await syncLobby(ctx.store, next, loaded.state);

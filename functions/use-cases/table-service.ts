@@ -1,3 +1,4 @@
+import type { BotLevel } from '../../engine/bots/index.js';
 import type { Lang } from '../../engine/index.js';
 import { type Actor, authorize } from '../policy/access.js';
 import { type TextCommandResult, actByText, textView } from './commands.js';
@@ -61,8 +62,8 @@ export class TableService {
   addSpectator(tableId: string): Promise<{ token: string }> {
     return addSpectator(this.ctx, tableId);
   }
-  addBot(tableId: string, seat: number | undefined): Promise<{ seat: number }> {
-    return addBot(this.ctx, tableId, seat);
+  addBot(tableId: string, seat: number | undefined, level?: string): Promise<{ seat: number; level: BotLevel }> {
+    return addBot(this.ctx, tableId, seat, level);
   }
   leave(tableId: string, seat: number): Promise<void> {
     return leave(this.ctx, tableId, seat);

@@ -68,6 +68,8 @@ describe('turn clocks', () => {
       variant: 'schafkopf',
       seats: 4,
       bots: [1, 2, 3],
+      // Random bots bid, so the deal reaches card play and seat 0 times out more than once.
+      botLevel: 'random',
       maxDeals: 1,
       clock: { turnSeconds: 30, timeoutsUntilAbsent: 2 },
     });
