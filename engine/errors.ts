@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'table/bad_seat_count',
   'seat/invalid',
   'seat/taken',
+  'seat/bad_bot_level',
   'deal/not_found',
   'deal/not_over',
   'deal/in_progress',
@@ -39,6 +40,7 @@ export const ERROR_CODES = [
   'action/not_your_turn',
   'action/malformed',
   'action/illegal',
+  'action/unclear',
   'record/shape',
   'record/unknown_variant',
   'record/unknown_preset',
@@ -62,6 +64,8 @@ export const ERROR_CODES = [
   'tournament/busy',
   'tournament/no_self_registration',
   'tournament/bad_invite',
+  'webhook/not_found',
+  'webhook/target_refused',
   'internal',
 ] as const;
 

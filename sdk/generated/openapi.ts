@@ -157,7 +157,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put a bot on an open seat (organiser). Bots play random legal moves through the same use cases. */
+        /** Put a bot on an open seat (organiser), at a level (default random; docs/bots.md). Bots act through the same use cases as players. */
         post: operations["addBot"];
         delete?: never;
         options?: never;
@@ -738,7 +738,7 @@ export interface components {
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused";
         Problem: {
             /** Format: uri */
             type: string;
@@ -810,8 +810,12 @@ export interface components {
             /** @description overrides of the preset (see the variant's optionsSchema) */
             options?: components["schemas"]["Options"];
             seats: number;
-            /** @description seats taken by bots */
-            bots?: components["schemas"]["Seat"][];
+            /** @description seats taken by bots, as a seat number (playing at `botLevel`) or a seat with its own level */
+            bots?: (components["schemas"]["Seat"] | {
+                seat: components["schemas"]["Seat"];
+                level?: components["schemas"]["BotLevel"];
+            })[];
+            botLevel?: components["schemas"]["BotLevel"];
             visibility?: components["schemas"]["Visibility"];
             dealer?: components["schemas"]["Seat"];
             /** @description the table closes after this many deals (default: unlimited; 1 when every seat is a bot) */
@@ -829,6 +833,7 @@ export interface components {
             /** @enum {string} */
             kind: "open" | "human" | "bot";
             name?: string;
+            level?: components["schemas"]["BotLevel"];
         };
         TablePublic: {
             tableId: string;
@@ -881,11 +886,19 @@ export interface components {
             /** @description shown once; acts for this seat only */
             seatToken: string;
         };
+        /**
+         * @description How a bot plays (docs/bots.md): `random` legal moves, `heuristic` rules of thumb, `strong` sampling and search within BOT_BUDGET_MS per decision. Any other value is a 422 `seat/bad_bot_level` naming the field.
+         * @default random
+         * @enum {string}
+         */
+        BotLevel: "random" | "heuristic" | "strong";
         AddBotRequest: {
             seat?: components["schemas"]["Seat"];
+            level?: components["schemas"]["BotLevel"];
         };
         AddBotResponse: {
             seat: components["schemas"]["Seat"];
+            level: components["schemas"]["BotLevel"];
         };
         SpectatorResponse: {
             tableId: string;
