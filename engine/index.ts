@@ -28,7 +28,7 @@ export {
   moneyInvariant,
   variantOf,
 } from './game/table.js';
-export { shuffledDeckFor } from './game/shuffle.js';
+export { shuffledDeckFor, randomnessFor, startDealFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
 
 export { schafkopf } from './variants/schafkopf/index.js';

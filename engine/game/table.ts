@@ -26,7 +26,13 @@ export type TableCommand =
       readonly dealer?: Seat;
     }
   /** Randomness enters as data: the shuffled deck (the server derives it from a secret seed it commits to). */
-  | { readonly type: 'StartDeal'; readonly deck: readonly Card[]; readonly commitment?: string }
+  | {
+      readonly type: 'StartDeal';
+      readonly deck: readonly Card[];
+      /** The die (1–6) from the same seed, where the variant rolls one (engine/game/shuffle.ts `startDealFor`). */
+      readonly die?: number;
+      readonly commitment?: string;
+    }
   | { readonly type: 'Act'; readonly seat: Seat; readonly action: unknown }
   | { readonly type: 'CloseTable' };
 
@@ -171,7 +177,16 @@ function decideStart(command: Extract<TableCommand, { type: 'StartDeal' }>, stat
   const expected = variant.deck(state.options, players.length);
   if (!sameCards(expected, command.deck))
     return fail(engineError(ErrorCodes.badDeck, 'the deck is not this variant’s deck', { field: 'deck' }));
-  const layout = variant.deal(state.options, players.length, dealerInDeal, command.deck);
+  const rollsDie = variant.rollsDie?.(state.options, players.length) === true;
+  const die = command.die;
+  if (rollsDie !== (die !== undefined) || (die !== undefined && (!Number.isInteger(die) || die < 1 || die > 6)))
+    return fail(
+      engineError(ErrorCodes.badDeck, rollsDie ? 'this deal needs a die roll 1–6' : 'this deal rolls no die', {
+        field: 'die',
+      }),
+    );
+  const dealt = variant.deal(state.options, players.length, dealerInDeal, command.deck);
+  const layout: Layout = die !== undefined ? { ...dealt, die } : dealt;
   const bock = state.bockQueue[0] ?? 1;
   const started: TableEvent = {
     type: 'DealStarted',
@@ -344,6 +359,7 @@ function mapNote(note: DealNote, players: readonly Seat[]): DealNote {
         ? note
         : { ...note, contract: { ...note.contract, declarer: m(note.contract.declarer) } };
     case 'CardRevealed':
+    case 'DieRolled':
       return { ...note, seat: m(note.seat) };
     case 'DealOver':
       return note;
@@ -469,6 +485,7 @@ export function redactEvent(
     const hide = (cards: readonly (readonly Card[])[] | undefined, keep: boolean): (readonly Card[])[] | undefined =>
       cards?.map((hand, i) => (keep && i === seatIndex ? hand : []));
     const faceUp = event.layout.faceUp;
+    // The die stays hidden until it is rolled in the open (a DieRolled note); the organiser sees it after the deal.
     const layout: Layout = {
       hands: hide(event.layout.hands, true) ?? [],
       blind: [],

@@ -17,6 +17,8 @@ export interface GameRecord {
   readonly blind?: readonly Card[];
   readonly faceDown?: readonly (readonly Card[])[];
   readonly faceUp?: readonly (readonly Card[])[];
+  /** The deal's die roll (seven-handed Sheepshead). */
+  readonly die?: number;
   readonly contract?: Contract;
   readonly actions: readonly { readonly seat: Seat; readonly type: string; readonly [k: string]: unknown }[];
 }
@@ -56,6 +58,7 @@ export const RECORD_KEYS: readonly string[] = [
   'blind',
   'faceDown',
   'faceUp',
+  'die',
   'contract',
   'actions',
   // Notes for people, ignored when settling (the golden fixtures carry the result they expect and its arithmetic).
@@ -140,6 +143,10 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     if (!Array.isArray(lists)) return fail(lists);
     layout[key] = lists;
   }
+  if (input.die !== undefined) {
+    if (typeof input.die !== 'number') return fail(shape('die must be a whole number 1–6', { field: 'die' }));
+    layout.die = input.die;
+  }
   const layoutProblem = variant.checkLayout(options, players, layout);
   if (layoutProblem !== undefined) return fail({ code: 'record/deal', message: layoutProblem, field: 'hands' });
   if (!Array.isArray(input.actions)) return fail(shape('actions must be a list', { field: 'actions' }));
@@ -223,6 +230,7 @@ export function toRecord(args: {
     blind: args.layout.blind,
     ...(args.layout.faceUp ? { faceUp: args.layout.faceUp } : {}),
     ...(args.layout.faceDown ? { faceDown: args.layout.faceDown } : {}),
+    ...(args.layout.die !== undefined ? { die: args.layout.die } : {}),
     actions: args.actions.map((a) => ({ seat: a.seat, ...a.action })),
   };
 }

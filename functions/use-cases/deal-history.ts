@@ -1,11 +1,4 @@
-import {
-  type Action,
-  type TableEvent,
-  type TableState,
-  decide,
-  shuffledDeckFor,
-  toRecord,
-} from '../../engine/index.js';
+import { type Action, type TableEvent, type TableState, decide, startDealFor, toRecord } from '../../engine/index.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import { type Commit, lastSeq } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
@@ -124,7 +117,7 @@ function fairnessOf(commits: readonly Commit[], n: number): Fairness {
     commitment,
     seed: over ? seed : null,
     revealed: over,
-    algorithm: 'commitment = sha256("<tableId>:<deal>:<seed>"); deck = shuffledDeckFor(table state, seed)',
+    algorithm: 'commitment = sha256("<tableId>:<deal>:<seed>"); deck (and die) = randomnessFor(table state, seed)',
   };
 }
 
@@ -138,7 +131,7 @@ export async function verify(ctx: UseCaseContext, tableId: string, n: number, se
       const commitmentMatches = e.commitment === commitmentFor(tableId, n, seed);
       let dealMatches = false;
       if (before !== null) {
-        const redo = decide({ type: 'StartDeal', deck: shuffledDeckFor(before, seed) }, before);
+        const redo = decide(startDealFor(before, seed), before);
         const first = redo.ok ? redo.events[0] : undefined;
         dealMatches =
           first !== undefined &&
