@@ -94,10 +94,11 @@ describe('seven-handed Sheepshead: the die is a die', () => {
     });
   });
 
-  it('the record carries the die and settles the same; a die in a record of another player count is an error', () => {
+  it('the record carries the die and settles the same; a die out of range is an error', () => {
     const table = open(7);
-    let { state, events } = run(table, startDealFor(table, 'record-die'));
-    const started = events[0]!;
+    const dealt = run(table, startDealFor(table, 'record-die'));
+    let state = dealt.state;
+    const started = dealt.events[0]!;
     if (started.type !== 'DealStarted') throw new Error('no deal');
     const actions: { seat: number; action: { type: 'pass' } }[] = [];
     // Everybody passes: a leaster is played, but the record must still carry the die it was dealt with.
