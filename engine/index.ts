@@ -15,6 +15,7 @@ export {
   type TableEvent,
   type TableState,
   type TableView,
+  type AbandonReason,
   type DealInProgress,
   type Decision,
   type ResultJson,

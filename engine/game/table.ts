@@ -70,7 +70,12 @@ export type TableEvent =
       readonly totals: readonly string[];
       readonly pot: string;
     }
+  /** The table was closed in the middle of this deal: it is over without a settlement (no payout, totals unchanged). */
+  | { readonly type: 'DealAbandoned'; readonly deal: number; readonly reason: AbandonReason }
   | { readonly type: 'TableClosed' };
+
+/** Why a deal ended unplayed: `table-closed` = the organiser (or the deal limit) closed the table mid-deal. */
+export type AbandonReason = 'table-closed';
 
 export interface TableState {
   readonly variant: string;
@@ -99,6 +104,8 @@ export interface DealInProgress {
   /** The variant's deal state; treat as opaque and never mutate (evolve clones it). */
   readonly state: unknown;
   readonly over: boolean;
+  /** Set when the deal ended without being played out ({@link AbandonReason}); then there is no result. */
+  readonly abandoned?: AbandonReason;
 }
 
 export type Decision =
@@ -122,6 +129,12 @@ export function decide(command: TableCommand, state: TableState | null): Decisio
     case 'CloseTable':
       if (state === null) return fail(engineError(ErrorCodes.noDeal, 'no table'));
       if (state.closed) return fail(engineError(ErrorCodes.tableClosed, 'the table is closed'));
+      // A deal still running is over now: abandoned, unsettled (its seed can then be revealed like any ended deal's).
+      if (state.deal !== null && !state.deal.over)
+        return {
+          ok: true,
+          events: [{ type: 'DealAbandoned', deal: state.deal.no, reason: 'table-closed' }, { type: 'TableClosed' }],
+        };
       return { ok: true, events: [{ type: 'TableClosed' }] };
     default: {
       const never: never = command;
@@ -303,6 +316,11 @@ function step(state: TableState | null, event: TableEvent): { state: TableState;
     case 'DealEnded':
       // Derived events: they describe what the ActionTaken before them already did.
       return { notes: NO_NOTES, state: must(state) };
+    case 'DealAbandoned': {
+      const s = must(state);
+      const deal = must(s.deal);
+      return { notes: NO_NOTES, state: { ...s, deal: { ...deal, over: true, abandoned: event.reason } } };
+    }
     case 'TableClosed':
       return { notes: NO_NOTES, state: { ...must(state), closed: true } };
     default: {
@@ -391,7 +409,14 @@ export interface TableView {
   readonly bockQueue: readonly number[];
   readonly closed: boolean;
   readonly deal:
-    (DealView & { readonly no: number; readonly participants: readonly Seat[]; readonly commitment?: string }) | null;
+    | (DealView & {
+        readonly no: number;
+        readonly participants: readonly Seat[];
+        readonly commitment?: string;
+        /** Why the deal ended unplayed (then `phase` is `abandoned` and nobody is to act). */
+        readonly abandoned?: AbandonReason;
+      })
+    | null;
   readonly lastResult: ResultJson | null;
   /** The audience seat's legal actions now (empty for others). */
   readonly legalActions: readonly Action[];
@@ -415,6 +440,7 @@ export function view(state: TableState, audience: Audience): TableView {
     const v = variant.view(deal.state, dealAudience);
     dealView = {
       ...toTableSeats(v, deal.players, state.seats),
+      ...(deal.abandoned !== undefined ? { phase: 'abandoned', toAct: [], abandoned: deal.abandoned } : {}),
       no: deal.no,
       participants: deal.players,
       ...(deal.commitment !== undefined ? { commitment: deal.commitment } : {}),

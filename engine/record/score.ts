@@ -20,6 +20,9 @@ export interface GameRecord {
   /** The deal's die roll (seven-handed Sheepshead). */
   readonly die?: number;
   readonly contract?: Contract;
+  /** `false` in the record of a deal that was abandoned (its table closed mid-deal); `reason` says why. */
+  readonly complete?: false;
+  readonly reason?: string;
   readonly actions: readonly { readonly seat: Seat; readonly type: string; readonly [k: string]: unknown }[];
 }
 
@@ -35,7 +38,7 @@ export interface RecordError {
 /** The outcome of settling a record: the docs/RECORD.md result, an incomplete deal, or the first error. */
 export type ScoreOutcome =
   | ResultJson
-  | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string }
+  | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string; readonly reason?: string }
   | { readonly error: RecordError };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -61,6 +64,9 @@ export const RECORD_KEYS: readonly string[] = [
   'die',
   'contract',
   'actions',
+  // An abandoned deal's record (GET …/deals/{n}/record): `complete: false` and the reason it ended unplayed.
+  'complete',
+  'reason',
   // Notes for people, ignored when settling (the golden fixtures carry the result they expect and its arithmetic).
   'comment',
   'expected',
@@ -150,6 +156,10 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   const layoutProblem = variant.checkLayout(options, players, layout);
   if (layoutProblem !== undefined) return fail({ code: 'record/deal', message: layoutProblem, field: 'hands' });
   if (!Array.isArray(input.actions)) return fail(shape('actions must be a list', { field: 'actions' }));
+  if (input.complete !== undefined && input.complete !== false)
+    return fail(shape('complete is false or absent (only an abandoned deal’s record says it)', { field: 'complete' }));
+  if (input.reason !== undefined && typeof input.reason !== 'string')
+    return fail(shape('reason must be a string', { field: 'reason' }));
   const state = variant.start(options, players, dealer as number, layout, { bock: 1, pot: ZERO });
   let contractPending = input.contract !== undefined;
   if (contractPending && !isObject(input.contract))
@@ -201,7 +211,8 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   }
   if (!variant.isOver(state)) {
     const v = variant.view(state, { kind: 'spectator' });
-    return { complete: false, toAct: variant.toAct(state), phase: v.phase };
+    const reason = typeof input.reason === 'string' ? { reason: input.reason } : {};
+    return { complete: false, toAct: variant.toAct(state), phase: v.phase, ...reason };
   }
   return resultJson(variant.result(state));
 }

@@ -184,3 +184,34 @@ describe('table session across deals', () => {
     });
   });
 });
+
+describe('a table closed mid-deal (DealAbandoned)', () => {
+  it('bug: the running deal stayed live — closing ends it unsettled: no payout, no next dealer, nobody to act', () => {
+    const open = decide({ type: 'OpenTable', variant: 'schafkopf', seats: 4 }, null);
+    let state = open.ok ? open.events.reduce<TableState | null>((s, e) => evolve(s, e), null)! : null!;
+    const started = decide({ type: 'StartDeal', deck: shuffledDeckFor(state, 'mid') }, state);
+    state = started.ok ? started.events.reduce((s, e) => evolve(s, e), state) : state;
+    const pass = decide({ type: 'Act', seat: 0, action: { type: 'pass' } }, state);
+    state = pass.ok ? pass.events.reduce((s, e) => evolve(s, e), state) : state;
+
+    const closed = decide({ type: 'CloseTable' }, state);
+    expect(closed).toEqual({
+      ok: true,
+      events: [{ type: 'DealAbandoned', deal: 1, reason: 'table-closed' }, { type: 'TableClosed' }],
+    });
+    const after = closed.ok ? closed.events.reduce((s, e) => evolve(s, e), state) : state;
+    expect(after.deal).toMatchObject({ over: true, abandoned: 'table-closed' });
+    expect(after.lastResult).toBeNull();
+    expect(after.totals.map(money.format)).toEqual(['0', '0', '0', '0']);
+    expect(after.dealer).toBe(state.dealer);
+    const seen = view(after, { kind: 'seat', seat: 1 });
+    expect(seen.deal).toMatchObject({ phase: 'abandoned', toAct: [], abandoned: 'table-closed', result: null });
+    expect(seen.deal!.hands.filter((h) => h !== null)).toHaveLength(1);
+    expect(seen.legalActions).toEqual([]);
+    // A table closed between deals abandons nothing.
+    expect(decide({ type: 'CloseTable' }, { ...state, deal: null })).toEqual({
+      ok: true,
+      events: [{ type: 'TableClosed' }],
+    });
+  });
+});
