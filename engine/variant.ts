@@ -184,6 +184,8 @@ export type DealNote =
     }
   | { readonly type: 'ContractSet'; readonly contract: Contract }
   | { readonly type: 'CardRevealed'; readonly seat: Seat; readonly card: Card; readonly reason: string }
+  /** The second packet (Schafkopf, knock timing `first-four`): `cards` for `seat` only — redacted for everyone else. */
+  | { readonly type: 'CardsDealt'; readonly seat: Seat; readonly cards: readonly Card[] }
   /** The deal's die was rolled in the open (seven-handed Sheepshead): `seat` is the partner it names. */
   | { readonly type: 'DieRolled'; readonly die: number; readonly seat: Seat }
   | { readonly type: 'DealOver' };
@@ -243,6 +245,16 @@ export interface Variant<O = unknown, S = unknown> {
   deck(options: O, players: number): readonly Card[];
   /** Whether a deal with `players` players needs a die roll ({@link Layout.die}); absent = never. */
   rollsDie?(options: O, players: number): boolean;
+  /**
+   * Cards each seat holds when the deal starts, when the hands are handed out in two steps (Schafkopf's Klopfen after
+   * the first four): the rest follows in `CardsDealt` notes. Absent/undefined = the whole hand at once.
+   */
+  firstPacket?(options: O, players: number): number | undefined;
+  /**
+   * A record lists only the knocks of a knock phase: the seats not listed did not knock. Called by `scoreRecord` before
+   * the first action that is no knock decision; ends the phase as if the others had declined.
+   */
+  closeKnocks?(state: S): readonly DealNote[];
   /** Lay out a shuffled deck: hands, blind, stacks. */
   deal(options: O, players: number, dealer: Seat, deck: readonly Card[]): Layout;
   /** Check a layout given from outside (a record): every card of the deck exactly once, hand sizes. */

@@ -378,6 +378,7 @@ function mapNote(note: DealNote, players: readonly Seat[]): DealNote {
         : { ...note, contract: { ...note.contract, declarer: m(note.contract.declarer) } };
     case 'CardRevealed':
     case 'DieRolled':
+    case 'CardsDealt':
       return { ...note, seat: m(note.seat) };
     case 'DealOver':
       return note;
@@ -506,10 +507,17 @@ export function redactEvent(
   dealOver = false,
 ): TableEvent {
   if (audience.kind === 'organiser' && dealOver) return event;
+  // The second packet (Klopfen after the first four) is seen by its seat only.
+  if (event.type === 'DealNoted' && event.note.type === 'CardsDealt')
+    return audience.kind === 'seat' && audience.seat === event.note.seat
+      ? event
+      : { ...event, note: { ...event.note, cards: [] } };
   if (event.type === 'DealStarted') {
     const seatIndex = audience.kind === 'seat' ? dealSeatOf(event.players, audience.seat) : null;
+    // Dealt in two steps: a seat holds its first packet only; the rest comes in a CardsDealt note.
+    const first = state === null ? undefined : variantOf(state).firstPacket?.(state.options, event.players.length);
     const hide = (cards: readonly (readonly Card[])[] | undefined, keep: boolean): (readonly Card[])[] | undefined =>
-      cards?.map((hand, i) => (keep && i === seatIndex ? hand : []));
+      cards?.map((hand, i) => (keep && i === seatIndex ? (first === undefined ? hand : hand.slice(0, first)) : []));
     const faceUp = event.layout.faceUp;
     // The die stays hidden until it is rolled in the open (a DieRolled note); the organiser sees it after the deal.
     const layout: Layout = {

@@ -194,6 +194,8 @@ export function scoreRecord(input: unknown): ScoreOutcome {
       const failed = applyContract();
       if (failed) return failed;
     }
+    // Klopfen after the first four: a record lists the knocks; whoever is not listed did not knock.
+    if (!isPreAuction(parsed.action)) variant.closeKnocks?.(state);
     const problem = variant.check(state, seat as number, parsed.action);
     if (problem !== undefined)
       return fail({
@@ -217,8 +219,9 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   return resultJson(variant.result(state));
 }
 
+/** A knock decision: `knock`, or declining (`choose` `no-knock`) after the first four cards. */
 function isPreAuction(action: Action): boolean {
-  return action.type === 'knock';
+  return action.type === 'knock' || (action.type === 'choose' && action.choice === 'no-knock');
 }
 
 /** Export a played deal as a record (actions in order). */

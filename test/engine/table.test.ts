@@ -191,8 +191,9 @@ describe('a table closed mid-deal (DealAbandoned)', () => {
     let state = open.ok ? open.events.reduce<TableState | null>((s, e) => evolve(s, e), null)! : null!;
     const started = decide({ type: 'StartDeal', deck: shuffledDeckFor(state, 'mid') }, state);
     state = started.ok ? started.events.reduce((s, e) => evolve(s, e), state) : state;
-    const pass = decide({ type: 'Act', seat: 0, action: { type: 'pass' } }, state);
-    state = pass.ok ? pass.events.reduce((s, e) => evolve(s, e), state) : state;
+    const knock = decide({ type: 'Act', seat: 0, action: { type: 'knock' } }, state);
+    expect(knock.ok).toBe(true);
+    state = knock.ok ? knock.events.reduce((s, e) => evolve(s, e), state) : state;
 
     const closed = decide({ type: 'CloseTable' }, state);
     expect(closed).toEqual({
