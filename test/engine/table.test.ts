@@ -165,7 +165,16 @@ describe('table session across deals', () => {
       error: { code: 'deal/not_started' },
     });
     const started = decide({ type: 'StartDeal', deck: shuffledDeckFor(state!, 'x') }, state);
-    const s2 = started.ok ? started.events.reduce((s, e) => evolve(s, e), state!) : state!;
+    let s2 = started.ok ? started.events.reduce((s, e) => evolve(s, e), state!) : state!;
+    // The default preset knocks after the first four cards: every seat declines, then the auction runs in turn.
+    expect(decide({ type: 'Act', seat: 1, action: { type: 'pass' } }, s2)).toMatchObject({
+      ok: false,
+      error: { code: 'action/illegal' },
+    });
+    for (let seat = 0; seat < 4; seat++) {
+      const d = decide({ type: 'Act', seat, action: { type: 'choose', choice: 'no-knock' } }, s2);
+      s2 = d.ok ? d.events.reduce((s, e) => evolve(s, e), s2) : s2;
+    }
     expect(decide({ type: 'Act', seat: 1, action: { type: 'pass' } }, s2)).toMatchObject({
       ok: false,
       error: { code: 'action/not_your_turn' },
