@@ -25,7 +25,7 @@ function toAct(players: readonly Player[], watcher: Player['client']): Player {
 
 describe('act over WebSocket: the REST semantics', () => {
   it('idempotency keys, expectedVersion, illegal moves and turn order answer exactly as over REST', async () => {
-    const { tableId, seats } = await seatedTable(api);
+    const { tableId, seats } = await seatedTable(api, { options: OLD_KNOCK });
     const players: Player[] = [];
     for (const s of seats) players.push({ ...s, client: await subscribed(server, tableId, s.token) });
     const watcher = await subscribed(server, tableId, undefined);
