@@ -148,7 +148,12 @@ describe.each(CASES)('no endpoint shows another seat’s cards: $variant, $seats
     // Its hand: DealStarted, plus the second packet (CardsDealt) where Klopfen comes after the first four cards.
     const seatSees = cardsIn(
       seatEvents
-        .filter((e) => e.event.deal === 1 && (e.event.type === 'DealStarted' || e.event.type === 'DealNoted'))
+        .filter(
+          (e) =>
+            e.event.deal === 1 &&
+            (e.event.type === 'DealStarted' ||
+              (e.event.type === 'DealNoted' && (e.event.note as { type: string }).type === 'CardsDealt')),
+        )
         .map((e) => e.event),
     );
     const own = new Set([...layout.hands[me]!, ...(layout.faceUp?.flat() ?? [])]);
