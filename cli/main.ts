@@ -2,6 +2,7 @@
  * The `stammtisch` command line: settle game records and simulate random games.
  *   stammtisch score FILE… | -        settle records (docs/RECORD.md) → one JSON result per line
  *   stammtisch simulate --variant schafkopf --games 10000 --seed 1 [--players 4] [--preset sauspiel]
+ *   stammtisch parse --variant schafkopf "Herz Solo Tout"   read a chat command
  * Bad usage (unknown flag, a player count the variant lacks, a non-numeric count) prints why and exits 2.
  */
 import { readFileSync } from 'node:fs';
@@ -15,11 +16,15 @@ import {
   scoreRecord,
   type ScoreOutcome,
 } from '../engine/index.js';
+import { DUEL_USAGE, duelCommand } from './duel.js';
+import { parseCli } from './parse.js';
 
 const USAGE = `usage:
   stammtisch score FILE… | -     settle game records (docs/RECORD.md); '-' reads standard input
   stammtisch simulate --variant ID [--players N] [--games N] [--seed S] [--preset NAME]
   stammtisch variants            list variants, seat counts and presets
+  ${DUEL_USAGE}
+  stammtisch parse --variant ID [--lang de|en] [--legal JSON] TEXT   read a chat command (docs/chat-commands.md)
   stammtisch COMMAND --help      more about one command`;
 
 const SCORE_USAGE = `usage: stammtisch score FILE… | -
@@ -267,6 +272,10 @@ function main(argv: string[]): number {
         return simulate(rest);
       case 'variants':
         return variants();
+      case 'duel':
+        return duelCommand(rest);
+      case 'parse':
+        return parseCli(rest);
       case 'help':
       case '--help':
       case '-h':

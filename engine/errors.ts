@@ -2,14 +2,17 @@
  * Every stable, namespaced error code (STYLE.md 7) the engine and the API return in problem+json bodies: the one
  * vocabulary, equal to openapi.yaml's `ErrorCode` enum (test/engine/errors.test.ts checks that).
  * `request/*` malformed HTTP input, `auth/*` 401/403, `route/not_found` 404, `table/*`, `seat/*`, `deal/*`,
- * `action/*` from the use cases and the engine, `record/*` from record scoring, `internal` a bug on our side.
+ * `action/*` from the use cases and the engine, `record/*` from record scoring, `tournament/*` from the tournaments,
+ * `internal` a bug on our side.
  */
 export const ERROR_CODES = [
   'request/invalid',
   'request/invalid_json',
   'request/unsupported_media_type',
   'request/too_large',
+  'request/too_deep',
   'request/idempotency_mismatch',
+  'request/rate_limited',
   'route/not_found',
   'auth/missing_token',
   'auth/malformed',
@@ -42,6 +45,23 @@ export const ERROR_CODES = [
   'record/options',
   'record/contract',
   'record/deal',
+  'tournament/not_found',
+  'tournament/bad_config',
+  'tournament/exists',
+  'tournament/registration_closed',
+  'tournament/duplicate_player',
+  'tournament/unknown_player',
+  'tournament/player_withdrawn',
+  'tournament/ended',
+  'tournament/round_order',
+  'tournament/round_running',
+  'tournament/too_few_players',
+  'tournament/unknown_table',
+  'tournament/table_finished',
+  'tournament/bad_deals',
+  'tournament/busy',
+  'tournament/no_self_registration',
+  'tournament/bad_invite',
   'internal',
 ] as const;
 

@@ -31,7 +31,10 @@ export {
 } from './game/table.js';
 export { shuffledDeckFor, randomnessFor, startDealFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
+// Chat text: commands read against legal actions, labels, views and events as text (docs/chat-commands.md).
+export * from './text/index.js';
 
 export { schafkopf } from './variants/schafkopf/index.js';
 export { scoreRecord, toRecord, type GameRecord, type ScoreOutcome, type RecordError } from './record/score.js';
 export { playRandomDeal, checkDeal, type RandomDeal } from './sim.js';
+export * as tournament from './tournament/index.js';

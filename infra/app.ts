@@ -10,8 +10,9 @@ import { StammtischStack } from './stammtisch-stack.js';
  * The stack is environment-agnostic (no account/region, no lookups); deploy targets the account and region of the
  * current AWS credentials.
  *
- * Context (`-c key=value` or cdk.json): apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true),
- * sourceMaps (default false).
+ * Context (`-c key=value` or cdk.json): stage (`dev` | `prod`; stack `Stammtisch-<stage>`, without it `Stammtisch`),
+ * apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true; ignored in prod), sourceMaps (default
+ * false), domainName + certificateArn (custom domain for the REST API). docs/operations.md.
  */
 const underCli = process.env.CDK_OUTDIR !== undefined;
 const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -28,8 +29,14 @@ const context = (key: string): string | undefined => {
 };
 const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
 
-new StammtischStack(app, 'Stammtisch', {
-  description: 'Stammtisch: serverless Schafkopf-family backend (REST + WebSocket + DynamoDB)',
+const stage = context('stage');
+if (stage !== undefined && stage !== 'dev' && stage !== 'prod') throw new Error(`stage: "${stage}" is not dev or prod`);
+
+new StammtischStack(app, stage === undefined ? 'Stammtisch' : `Stammtisch-${stage}`, {
+  description: `Stammtisch${stage === undefined ? '' : ` (${stage})`}: serverless Schafkopf-family backend (REST + WebSocket + DynamoDB)`,
+  ...(stage !== undefined ? { stage } : {}),
+  domainName: context('domainName'),
+  certificateArn: context('certificateArn'),
   appVersion: pkg.version,
   apiKeyHashes: context('apiKeyHashes'),
   apiKeyHashesParameter: context('apiKeyHashesParameter'),

@@ -44,6 +44,11 @@ export class Dispatcher {
     for (const c of held) this.enqueue(c);
   }
 
+  /** Nothing queued or running now. */
+  isIdle(): boolean {
+    return this.pending === 0;
+  }
+
   idle(): Promise<void> {
     return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }

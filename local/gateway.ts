@@ -20,6 +20,8 @@ export interface GatewayOptions {
   readonly routes?: readonly string[];
   /** The timers behind the idle timeout and the 2-hour limit (default: Node's); tests pass a manual clock. */
   readonly timers?: GatewayTimers;
+  /** Bytes a connection may have queued unsent before it is closed as a slow consumer (default 1 MiB). */
+  readonly maxBufferedBytes?: number;
 }
 
 /** Arms and clears the gateway's timeouts; a test advances a manual one instead of waiting for a real one. */
@@ -47,8 +49,16 @@ interface Live {
   chain: Promise<void>;
 }
 
-/** API Gateway's limit for one message through the management API (and from a client). */
+/**
+ * Close code for a connection that did not read its messages fast enough (its send buffer overflowed): the client
+ * should reconnect and `resync` from the last seq it holds. In the 4000–4999 range applications may use.
+ */
+export const CLOSE_SLOW_CONSUMER = 4008;
+
+/** API Gateway's limit for one message through the management API . */
 const MAX_MESSAGE_BYTES = 128 * 1024;
+/** API Gateway's limit for one client frame: a larger one closes the connection with 1009 (message too big). */
+export const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
 
 /**
  * A local emulation of an API Gateway WebSocket API, on the local server's HTTP port:
@@ -56,8 +66,11 @@ const MAX_MESSAGE_BYTES = 128 * 1024;
  *   that status (and body), like AWS;
  * - each client message is routed on its JSON `action` (a known route key, else `$default`);
  * - closing (either side, the idle timeout, the 2-hour limit, DELETE) sends `$disconnect`;
- * - `POST|GET|DELETE /{stage}/@connections/{id}` is the management API the real ApiGatewayManagementApiClient is
- *   pointed at (410 GoneException for unknown ids, 413 over 128 KB). It is not authenticated: bind to localhost.
+ * - `POST|GET|DELETE /_gateway/{secret}/{stage}/@connections/{id}` is the management API the real
+ *   ApiGatewayManagementApiClient is pointed at (410 GoneException for unknown ids, 413 over 128 KB). On AWS it takes
+ *   IAM-signed calls only; here the path holds a random secret only this process knows (`endpoint`), so a client on
+ *   the API port cannot inject frames or disconnect others: any other `@connections` path is the REST app's 404;
+ * - a client frame over 32 KB closes the connection with 1009, as API Gateway does.
  */
 export class LocalGateway {
   private readonly wss: WebSocketServer;
@@ -68,9 +81,14 @@ export class LocalGateway {
   private readonly maxConnectionMs: number;
   private readonly routes: ReadonlySet<string>;
   private readonly timers: GatewayTimers;
+  /** The management API's path prefix: only the server itself knows it. */
+  private readonly secret = randomBytes(24).toString('base64url');
+  private readonly maxBufferedBytes: number;
   private host = '127.0.0.1';
   private port = 0;
   private inflight = 0;
+  /** Connections closed because their send buffer overflowed (CLOSE_SLOW_CONSUMER). */
+  slowConsumersClosed = 0;
   private waiters: (() => void)[] = [];
   /** Per connection: resolves once its $disconnect handler has finished. */
   private readonly disconnects = new Map<string, { done: Promise<void>; resolve: () => void }>();
@@ -82,7 +100,9 @@ export class LocalGateway {
     this.maxConnectionMs = options.maxConnectionMs ?? 2 * 60 * 60 * 1000;
     this.routes = new Set(options.routes ?? ACTIONS);
     this.timers = options.timers ?? NODE_TIMERS;
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+    // `ws` closes with 1009 on a larger message, before any of it reaches the handler.
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   }
 
   /** Take over the server's upgrade requests; `port` is where it listens (for events and the endpoint). */
@@ -94,9 +114,9 @@ export class LocalGateway {
     });
   }
 
-  /** The management API endpoint (what WS_MANAGEMENT_ENDPOINT is on AWS). */
+  /** The management API endpoint (what WS_MANAGEMENT_ENDPOINT is on AWS); it holds the secret: keep it in-process. */
   get endpoint(): string {
-    return `http://${this.domainName}/${this.stage}`;
+    return `http://${this.domainName}/_gateway/${this.secret}/${this.stage}`;
   }
 
   get domainName(): string {
@@ -118,10 +138,12 @@ export class LocalGateway {
     return this.inflight === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 
-  /** The management API, or undefined when the request is not for it (the REST app serves it). */
+  /** The management API, or undefined when the request is not for it (the REST app serves it, e.g. with a 404). */
   fetch(req: Request): Promise<Response> | undefined {
     const url = new URL(req.url);
-    const m = /^\/(?:[^/]+\/)?(?:@|%40)connections\/([^/]+)$/.exec(url.pathname);
+    const prefix = `/_gateway/${this.secret}/${this.stage}/`;
+    if (!url.pathname.startsWith(prefix)) return undefined;
+    const m = /^(?:@|%40)connections\/([^/]+)$/.exec(url.pathname.slice(prefix.length));
     if (m === null) return undefined;
     return this.manage(req, decodeURIComponent(m[1] ?? ''));
   }
@@ -146,9 +168,17 @@ export class LocalGateway {
         const data = Buffer.from(await req.arrayBuffer());
         if (data.length > MAX_MESSAGE_BYTES)
           return awsError(413, 'PayloadTooLargeException', 'the message is larger than 128 KB');
-        await new Promise<void>((resolve, reject) =>
-          c.socket.send(data.toString('utf8'), (e) => (e === undefined || e === null ? resolve() : reject(e))),
-        ).catch(() => undefined);
+        // A bounded send buffer per connection: the post never waits for the client to read. A connection whose
+        // unsent bytes would pass the bound is closed (CLOSE_SLOW_CONSUMER) and the post answers 410 like a gone
+        // connection, so the fan-out to everyone else goes on at once.
+        if (c.socket.bufferedAmount + data.length > this.maxBufferedBytes) {
+          if (c.socket.readyState === c.socket.OPEN) this.slowConsumersClosed++;
+          c.socket.close(CLOSE_SLOW_CONSUMER, 'Slow consumer: reconnect and resync');
+          // A peer that does not read may not answer the close handshake either: drop it after a grace period.
+          setTimeout(() => c.socket.terminate(), 1000).unref();
+          return awsError(410, 'GoneException', `connection ${id} could not keep up and was closed`);
+        }
+        c.socket.send(data.toString('utf8'), () => undefined);
         return new Response(null, { status: 200 });
       }
       case 'GET':
@@ -287,6 +317,7 @@ export class LocalGateway {
       requestContext: {
         ...this.context(live.id, routeKey, 'MESSAGE', {
           connectedAt: live.connectedAt,
+          identity: { sourceIp: live.sourceIp, userAgent: live.userAgent },
           messageId: randomUUID(),
           messageDirection: 'IN',
         }),
@@ -346,6 +377,7 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 

@@ -1,10 +1,17 @@
 import { resolve } from 'node:path';
+import { settingsFromEnv } from '../functions/composition/config.js';
 import { startLocal } from './server.js';
 
 /** `npm start`: the local runtime on one port, dynalite persisted under .data/ (DATA_DIR overrides). */
 const port = Number(process.env.PORT ?? 8787);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-const server = await startLocal({ port, dataDir, host: process.env.HOST ?? '127.0.0.1' });
+const rateLimits = settingsFromEnv().rateLimits;
+const server = await startLocal({
+  port,
+  dataDir,
+  host: process.env.HOST ?? '127.0.0.1',
+  ...(rateLimits !== undefined ? { rateLimits } : {}),
+});
 const u = server.url;
 const keys = server.runtime.settings.apiKeyHashes.length;
 const auth = keys > 0 ? ` -H "authorization: Bearer $API_KEY"` : '';
@@ -29,7 +36,16 @@ Play a Schafkopf deal against three bots (bash + curl + jq; README "Play locally
 Variants: ${u}/v1/variants   Health: ${u}/v1/health   WebSocket: ${server.wsUrl}   Contract: openapi.yaml
 Ctrl-C stops; tables survive restarts (delete ${dataDir} to start afresh).`);
 
+// SIGTERM/SIGINT: stop taking work, let in-flight work finish (every write is conditional and pinned; what is left
+// runs again from the data folder at the next start), exit. A shutdown that hangs is cut short after 8 s.
+let stopping = false;
 const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => {
+    console.error('shutdown took longer than 8 s; exiting anyway');
+    process.exit(1);
+  }, 8000).unref();
   await server.close();
   process.exit(0);
 };

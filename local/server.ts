@@ -7,13 +7,21 @@ import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
 import { encodeCommitItem } from '../functions/adapters/dynamodb/table-store.js';
 import { type Settings, settingsFromEnv } from '../functions/composition/config.js';
+import type { RateLimits } from '../functions/edge/rate-limit.js';
 import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
+import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
+import { type Clock, systemClock } from '../functions/ports/clock.js';
+import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
+import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
+import { localTournaments } from '../functions/tournaments/compose.js';
+import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
+import { LocalScheduler } from './scheduler.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -26,6 +34,14 @@ export interface LocalOptions {
   readonly wsIdleTimeoutMs?: number;
   /** The gateway's timers (idle timeout, 2-hour limit); tests pass a manual clock instead of waiting. */
   readonly wsTimers?: GatewayTimers;
+  /** Per-client limits (REST and WebSocket); undefined: none (`npm start` passes RATE_LIMITS or the defaults). */
+  readonly rateLimits?: RateLimits;
+  /** The rate limiter's clock (tests inject one instead of sleeping); default: `clock`. */
+  readonly rateLimitClock?: () => number;
+  /** The clock for commit times, turn deadlines and due work (tests inject a ManualClock). */
+  readonly clock?: Clock;
+  /** Unsent bytes a WebSocket connection may queue before it is closed as a slow consumer (default 1 MiB). */
+  readonly wsMaxBufferedBytes?: number;
 }
 
 export interface LocalServer {
@@ -37,7 +53,12 @@ export interface LocalServer {
   readonly wsUrl: string;
   readonly gateway: LocalGateway;
   readonly realtime: Realtime;
-  /** Resolves when every queued fan-out (pushes, bot moves) has run. */
+  readonly tournaments: TournamentService;
+  /** Due work: bots, turn deadlines, scheduled starts (functions/ports/due-work.ts). */
+  readonly scheduler: LocalScheduler;
+  /** Stored due-work items armed at start-up (live tables and scheduled work found in the data folder). */
+  readonly restored: number;
+  /** Resolves when every queued fan-out (pushes, bot moves) and every due-work run in flight has finished. */
   idle(): Promise<void>;
   /** Pause the fan-out (pushes, bots) until `release()`; for measurements. */
   hold(): void;
@@ -69,6 +90,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const settings: Settings = {
     ...base,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    rateLimits: options.rateLimits,
     apiKeyHashes:
       options.apiKeys !== undefined
         ? settingsFromEnv({ API_KEYS: options.apiKeys.join(',') }).apiKeyHashes
@@ -77,30 +99,72 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const client = dynamoClient(settings.dynamoEndpoint);
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
+  const clock = options.clock ?? systemClock;
   let sequence = 0;
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
     if (result.batchItemFailures.length > 0) console.error('fan-out reported a failed record');
   });
-  const runtime: Runtime = createRuntime(settings, { client, afterAppend: (commit) => dispatcher.enqueue(commit) });
+  const runtime: Runtime = createRuntime(settings, {
+    client,
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+    now: () => clock.now(),
+    ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
+  });
+  const handlers = new Map<string, DueWorkHandler>();
+  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
+  handlers.set(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
+  // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
+  const telemetry = createTelemetry({ service: 'local' });
   const realtime = createRealtime(runtime, {
+    telemetry,
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
-  const commitStream = createCommitStream(runtime, realtime.fanOut);
+  // A tournament table that closed after its last deal: the round's list gets its score sheet.
+  const commitStream = createCommitStream(runtime, observeFanOut(telemetry, realtime.fanOut), scheduler, {
+    onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+  });
   const gateway = new LocalGateway({
     handler: realtime.ws,
     ...(options.wsIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.wsIdleTimeoutMs } : {}),
     ...(options.wsTimers !== undefined ? { timers: options.wsTimers } : {}),
+    ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
-  const app = createHttp(runtime);
-  const http = createAdaptorServer({ fetch: (req: Request) => gateway.fetch(req) ?? app.fetch(req) }) as Server;
+  const tournaments = localTournaments({
+    client,
+    dataTable: settings.dataTable,
+    tableStore: runtime.store,
+    // The tournament scheduler's clock over the server's (a ManualClock in tests drives both).
+    clock: { now: () => clock.now(), wakeAt: (at, fn) => clock.setTimer(at - clock.now(), fn) },
+    afterAppend: (commit) => dispatcher.enqueue(commit),
+    onError: (job, e) =>
+      console.error(`due job ${job.kind} ${job.key} failed (retried):`, e instanceof Error ? e.message : e),
+  });
+  // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
+  await tournaments.due.start();
+
+  const app = createHttp(runtime, telemetry, { tournaments: tournaments.service, now: () => clock.now() });
+  // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
+  const http = createAdaptorServer({
+    fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),
+  }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
+  // Nothing waits on a signal lost with the previous process: every live table and every stored item runs again.
+  const restored = await scheduler.restore();
+  // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
+  const idle = async (): Promise<void> => {
+    do {
+      await dispatcher.idle();
+      await scheduler.idle();
+      await tournaments.due.idle();
+    } while (!dispatcher.isIdle() || tournaments.due.busy());
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -109,13 +173,20 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     gateway,
     realtime,
-    idle: () => dispatcher.idle(),
+    tournaments: tournaments.service,
+    scheduler,
+    restored,
+    idle,
     hold: () => dispatcher.hold(),
     release: () => dispatcher.release(),
     close: async () => {
+      // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
+      // write is conditional and pinned, and whatever is left runs again from the store at the next start.
+      await tournaments.due.stop();
       dispatcher.release();
-      await dispatcher.idle();
       dispatcher.stop();
+      await scheduler.stop();
+      await dispatcher.idle();
       await gateway.close();
       realtime.pusher.destroy();
       await closeServer(http);

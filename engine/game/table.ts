@@ -72,7 +72,21 @@ export type TableEvent =
     }
   /** The table was closed in the middle of this deal: it is over without a settlement (no payout, totals unchanged). */
   | { readonly type: 'DealAbandoned'; readonly deal: number; readonly reason: AbandonReason }
-  | { readonly type: 'TableClosed' };
+  | { readonly type: 'TableClosed' }
+  /*
+   * Seating and turn-clock events (the server appends them; functions/use-cases/progress.ts and seating.ts). They
+   * carry nothing hidden. evolve keeps only what the server must know later: the consecutive timeouts and the seats
+   * marked absent.
+   */
+  /** The seat's turn clock ran out; the server played for it (the ActionTaken before this, in the same commit). */
+  | { readonly type: 'TurnTimedOut'; readonly seat: Seat }
+  /** A bot plays the seat until its player acts again. */
+  | { readonly type: 'SeatAbsent'; readonly seat: Seat }
+  /** The seat's player is back (acted after a timeout, or reconnected while absent): the timeout count restarts. */
+  | { readonly type: 'SeatReturned'; readonly seat: Seat }
+  | { readonly type: 'SeatTaken'; readonly seat: Seat; readonly name: string }
+  | { readonly type: 'SeatLeft'; readonly seat: Seat }
+  | { readonly type: 'BotSeated'; readonly seat: Seat };
 
 /** Why a deal ended unplayed: `table-closed` = the organiser (or the deal limit) closed the table mid-deal. */
 export type AbandonReason = 'table-closed';
@@ -92,6 +106,10 @@ export interface TableState {
   readonly deal: DealInProgress | null;
   readonly lastResult: ResultJson | null;
   readonly closed: boolean;
+  /** Consecutive turn timeouts per table seat (absent until the first `TurnTimedOut`). */
+  readonly timeouts?: readonly number[];
+  /** Seats marked absent (a bot plays them), ascending (absent until the first `SeatAbsent`). */
+  readonly absent?: readonly Seat[];
 }
 
 export interface DealInProgress {
@@ -149,9 +167,14 @@ function decideOpen(command: Extract<TableCommand, { type: 'OpenTable' }>, state
   if (variant === undefined)
     return fail(engineError(ErrorCodes.unknownVariant, `unknown variant ${command.variant}`, { field: 'variant' }));
   const preset = command.preset ?? variant.defaultPreset;
-  if (!(preset in variant.presets))
+  // An own property only: `__proto__`, `toString` and friends are not presets.
+  if (!Object.hasOwn(variant.presets, preset))
     return fail(
-      engineError(ErrorCodes.unknownPreset, `unknown preset ${preset} for ${variant.id}`, { field: 'preset' }),
+      engineError(
+        ErrorCodes.unknownPreset,
+        `unknown preset ${JSON.stringify(preset)} for ${variant.id}; valid: ${Object.keys(variant.presets).join(', ')}`,
+        { field: 'preset' },
+      ),
     );
   const seats = command.seats;
   if (!Number.isInteger(seats) || seats < variant.tableSeats.min || seats > variant.tableSeats.max)
@@ -232,8 +255,18 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
     );
   const variant = variantOf(state);
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
-  if (illegal !== undefined)
-    return fail(engineError(codeOf(illegal.code), illegal.message, { rule: illegal.rule, seat: command.seat }));
+  if (illegal !== undefined) {
+    const code = codeOf(illegal.code);
+    // Whose turn it is, in table seats (every variant reports the refusal; the table knows the seating).
+    const message =
+      code === ErrorCodes.notYourTurn
+        ? `${illegal.message}; to act: seat ${variant
+            .toAct(deal.state)
+            .map((s) => deal.players[s] ?? s)
+            .join(', seat ')}`
+        : illegal.message;
+    return fail(engineError(code, message, { rule: illegal.rule, seat: command.seat }));
+  }
   const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
   // The action is applied once, by evolve; its notes come back with the new state.
   const { state: next, notes } = step(state, taken);
@@ -323,11 +356,40 @@ function step(state: TableState | null, event: TableEvent): { state: TableState;
     }
     case 'TableClosed':
       return { notes: NO_NOTES, state: { ...must(state), closed: true } };
+    case 'TurnTimedOut': {
+      const s = must(state);
+      const timeouts = Array.from({ length: s.seats }, (_, i) => s.timeouts?.[i] ?? 0);
+      timeouts[event.seat] = (timeouts[event.seat] ?? 0) + 1;
+      return { notes: NO_NOTES, state: { ...s, timeouts } };
+    }
+    case 'SeatAbsent': {
+      const s = must(state);
+      const absent = [...new Set([...(s.absent ?? []), event.seat])].sort((a, b) => a - b);
+      return { notes: NO_NOTES, state: { ...s, absent } };
+    }
+    case 'SeatReturned':
+    case 'SeatTaken':
+    case 'SeatLeft':
+    case 'BotSeated':
+      // Whoever sits there now starts afresh: no timeouts counted, not absent.
+      return { notes: NO_NOTES, state: freshSeat(must(state), event.seat) };
     default: {
       const never: never = event;
       throw new Error(`unknown event ${(never as { type: string }).type}`);
     }
   }
+}
+
+/** The state with `seat`'s timeout count and absence cleared (fields left out when nothing is left in them). */
+function freshSeat(state: TableState, seat: Seat): TableState {
+  const { timeouts, absent, ...rest } = state;
+  const t = timeouts?.map((n, i) => (i === seat ? 0 : n));
+  const a = absent?.filter((s) => s !== seat);
+  return {
+    ...rest,
+    ...(t !== undefined && t.some((n) => n > 0) ? { timeouts: t } : {}),
+    ...(a !== undefined && a.length > 0 ? { absent: a } : {}),
+  };
 }
 
 /** When the deal just ended: settle, update totals, Bock queue and the next dealer. */

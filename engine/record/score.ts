@@ -120,9 +120,16 @@ export function scoreRecord(input: unknown): ScoreOutcome {
       message: `unknown variant ${JSON.stringify(input.variant)}`,
       field: 'variant',
     });
-  const preset = input.preset === undefined ? undefined : String(input.preset);
-  if (preset !== undefined && !(preset in variant.presets))
-    return fail({ code: 'record/unknown_preset', message: `unknown preset ${preset}`, field: 'preset' });
+  const preset = input.preset;
+  if (preset !== undefined && typeof preset !== 'string')
+    return fail(shape('preset must be a preset name (a string)', { field: 'preset' }));
+  // An own property only: `__proto__`, `toString` and friends are not presets.
+  if (preset !== undefined && !Object.hasOwn(variant.presets, preset))
+    return fail({
+      code: 'record/unknown_preset',
+      message: `unknown preset ${JSON.stringify(preset)} for ${variant.id}; valid: ${Object.keys(variant.presets).join(', ')}`,
+      field: 'preset',
+    });
   const seats = input.seats;
   if (!Number.isInteger(seats) || (seats as number) < 2 || (seats as number) > 8)
     return fail(shape('seats must be the number of players (2–8)', { field: 'seats' }));

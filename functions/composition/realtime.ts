@@ -4,6 +4,7 @@ import { type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
 import type { ConnectionStore } from '../ports/connections.js';
 import type { FanOutReport } from '../use-cases/fanout.js';
 import { type PushOptions, createPush } from './push.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import type { Runtime } from './runtime.js';
 
 export interface Realtime {
@@ -21,7 +22,7 @@ export interface Realtime {
  * WS_MANAGEMENT_ENDPOINT; unset: each connection's own https://{domainName}/{stage}); `management` adds SDK client
  * settings (the local fake credentials).
  */
-export function createRealtime(runtime: Runtime, opts: PushOptions = {}): Realtime {
+export function createRealtime(runtime: Runtime, opts: PushOptions & { telemetry?: Telemetry } = {}): Realtime {
   const push = createPush(runtime, opts);
   return {
     connections: push.connections,
@@ -31,6 +32,8 @@ export function createRealtime(runtime: Runtime, opts: PushOptions = {}): Realti
       connections: push.connections,
       pusher: push.pusher,
       endpoint: push.endpoint,
+      ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
+      ...(opts.telemetry !== undefined ? { telemetry: opts.telemetry } : {}),
     }),
     fanOut: push.fanOut,
   };

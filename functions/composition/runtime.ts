@@ -1,6 +1,8 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from '../adapters/dynamodb/client.js';
+import { DynamoDueWorkStore } from '../adapters/dynamodb/due-work-store.js';
 import { DynamoTableStore } from '../adapters/dynamodb/table-store.js';
+import { RateLimiter } from '../edge/rate-limit.js';
 import type { Commit } from '../ports/table-store.js';
 import { TableService } from '../use-cases/table-service.js';
 import { type Settings, settingsFromEnv } from './config.js';
@@ -9,7 +11,11 @@ export interface Runtime {
   readonly settings: Settings;
   readonly client: DynamoDBClient;
   readonly store: DynamoTableStore;
+  /** Due work (functions/ports/due-work.ts), in the same DATA_TABLE. */
+  readonly dueWork: DynamoDueWorkStore;
   readonly service: TableService;
+  /** One set of per-client buckets for REST and WebSocket alike (undefined: no application limit). */
+  readonly rateLimiter: RateLimiter | undefined;
 }
 
 /**
@@ -18,10 +24,27 @@ export interface Runtime {
  */
 export function createRuntime(
   settings: Settings = settingsFromEnv(),
-  opts: { client?: DynamoDBClient; afterAppend?: (commit: Commit) => Promise<void> | void } = {},
+  opts: {
+    client?: DynamoDBClient;
+    afterAppend?: (commit: Commit) => Promise<void> | void;
+    /** The clock the use cases read (commit times, turn deadlines); tests inject one. */
+    now?: () => number;
+    /** The rate limiter's clock (default: `now`); tests inject one. */
+    rateNow?: () => number;
+  } = {},
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
   const store = new DynamoTableStore(client, settings.dataTable);
-  const service = new TableService({ store, ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}) });
-  return { settings, client, store, service };
+  const dueWork = new DynamoDueWorkStore(client, settings.dataTable);
+  const service = new TableService({
+    store,
+    dueWork,
+    ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const rateLimiter =
+    settings.rateLimits === undefined
+      ? undefined
+      : new RateLimiter(settings.rateLimits, opts.rateNow ?? opts.now ?? Date.now);
+  return { settings, client, store, dueWork, service, rateLimiter };
 }

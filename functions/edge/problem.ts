@@ -12,6 +12,11 @@ export interface Problem {
   readonly seat?: number;
   readonly currentVersion?: number;
   readonly index?: number;
+  readonly reason?: string;
+  readonly commands?: readonly string[];
+  readonly legalActions?: readonly unknown[];
+  readonly candidates?: readonly unknown[];
+  readonly retryAfter?: number;
 }
 
 const TITLES: Record<number, string> = {
@@ -21,6 +26,7 @@ const TITLES: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   413: 'Payload too large',
+  415: 'Unsupported media type',
   422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Internal error',
@@ -47,8 +53,14 @@ export const INTERNAL_PROBLEM: Problem = {
 };
 
 /** The problem for any thrown value; anything but an AppError is logged (`where`, name and message only) as internal. */
-export function problemFor(e: unknown, where: string): Problem {
+export function problemFor(
+  e: unknown,
+  where: string,
+  logger?: { error(message: string, extra: { error: string }): void },
+): Problem {
   if (e instanceof AppError) return problemOf(e);
-  console.error(where, e instanceof Error ? `${e.name}: ${e.message}` : 'unknown');
+  const error = e instanceof Error ? `${e.name}: ${e.message}` : 'unknown';
+  if (logger !== undefined) logger.error(where, { error });
+  else console.error(where, error);
   return INTERNAL_PROBLEM;
 }

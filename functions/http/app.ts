@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 // The namespace import keeps zod's locales out of the Lambda bundle (~440 KB less than `import { z }`).
 import * as z from 'zod';
 import { parseBearer } from '../edge/bearer.js';
+import { parseBoundedJson } from '../edge/json.js';
+import type { RateLimiter } from '../edge/rate-limit.js';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import {
   type Actor,
@@ -12,19 +15,50 @@ import {
   assertMayCreateTable,
   assertMayFreeSeat,
   assertMayJoin,
+  assertMayReadDeals,
   assertOrganiser,
   audienceName,
 } from '../policy/access.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
+import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
 import type { TableService } from '../use-cases/table-service.js';
 import { errorResponse, problemResponse } from './problem.js';
+import { tournamentRoutes } from '../tournaments/http.js';
+import type { TournamentService } from '../tournaments/service.js';
 
 export interface AppConfig {
   readonly service: TableService;
   /** sha256 hashes of the API keys allowed to create tables; empty = anyone may create tables. */
   readonly apiKeyHashes?: readonly string[];
   readonly version?: string;
+  /** The tournaments (docs/tournaments.md); their routes are mounted under /v1/tournaments. */
+  readonly tournaments?: TournamentService;
+  readonly now?: () => number;
+  /** Per-client token buckets (429 `request/rate_limited`); undefined: no application limit. */
+  readonly rateLimiter?: RateLimiter;
+  /** The caller's source address: API Gateway's `requestContext.http.sourceIp`, or the local socket's peer. */
+  readonly clientAddress?: (c: Context) => string | undefined;
+  /** Structured request logs and metrics (Powertools); undefined: none. */
+  readonly telemetry?: Telemetry;
+}
+
+/** API Gateway's request id (Lambda), else the client's `x-request-id`, else a fresh one (local). */
+function requestIdOf(c: Context): string {
+  const env = c.env as { event?: { requestContext?: { requestId?: string } } } | undefined;
+  return env?.event?.requestContext?.requestId ?? c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID();
+}
+
+/** The source address from the platform's request data, read structurally (Lambda event or Node socket). */
+export function defaultClientAddress(c: Context): string | undefined {
+  const env = c.env as
+    | {
+        event?: { requestContext?: { http?: { sourceIp?: string } } };
+        incoming?: { socket?: { remoteAddress?: string } };
+      }
+    | undefined;
+  return env?.event?.requestContext?.http?.sourceIp ?? env?.incoming?.socket?.remoteAddress;
 }
 
 const tableId = z.string().regex(TABLE_ID, TABLE_ID_MESSAGE);
@@ -39,6 +73,12 @@ const CreateTable = z.strictObject({
   visibility: z.enum(['public', 'private']).optional(),
   dealer: z.number().int().min(0).max(7).optional(),
   maxDeals: z.number().int().min(1).max(10_000).optional(),
+  clock: z
+    .strictObject({
+      turnSeconds: z.number().int().min(1).max(86_400),
+      timeoutsUntilAbsent: z.number().int().min(1).max(100).optional(),
+    })
+    .optional(),
 });
 const Join = z.strictObject({
   seat: z.number().int().min(0).max(7).optional(),
@@ -48,6 +88,16 @@ const AddBot = z.strictObject({ seat: z.number().int().min(0).max(7).optional() 
 const ActBody = z.strictObject({
   action: z.record(z.string(), z.unknown()),
   expectedVersion: z.number().int().min(0).optional(),
+});
+/** A chat command (docs/chat-commands.md). */
+const CommandBody = z.strictObject({
+  text: z.string().trim().min(1).max(200),
+  lang: z.enum(['de', 'en']).optional(),
+  expectedVersion: z.number().int().min(0).optional(),
+});
+const ViewQuery = z.strictObject({
+  format: z.enum(['json', 'text']).default('json'),
+  lang: z.enum(['de', 'en']).default('de'),
 });
 const Verify = z.strictObject({ seed: z.string().min(1).max(200) });
 const EventsQuery = z.strictObject({
@@ -79,15 +129,12 @@ async function optionalJsonBody(c: Context): Promise<unknown> {
 
 function parseJson(c: Context, text: string): unknown {
   const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/json'))
-    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
+  // `application/json` or a `+json` type, with or without parameters (`; charset=utf-8`).
+  if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type.trim()))
+    throw new AppError(415, 'request/unsupported_media_type', 'send the body as application/json', {
       field: 'content-type',
     });
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
-  }
+  return parseBoundedJson(text);
 }
 
 const bearer = (c: Context): string | undefined => parseBearer(c.req.header('authorization'));
@@ -101,7 +148,26 @@ export function createApp(config: AppConfig): Hono {
   const app = new Hono();
   const apiKeys = new Set(config.apiKeyHashes ?? []);
 
-  app.onError((e, c) => errorResponse(c, e));
+  const telemetry = config.telemetry;
+  // One structured line per request (refusals with their code feed the Errors metric), correlated by request and table.
+  if (telemetry !== undefined)
+    app.use('*', async (c, next) => {
+      const started = Date.now();
+      await next();
+      const where = {
+        requestId: requestIdOf(c),
+        tableId: /^\/v1\/tables\/([a-z0-9]{4,40})(?:\/|$)/.exec(c.req.path)?.[1],
+        method: c.req.method,
+        route: c.req.routePath,
+        status: c.res.status,
+        ms: Date.now() - started,
+      };
+      if (c.res.status >= 400 && (c.res.headers.get('content-type') ?? '').startsWith('application/problem+json')) {
+        const code = ((await c.res.clone().json()) as { code?: unknown }).code;
+        telemetry.failed(typeof code === 'string' ? code : 'unknown', c.res.status, where);
+      } else telemetry.logger.info('request', where);
+    });
+  app.onError((e, c) => errorResponse(c, e, telemetry?.logger));
   app.notFound((c) =>
     problemResponse(c, {
       type: 'https://stammtisch.dev/problems/route/not_found',
@@ -121,18 +187,33 @@ export function createApp(config: AppConfig): Hono {
       maxAge: 600,
     }),
   );
+  // Per-client limits before anything reads the body or the store (preflights are answered above, uncounted).
+  const limiter = config.rateLimiter;
+  const addressOf = config.clientAddress ?? defaultClientAddress;
+  if (limiter !== undefined)
+    app.use('*', async (c, next) => {
+      limiter.check({
+        token: /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1],
+        address: addressOf(c),
+      });
+      await next();
+    });
   app.use(
     '*',
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) =>
-        problemResponse(c, {
+      // The rest of the body is never read: `Connection: close` tells a keep-alive client to send its next request on a
+      // fresh connection instead of after the unread bytes (API Gateway answers 413 itself before the Lambda).
+      onError: (c) => {
+        c.header('connection', 'close');
+        return problemResponse(c, {
           type: 'https://stammtisch.dev/problems/request/too_large',
           title: 'Payload too large',
           status: 413,
           detail: 'the body is larger than 64 KiB',
           code: 'request/too_large',
-        }),
+        });
+      },
     }),
   );
 
@@ -232,14 +313,51 @@ export function createApp(config: AppConfig): Hono {
       ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
       meta,
     });
+    if (!out.replayed) telemetry?.count('Moves');
     return c.json({ version: out.version, events: out.events, replayed: out.replayed }, 200);
+  });
+
+  // Chat text: a command read against the seat's legal actions, then played like POST /actions.
+  app.post('/v1/tables/:tableId/commands', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const token = bearer(c);
+    if (token === undefined)
+      throw new AppError(401, 'auth/missing_token', 'acting needs the seat token: Authorization: Bearer st_…', {
+        field: 'authorization',
+      });
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, token);
+    assertMayAct(actor);
+    const keyHeader = c.req.header('idempotency-key');
+    const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
+    const body = parse(CommandBody, await jsonBody(c), 'body');
+    const out = await service.actByText(meta, actor, body.text, body.lang, {
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
+    });
+    return c.json(
+      { version: out.version, events: out.events, replayed: out.replayed, action: out.action, command: out.command },
+      200,
+    );
   });
 
   app.get('/v1/tables/:tableId/view', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
-    const actor = await actorFor(c, id);
-    const out = await service.view(id, actor);
-    return c.json({ tableId: id, audience: audienceName(actor), ...out });
+    const query = parse(ViewQuery, c.req.query(), 'query');
+    const meta = await service.meta(id);
+    const actor = service.authorize(meta, bearer(c));
+    if (query.format === 'text') {
+      const out = await service.textView(meta, actor, query.lang);
+      return c.text(out.text, 200, { 'x-table-version': String(out.version) });
+    }
+    const out = await service.view(id, actor, meta);
+    return c.json({
+      tableId: id,
+      audience: audienceName(actor),
+      ...out,
+      names: namesOf(meta),
+      commands: commandsOf(out.view.legalActions, meta.variant),
+    });
   });
 
   app.get('/v1/tables/:tableId/events', async (c) => {
@@ -253,14 +371,14 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/tables/:tableId/deals/:deal/record', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.record(id, deal));
   });
 
   app.get('/v1/tables/:tableId/deals/:deal/fairness', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
-    await actorFor(c, id);
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
     return c.json(await service.fairness(id, deal));
   });
 
@@ -273,6 +391,15 @@ export function createApp(config: AppConfig): Hono {
   });
 
   app.post('/v1/records/score', async (c) => c.json(service.score(await jsonBody(c))));
+
+  if (config.tournaments !== undefined)
+    app.route(
+      '/v1/tournaments',
+      tournamentRoutes(config.tournaments, {
+        apiKeyHashes: config.apiKeyHashes ?? [],
+        ...(config.now !== undefined ? { now: config.now } : {}),
+      }),
+    );
 
   return app;
 }
@@ -288,6 +415,7 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
+    ...(meta.clock !== undefined ? { clock: meta.clock } : {}),
     version,
   };
 }

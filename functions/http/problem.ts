@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { INTERNAL_PROBLEM, type Problem, problemOf } from '../edge/problem.js';
@@ -6,12 +7,17 @@ import { AppError } from '../use-cases/errors.js';
 export type { Problem } from '../edge/problem.js';
 
 export function problemResponse(c: Context, p: Problem): Response {
-  return c.body(JSON.stringify(p), p.status as ContentfulStatusCode, { 'content-type': 'application/problem+json' });
+  return c.body(JSON.stringify(p), p.status as ContentfulStatusCode, {
+    'content-type': 'application/problem+json',
+    ...(p.retryAfter !== undefined ? { 'retry-after': String(p.retryAfter) } : {}),
+  });
 }
 
-export function errorResponse(c: Context, e: unknown): Response {
+export function errorResponse(c: Context, e: unknown, logger?: Pick<Logger, 'error'>): Response {
   if (e instanceof AppError) return problemResponse(c, problemOf(e));
   // Never echo internals to the client; the log gets the stack (code locations only, no request data or secrets).
-  console.error('internal error', e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : 'unknown');
+  const stack = e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : 'unknown';
+  if (logger !== undefined) logger.error('internal error', { stack });
+  else console.error('internal error', stack);
   return problemResponse(c, INTERNAL_PROBLEM);
 }

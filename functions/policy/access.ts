@@ -190,3 +190,13 @@ export function assertStillGranted(actor: Actor | undefined): Actor {
   if (actor === undefined) throw forbidden('this token no longer grants access to this table');
   return actor;
 }
+
+/**
+ * Reading a finished deal's record or seed. Duplicate tournament deals: every table of a round plays the same cards,
+ * so a finished deal's record (all hands) and seed would tell a player what the tables still playing it hold; such
+ * tables keep them sealed until the round has ended (the tournament unseals them). The organiser may always read.
+ */
+export function assertMayReadDeals(meta: TableMeta, actor: Actor): void {
+  if (meta.recordsSealed === true && actor.kind !== 'organiser')
+    throw new AppError(403, 'auth/forbidden', 'the deals of this tournament round are sealed until the round ends');
+}

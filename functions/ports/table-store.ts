@@ -20,6 +20,11 @@ export interface Commit {
   readonly requestHash?: string;
   /** Secret seeds of the deals started in this commit (deal number → seed); never shown before the deal ends. */
   readonly seeds?: Readonly<Record<string, string>>;
+  /**
+   * The table has bot seats or a turn clock when this commit was written: the stream side runs a progress pass for it.
+   * Without it (human-only tables without a clock) the stream side reads nothing for progress.
+   */
+  readonly auto?: boolean;
   /** Epoch millis. */
   readonly at: number;
 }
@@ -47,6 +52,14 @@ export interface TableMeta {
   readonly createdAt: number;
   /** The table closes itself after this many deals (tournaments, bot-only tables). */
   readonly maxDeals?: number | undefined;
+  /** Tournament tables: the secret seed of each deal 1..maxDeals, given by the tournament (else a random one). */
+  readonly dealSeeds?: readonly string[];
+  /** Tournament tables: the tournament they belong to. */
+  readonly tournamentId?: string;
+  /** Duplicate tournament deals: records and seeds only for the organiser until the round ends. */
+  readonly recordsSealed?: boolean;
+  /** The turn clock (functions/use-cases/progress.ts); none by default; tournaments set one for every table. */
+  readonly clock?: { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number } | undefined;
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;
 }

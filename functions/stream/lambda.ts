@@ -1,9 +1,32 @@
+import { dynamoClient } from '../adapters/dynamodb/client.js';
+import { settingsFromEnv } from '../composition/config.js';
+import { createDueWork } from '../composition/due.js';
 import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
+import { lambdaTournaments } from '../tournaments/compose.js';
+import { createTelemetry, instrument, observeFanOut } from '../observability/telemetry.js';
+import { createTracer, traced } from '../observability/tracing.js';
 
-const runtime = createRuntime();
+const telemetry = createTelemetry({ service: 'stream', metrics: true });
+const settings = settingsFromEnv();
+const runtime = createRuntime(settings, {
+  client: traced(createTracer('stream'), dynamoClient(settings.dynamoEndpoint)),
+});
 const push = createPush(runtime);
+const tournaments = lambdaTournaments(runtime);
 
-/** DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then bot seats act. */
-export const handler = createCommitStream(runtime, push.fanOut);
+/**
+ * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
+ * progresses (bots act; a turn deadline goes to the due-work queue); a closed tournament table reports to its round.
+ */
+export const handler = instrument(
+  telemetry,
+  createCommitStream(
+    runtime,
+    observeFanOut(telemetry, push.fanOut),
+    // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
+    runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
+    { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId) },
+  ),
+);

@@ -6,6 +6,10 @@ import type { Produced } from './table-stream.js';
 
 const MAX_AUTO_DEALS = 10;
 
+/** Whether the server may act at this table on its own (bot seats, a turn clock): commits then say so (`auto`). */
+export const serverActs = (meta: TableMeta): boolean =>
+  meta.clock !== undefined || meta.seats.some((s) => s.kind === 'bot');
+
 /** The server's own steps after a command: the events, the state after them, and a new deal's snapshot and seed. */
 export interface Advance extends Produced {
   readonly events: TableEvent[];
@@ -37,8 +41,9 @@ export function advance(
       break;
     }
     if (!meta.seats.every((seat) => seat.kind !== 'open')) break;
-    const seed = ctx.seed();
     const dealNo = s.dealNo + 1;
+    // Tournament tables get their deals' seeds from the tournament (duplicate deals: the same at every table).
+    const seed = meta.dealSeeds?.[dealNo - 1] ?? ctx.seed();
     const started = decide(startDealFor(s, seed, commitmentFor(tableId, dealNo, seed)), s);
     if (!started.ok) throw new Error(`server could not start a deal: ${started.error.code}`);
     snapshot = { at: offset + events.length, state: { ...s, deal: null } };
@@ -48,5 +53,10 @@ export function advance(
       s = evolve(s, e);
     }
   }
-  return { events, state: s, ...(snapshot !== undefined ? { snapshot, seeds } : {}) };
+  return {
+    events,
+    state: s,
+    ...(snapshot !== undefined ? { snapshot, seeds } : {}),
+    ...(serverActs(meta) ? { auto: true } : {}),
+  };
 }

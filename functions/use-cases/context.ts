@@ -1,4 +1,6 @@
 import type { Commit, TableStore } from '../ports/table-store.js';
+import type { DueWorkStore } from '../ports/due-work.js';
+import { HeadCache } from './head-cache.js';
 import { newSeed } from '../crypto/secrets.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
@@ -8,6 +10,10 @@ export interface ServiceDeps {
   readonly seed?: () => string;
   /** Called after every successful append (the local runtime fans out; on AWS the stream does). */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
+  readonly dueWork?: DueWorkStore;
+  /** The cached heads (default: one per service, as in a warm Lambda); `false` turns caching off. */
+  readonly heads?: HeadCache | false;
 }
 
 /** What every use case gets: the ports with their defaults filled in. */
@@ -16,6 +22,9 @@ export interface UseCaseContext {
   readonly now: () => number;
   readonly seed: () => string;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
+  readonly dueWork?: DueWorkStore;
+  readonly heads?: HeadCache;
 }
 
 export function contextOf(deps: ServiceDeps): UseCaseContext {
@@ -24,5 +33,7 @@ export function contextOf(deps: ServiceDeps): UseCaseContext {
     now: deps.now ?? Date.now,
     seed: deps.seed ?? newSeed,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
+    ...(deps.dueWork !== undefined ? { dueWork: deps.dueWork } : {}),
+    ...(deps.heads !== false ? { heads: deps.heads ?? new HeadCache() } : {}),
   };
 }

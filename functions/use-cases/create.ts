@@ -5,6 +5,8 @@ import { advance } from './auto-deal.js';
 import type { UseCaseContext } from './context.js';
 import { AppError, fromEngineError } from './errors.js';
 import { syncLobby } from './lobby.js';
+import type { TurnClock } from './progress.js';
+import { TABLE_PROGRESS } from '../ports/due-work.js';
 
 export interface CreateTableInput {
   readonly variant: string;
@@ -15,6 +17,7 @@ export interface CreateTableInput {
   readonly visibility?: Visibility;
   readonly dealer?: number;
   readonly maxDeals?: number;
+  readonly clock?: TurnClock;
 }
 
 export interface CreatedTable {
@@ -63,9 +66,12 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     createdAt: now,
     // A table of bots only would play forever: it stops after one deal unless told otherwise.
     maxDeals: input.maxDeals ?? (allBots ? 1 : undefined),
+    ...(input.clock !== undefined ? { clock: input.clock } : {}),
     rev: 1,
   };
   if (!(await ctx.store.createMeta(meta))) throw new Error('table id collision');
+  // A live table is standing due work: a restarted scheduler looks at it again (bots, deadlines) until it closes.
+  await ctx.dueWork?.put({ at: now, kind: TABLE_PROGRESS, key: tableId });
   const state = opened.events.reduce<TableState | null>((s, e) => evolve(s, e), null);
   if (state === null) throw new Error('OpenTable produced no state');
   const auto = advance(ctx, tableId, meta, state, opened.events.length);
@@ -77,6 +83,7 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     prevBase: 1,
     snapshot: auto.snapshot ?? { at: 0, state: null },
     ...(auto.seeds !== undefined ? { seeds: auto.seeds } : {}),
+    ...(auto.auto === true ? { auto: true } : {}),
     at: now,
   };
   const appended = await ctx.store.append(commit);

@@ -6,7 +6,7 @@ import type { EngineError } from '../../engine/index.js';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
     readonly extra: {
@@ -15,6 +15,13 @@ export class AppError extends Error {
       readonly seat?: number;
       readonly currentVersion?: number;
       readonly index?: number;
+      /** `action/unclear` (chat text): why, the legal actions as commands and as actions, the likely ones. */
+      readonly reason?: string;
+      readonly commands?: readonly string[];
+      readonly legalActions?: readonly unknown[];
+      readonly candidates?: readonly unknown[];
+      /** Seconds until a rate-limited client may try again (429; also the Retry-After header). */
+      readonly retryAfter?: number;
     } = {},
   ) {
     super(message);

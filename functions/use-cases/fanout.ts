@@ -3,6 +3,7 @@ import { type Actor, audienceName, audienceOf, currentActor, subscriptionActor }
 import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
 import { type Commit, type TableStore, lastSeq } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from '../wire/frames.js';
+import { turnDeadline } from './progress.js';
 import { redactCommit, stateBefore } from './table-stream.js';
 
 export interface FanOutDeps {
@@ -22,14 +23,17 @@ export interface FanOutReport {
   readonly gone: number;
   /** Subscriptions dropped because their token no longer grants access. */
   readonly revoked: number;
+  /** Connections whose post failed otherwise (throttled, 5xx): they miss this push and catch up by seq. */
+  readonly failed?: number;
 }
 
 /**
  * Push one commit to every live subscriber of its table: the commit's events redacted for the subscriber's audience
  * (each carrying its seq) plus the audience's view after the commit, in frames under 32 KB. Reads: the subscribers
  * (one Query on byTable), the table metadata and the commits of the running deal (one Query) — then the posts, all
- * in parallel (frames of one connection in order) and awaited. A 410 removes the row; any other failed post makes
- * the call reject after all posts settled, so the stream retries the record (clients drop seqs they already have).
+ * in parallel (frames of one connection in order) and awaited. A 410 removes the row; any other failed post is
+ * that connection's alone: it is counted and logged, never fails or repeats the push to the others (the client sees
+ * the gap in seqs and resyncs).
  */
 export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanOutReport> {
   const now = deps.now ?? Date.now;
@@ -44,6 +48,8 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
     if (after === null || meta === undefined)
       return { subscribers: subscribers.length, frames: 0, gone: 0, revoked: 0 };
     const current = after;
+    const deadlineAt = turnDeadline(meta, current, commit);
+    const deadline = deadlineAt === undefined ? undefined : new Date(deadlineAt).toISOString();
 
     const framesByAudience = new Map<string, ServerFrame[]>();
     const framesFor = (actor: Actor): ServerFrame[] => {
@@ -52,7 +58,7 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
       if (frames === undefined) {
         const audience = audienceOf(actor);
         frames = eventFrames(
-          { tableId: commit.tableId, version: lastSeq(commit) },
+          { tableId: commit.tableId, version: lastSeq(commit), ...(deadline !== undefined ? { deadline } : {}) },
           redactCommit(before, commit, audience, current),
           view(current, audience),
           maxBytes,
@@ -99,7 +105,10 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
       }),
     );
     if (failures.length > 0)
-      throw new AggregateError(failures, `${failures.length} of ${subscribers.length} pushes failed`);
-    return { subscribers: subscribers.length, frames, gone, revoked };
+      console.error(
+        `${failures.length} of ${subscribers.length} pushes failed`,
+        failures.map((e) => (e instanceof Error ? e.name : 'unknown')).join(','),
+      );
+    return { subscribers: subscribers.length, frames, gone, revoked, failed: failures.length };
   };
 }

@@ -18,7 +18,8 @@ export interface IdempotencyTag {
 export function idempotencyTag(
   actor: Actor,
   key: string | undefined,
-  command: TableCommand,
+  /** The command, or what stands for it when it is read from the state (a chat text). */
+  command: TableCommand | { readonly request: unknown },
   expectedVersion: number | undefined,
 ): IdempotencyTag | undefined {
   if (key === undefined) return undefined;

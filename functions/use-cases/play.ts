@@ -1,4 +1,4 @@
-import { type TableCommand, type TableState, decide, evolve } from '../../engine/index.js';
+import { type TableCommand, type TableEvent, type TableState, decide, evolve } from '../../engine/index.js';
 import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import { advance } from './auto-deal.js';
@@ -15,6 +15,8 @@ export interface CommandOptions {
   readonly expectedVersion?: number;
   /** The metadata the caller just read to authorise the request (one read less per move). */
   readonly meta?: TableMeta;
+  /** Events the server appends after the move's own (progress.ts: `TurnTimedOut`, `SeatAbsent`). */
+  readonly extra?: readonly TableEvent[];
 }
 
 /** The outcome of a command: the new version and the commit's events as the actor sees them. */
@@ -40,6 +42,30 @@ export async function act(
   return command(ctx, tableId, actor, { type: 'Act', seat: actor.seat, action }, opts);
 }
 
+/**
+ * A seat acts with an action read from the state the write is decided on (chat text, use-cases/commands.ts): `resolve`
+ * runs after the idempotency and version checks of each attempt, so a retried race reads the text again on the new
+ * state. `request` (the text, not the action) is what an Idempotency-Key's request hash covers.
+ */
+export async function actResolved(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  request: unknown,
+  resolve: (state: TableState | null) => unknown,
+  opts: CommandOptions,
+): Promise<CommandResult> {
+  assertMayAct(actor);
+  const seat = actor.seat;
+  return command(
+    ctx,
+    tableId,
+    actor,
+    { request, resolve: (state) => ({ type: 'Act', seat, action: resolve(state) }) },
+    opts,
+  );
+}
+
 /** Close the table (the organiser; checked by the caller) and take it off the lobby. */
 export async function close(ctx: UseCaseContext, tableId: string): Promise<{ version: number }> {
   const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, {});
@@ -48,20 +74,35 @@ export async function close(ctx: UseCaseContext, tableId: string): Promise<{ ver
   return { version: out.version };
 }
 
+/** A command known up front, or one read from the loaded state (`request` stands for it in the idempotency hash). */
+type Pending =
+  TableCommand | { readonly request: unknown; readonly resolve: (state: TableState | null) => TableCommand };
+
 async function command(
   ctx: UseCaseContext,
   tableId: string,
   actor: Actor,
-  cmd: TableCommand,
+  pending: Pending,
   opts: CommandOptions,
 ): Promise<CommandResult> {
-  const tag = idempotencyTag(actor, opts.idempotencyKey, cmd, opts.expectedVersion);
+  const read = 'resolve' in pending ? pending : undefined;
+  const hashed = read === undefined ? (pending as TableCommand) : { request: read.request };
+  const tag = idempotencyTag(actor, opts.idempotencyKey, hashed, opts.expectedVersion);
   const audience = audienceOf(actor);
   let known = opts.meta;
+  // The first attempt may decide on the cached head (head-cache.ts): the conditional append proves it current; any
+  // other outcome on a cached head (a lost race, a version conflict, a rejected move) decides again on the store.
+  let cached = ctx.heads?.get(tableId);
   return retryOnConflict(async () => {
     const meta = known ?? (await requireMeta(ctx.store, tableId));
     known = undefined;
-    const loaded = await loadTable(ctx.store, tableId);
+    const fromCache = cached;
+    cached = undefined;
+    const loaded = fromCache ?? (await loadTable(ctx.store, tableId));
+    const recheck = (): typeof CONFLICT => {
+      ctx.heads?.drop(tableId);
+      return CONFLICT;
+    };
     // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
     if (tag !== undefined) {
       const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
@@ -72,15 +113,31 @@ async function command(
           replayed: true,
         };
     }
-    if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version)
+    if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version) {
+      if (fromCache !== undefined) return recheck();
       throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
         currentVersion: loaded.version,
       });
+    }
+    const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
     const decided = decide(cmd, loaded.state);
-    if (!decided.ok) throw fromEngineError(decided.error);
-    const after = decided.events.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-    const auto = advance(ctx, tableId, meta, after, decided.events.length);
-    const commit = await appendCommit(ctx, tableId, loaded, [...decided.events, ...auto.events], auto, tag);
+    if (!decided.ok) {
+      if (fromCache !== undefined) return recheck();
+      throw fromEngineError(decided.error);
+    }
+    // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
+    const seat = actor.kind === 'seat' ? actor.seat : undefined;
+    const back =
+      seat !== undefined &&
+      ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
+    const own: TableEvent[] = [
+      ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
+      ...decided.events,
+      ...(opts.extra ?? []),
+    ];
+    const after = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+    const auto = advance(ctx, tableId, meta, after, own.length);
+    const commit = await appendCommit(ctx, tableId, loaded, [...own, ...auto.events], auto, tag);
     // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
     // winner's version (unless the winner was this very request under the same idempotency key).
     if (commit === undefined) return CONFLICT;

@@ -1,6 +1,7 @@
 import { type Action, type TableEvent, type TableState, type TableView, evolve, view } from '../../engine/index.js';
 import { type Actor, audienceOf } from '../policy/access.js';
-import { lastSeq } from '../ports/table-store.js';
+import { type TableMeta, lastSeq } from '../ports/table-store.js';
+import { turnDeadline } from './progress.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { type SeatedEvent, loadTable, redactOne, requireHead, requireMeta, stateBefore } from './table-stream.js';
@@ -10,6 +11,8 @@ import { type SeatedEvent, loadTable, redactOne, requireHead, requireMeta, state
 export interface ViewResult {
   readonly version: number;
   readonly view: TableView;
+  /** When the seat(s) to act run out of time (ISO), on tables with a turn clock while a player is to act. */
+  readonly deadline?: string;
 }
 
 export interface EventsPage {
@@ -26,9 +29,20 @@ export interface BotTurn {
   readonly version: number;
 }
 
-export async function tableView(ctx: UseCaseContext, tableId: string, actor: Actor): Promise<ViewResult> {
+export async function tableView(
+  ctx: UseCaseContext,
+  tableId: string,
+  actor: Actor,
+  meta?: TableMeta,
+): Promise<ViewResult> {
   const loaded = await loadTable(ctx.store, tableId);
-  return { version: loaded.version, view: view(loaded.state, audienceOf(actor)) };
+  const head = loaded.commits[loaded.commits.length - 1];
+  const deadline = meta !== undefined && head !== undefined ? turnDeadline(meta, loaded.state, head) : undefined;
+  return {
+    version: loaded.version,
+    view: view(loaded.state, audienceOf(actor)),
+    ...(deadline !== undefined ? { deadline: new Date(deadline).toISOString() } : {}),
+  };
 }
 
 /**

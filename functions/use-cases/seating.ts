@@ -1,3 +1,4 @@
+import { type TableEvent, evolve } from '../../engine/index.js';
 import { newSecret, sha256 } from '../crypto/secrets.js';
 import type { SeatInfo, TableMeta } from '../ports/table-store.js';
 import { advance } from './auto-deal.js';
@@ -63,7 +64,11 @@ async function takeSeat(
     const next: TableMeta = { ...meta, seats: meta.seats.map((s, i) => (i === seat ? named : s)), rev: meta.rev + 1 };
     if (!(await ctx.store.updateMeta(next))) return CONFLICT;
     await syncLobby(ctx.store, next, loaded.state);
-    await kick(ctx, tableId);
+    // Seating is part of the stream: a commit with the seat event (and the deal start once every seat is filled).
+    // Its stream record lets a bot seated on the seat to act move at once.
+    const event: TableEvent =
+      named.kind === 'human' ? { type: 'SeatTaken', seat, name: named.name } : { type: 'BotSeated', seat };
+    await appendSeating(ctx, tableId, event);
     return seat;
   }, busy('the table changed while joining; try again'));
 }
@@ -83,7 +88,27 @@ export async function leave(ctx: UseCaseContext, tableId: string, seat: number):
     if (!(await ctx.store.updateMeta(next))) return CONFLICT;
     const loaded = await loadTable(ctx.store, tableId);
     await syncLobby(ctx.store, next, loaded.state);
+    if (!loaded.state.closed) await appendSeating(ctx, tableId, { type: 'SeatLeft', seat });
   }, busy('the table changed while leaving; try again'));
+}
+
+/**
+ * Append a seating event as its own commit, with whatever the server then does on its own (a deal starts once every
+ * seat is filled). The metadata write before it already decided the seating; this retries until the event is in.
+ */
+async function appendSeating(ctx: UseCaseContext, tableId: string, event: TableEvent): Promise<void> {
+  return retryOnConflict(
+    async () => {
+      const meta = await requireMeta(ctx.store, tableId);
+      const loaded = await loadTable(ctx.store, tableId);
+      if (loaded.state.closed) return;
+      const after = evolve(loaded.state, event);
+      const auto = advance(ctx, tableId, meta, after, 1);
+      const appended = await appendCommit(ctx, tableId, loaded, [event, ...auto.events], auto, undefined);
+      return appended === undefined ? CONFLICT : undefined;
+    },
+    () => undefined,
+  );
 }
 
 /** Start a deal when every seat is filled and none is running (after joins). Gives up quietly after the retries. */

@@ -1,4 +1,6 @@
+import type { Lang } from '../../engine/index.js';
 import { type Actor, authorize } from '../policy/access.js';
+import { type TextCommandResult, actByText, textView } from './commands.js';
 import type { LobbyEntry, TableMeta } from '../ports/table-store.js';
 import { type VariantInfo, variant, variants } from './catalogue.js';
 import { type ServiceDeps, type UseCaseContext, contextOf } from './context.js';
@@ -7,6 +9,7 @@ import { type DealRecord, type Fairness, type Verification, dealRecord, fairness
 import { openTables } from './lobby.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import { type BotTurn, type EventsPage, type ViewResult, botTurns, events, tableView } from './queries.js';
+import { type ProgressOutcome, progress } from './progress.js';
 import { type ScoreResult, score } from './scoring.js';
 import { addBot, addSpectator, join, kick, leave } from './seating.js';
 import { type Loaded, loadTable, requireMeta } from './table-stream.js';
@@ -76,18 +79,40 @@ export class TableService {
     return close(this.ctx, tableId);
   }
 
+  // commands.ts (chat text)
+  actByText(
+    meta: TableMeta,
+    actor: Actor,
+    text: string,
+    lang: Lang | undefined,
+    opts: CommandOptions,
+  ): Promise<TextCommandResult> {
+    return actByText(this.ctx, meta, actor, text, lang, opts);
+  }
+  textView(meta: TableMeta, actor: Actor, lang: Lang): Promise<{ version: number; text: string }> {
+    return textView(this.ctx, meta, actor, lang);
+  }
+
   // queries.ts, table-stream.ts
   load(tableId: string): Promise<Loaded> {
     return loadTable(this.ctx.store, tableId);
   }
-  view(tableId: string, actor: Actor): Promise<ViewResult> {
-    return tableView(this.ctx, tableId, actor);
+  view(tableId: string, actor: Actor, meta?: TableMeta): Promise<ViewResult> {
+    return tableView(this.ctx, tableId, actor, meta);
   }
   events(tableId: string, actor: Actor, after: number, limit: number): Promise<EventsPage> {
     return events(this.ctx, tableId, actor, after, limit);
   }
   botTurns(tableId: string): Promise<BotTurn[]> {
     return botTurns(this.ctx, tableId);
+  }
+
+  // progress.ts
+  progress(tableId: string, pinned?: number): Promise<ProgressOutcome> {
+    return progress(this.ctx, tableId, pinned);
+  }
+  now(): number {
+    return this.ctx.now();
   }
 
   // deal-history.ts

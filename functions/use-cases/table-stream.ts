@@ -27,6 +27,8 @@ export interface Loaded {
 export interface Produced {
   readonly snapshot?: { readonly at: number; readonly state: TableState | null };
   readonly seeds?: Record<string, string>;
+  /** The table has seats the server plays or a turn clock: the stream side runs a progress pass for this commit. */
+  readonly auto?: boolean;
 }
 
 const notFound = (tableId: string): AppError => new AppError(404, 'table/not_found', `no table ${tableId}`);
@@ -133,10 +135,26 @@ export async function appendCommit(
     ...(produced.snapshot !== undefined ? { snapshot: produced.snapshot } : {}),
     ...(idem !== undefined ? { idempotencyKey: idem.idem, requestHash: idem.requestHash } : {}),
     ...(produced.seeds !== undefined ? { seeds: produced.seeds } : {}),
+    ...(produced.auto === true ? { auto: true } : {}),
     at: ctx.now(),
   };
   const result = await ctx.store.append(commit);
-  if (!result.ok) return undefined;
+  if (!result.ok) {
+    ctx.heads?.drop(tableId);
+    return undefined;
+  }
+  // The write proved `loaded` was the head: the state after this commit is the new cached head.
+  if (ctx.heads !== undefined) {
+    let state: TableState | null = loaded.state;
+    for (const e of events) state = evolve(state, e);
+    if (state !== null)
+      ctx.heads.set(tableId, {
+        state,
+        version: lastSeq(commit),
+        base: commit.base,
+        commits: commit.base === seq ? [commit] : [...loaded.commits, commit],
+      });
+  }
   await ctx.afterAppend?.(commit);
   return commit;
 }

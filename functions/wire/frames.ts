@@ -29,6 +29,8 @@ export type ServerFrame =
       readonly view?: TableView;
       /** Resync pages: the `after` to continue from, or null when caught up. */
       readonly next?: number | null;
+      /** Pushes on tables with a turn clock: when the seat(s) to act run out of time (ISO). */
+      readonly deadline?: string;
     }
   | {
       readonly type: 'result';
@@ -73,6 +75,7 @@ export function eventFrames(
     readonly version: number;
     readonly requestId?: string;
     readonly next?: number | null;
+    readonly deadline?: string;
   },
   events: readonly SeatedEvent[],
   view: TableView | undefined,
@@ -86,6 +89,7 @@ export function eventFrames(
     events: chunk,
     ...(withView && view !== undefined ? { view } : {}),
     ...(last && base.next !== undefined ? { next: base.next } : {}),
+    ...(base.deadline !== undefined ? { deadline: base.deadline } : {}),
   });
   const whole = frame(events, true, true);
   if (frameBytes(whole) <= maxBytes) return [whole];

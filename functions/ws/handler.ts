@@ -1,7 +1,10 @@
 import { sha256 } from '../crypto/secrets.js';
 import { headerOf, parseBearer } from '../edge/bearer.js';
+import { parseBoundedJson } from '../edge/json.js';
 import { REQUEST_ID, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import { problemFor, problemOf } from '../edge/problem.js';
+import type { RateLimiter } from '../edge/rate-limit.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import {
   type Actor,
   assertMayAct,
@@ -38,6 +41,7 @@ export interface WsEvent {
     readonly connectedAt?: number;
     readonly disconnectStatusCode?: number;
     readonly disconnectReason?: string;
+    readonly identity?: { readonly sourceIp?: string };
   };
   readonly headers?: Readonly<Record<string, string | undefined>> | null;
   readonly queryStringParameters?: Readonly<Record<string, string | undefined>> | null;
@@ -59,6 +63,10 @@ export interface WsDeps {
   readonly endpoint?: () => string | undefined;
   readonly now?: () => number;
   readonly maxFrameBytes?: number;
+  /** Per-client token buckets: `$connect` per source address, each message per principal and address. */
+  readonly rateLimiter?: RateLimiter;
+  /** Structured logs and metrics (Powertools); undefined: none. */
+  readonly telemetry?: Telemetry;
 }
 
 /**
@@ -73,6 +81,8 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     deps.endpoint?.() ?? `https://${event.requestContext.domainName ?? ''}/${event.requestContext.stage ?? ''}`;
 
   async function connect(event: WsEvent): Promise<WsResult> {
+    // A connection cap per address: every handshake takes a token before any read.
+    deps.rateLimiter?.check({ address: event.requestContext.identity?.sourceIp });
     const query = event.queryStringParameters ?? {};
     const token =
       query.token !== undefined && query.token !== ''
@@ -109,6 +119,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         JSON.stringify(fitFrame(frame, maxBytes)),
       );
       if (outcome === 'gone') {
+        deps.telemetry?.count('GoneConnections');
         await deps.connections.remove(connection.connectionId);
         return;
       }
@@ -124,13 +135,10 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   }
 
   async function message(event: WsEvent, connection: Connection): Promise<ServerFrame[]> {
+    const tokenHash = 'tokenHash' in connection.principal ? connection.principal.tokenHash : undefined;
+    deps.rateLimiter?.check({ tokenHash, address: event.requestContext.identity?.sourceIp });
     const raw = event.isBase64Encoded === true ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw ?? '');
-    } catch {
-      throw new AppError(400, 'request/invalid_json', 'send each message as a JSON object with an "action"');
-    }
+    const json = parseBoundedJson(raw ?? '', 'the message');
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -186,6 +194,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
           ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
           ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
         });
+        if (!out.replayed) deps.telemetry?.count('Moves');
         return [
           { type: 'result', ...rid, tableId: id, version: out.version, events: out.events, replayed: out.replayed },
         ];
@@ -214,17 +223,29 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     );
   }
 
+  const log = deps.telemetry?.logger;
   return async (event) => {
     const { routeKey, connectionId } = event.requestContext;
+    const where = {
+      requestId: event.requestContext.requestId,
+      connectionId,
+      routeKey,
+      tableId: event.queryStringParameters?.tableId,
+    };
     if (routeKey === '$connect') {
       try {
-        return await connect(event);
+        const result = await connect(event);
+        log?.info('connected', where);
+        return result;
       } catch (e) {
-        return problemResult(e);
+        const result = problemResult(e, log);
+        deps.telemetry?.failed(codeOf(result.body), result.statusCode, where);
+        return result;
       }
     }
     if (routeKey === '$disconnect') {
       await deps.connections.remove(connectionId);
+      log?.info('disconnected', { ...where, status: event.requestContext.disconnectStatusCode });
       return { statusCode: 200 };
     }
     const connection = await deps.connections.get(connectionId);
@@ -237,31 +258,52 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     }
     let frames: ServerFrame[];
     let statusCode = 200;
+    const tableId = connection.tableId ?? connection.authTableId;
     try {
       frames = await message(event, connection);
+      log?.debug('message', { ...where, tableId });
     } catch (e) {
       const requestId = requestIdOf(event.body);
       if (!(e instanceof AppError)) statusCode = 500;
-      frames = [errorFrame(e, requestId)];
+      const frame = errorFrame(e, requestId, log);
+      deps.telemetry?.failed(
+        frame.type === 'error' ? frame.code : 'internal',
+        frame.type === 'error' ? frame.status : 500,
+        {
+          ...where,
+          tableId,
+          clientRequestId: requestId,
+        },
+      );
+      frames = [frame];
     }
     await send(connection, frames);
     return { statusCode };
   };
 }
 
-function errorFrame(e: unknown, requestId?: string): ServerFrame {
+function codeOf(body: string | undefined): string {
+  try {
+    const code = (JSON.parse(body ?? '') as { code?: unknown }).code;
+    return typeof code === 'string' ? code : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function errorFrame(e: unknown, requestId?: string, log?: Telemetry['logger']): ServerFrame {
   const rid = requestId !== undefined ? { requestId } : {};
   if (e instanceof AppError) {
     const { type: _type, index: _index, ...problem } = problemOf(e);
     return { type: 'error', ...rid, ...problem };
   }
   // Never echo internals or secrets: log the error name and message only.
-  const { type: _type, ...internal } = problemFor(e, 'ws internal error');
+  const { type: _type, ...internal } = problemFor(e, 'ws internal error', log);
   return { type: 'error', ...rid, ...internal };
 }
 
-function problemResult(e: unknown): WsResult {
-  const problem = problemFor(e, 'ws connect failed');
+function problemResult(e: unknown, log?: Telemetry['logger']): WsResult {
+  const problem = problemFor(e, 'ws connect failed', log);
   return {
     statusCode: problem.status,
     headers: { 'content-type': 'application/problem+json' },

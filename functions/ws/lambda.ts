@@ -1,8 +1,14 @@
+import { dynamoClient } from '../adapters/dynamodb/client.js';
+import { settingsFromEnv } from '../composition/config.js';
 import { createRealtime } from '../composition/realtime.js';
 import { createRuntime } from '../composition/runtime.js';
+import { createTelemetry, instrument } from '../observability/telemetry.js';
+import { createTracer, traced } from '../observability/tracing.js';
 
-const runtime = createRuntime();
-const realtime = createRealtime(runtime);
+const telemetry = createTelemetry({ service: 'ws', metrics: true });
+const settings = settingsFromEnv();
+const runtime = createRuntime(settings, { client: traced(createTracer('ws'), dynamoClient(settings.dynamoEndpoint)) });
+const realtime = createRealtime(runtime, { telemetry });
 
 /** API Gateway WebSocket entry point ($connect, $disconnect, $default and the action routes). */
-export const handler = realtime.ws;
+export const handler = instrument(telemetry, realtime.ws);

@@ -63,4 +63,5 @@ export const entryPoints = {
   http: 'functions/http/lambda.ts',
   ws: 'functions/ws/lambda.ts',
   stream: 'functions/stream/lambda.ts',
+  due: 'functions/due/lambda.ts',
 } as const;

@@ -1,7 +1,8 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -19,6 +20,8 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
  * - `play`: a command from the WebSocket `act` route or a bot in the fan-out: load, decide, append — no lobby rows.
  * - `connections`: the WebSocket routes on connection rows (functions/adapters/dynamodb/connection-store.ts): put on
  *   $connect, get, update on (un)subscribe, delete on $disconnect.
+ * - `progress`: tables progressing on their own (the stream's bot step, the due-work function): load, decide, append,
+ *   and the due-work items (functions/adapters/dynamodb/due-work-store.ts: get, put, list, conditional delete).
  * - `fanOut`: the stream fan-out on connection rows: query the `byTable` index, unsubscribe a revoked seat, remove a
  *   connection API Gateway reports gone (410).
  * test/infra/grants.test.ts runs the real handlers against dynalite and checks that each function calls exactly the
@@ -27,6 +30,7 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
 export const tableAccess = {
   events: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
   play: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+  progress: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
   connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   fanOut: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const satisfies Record<string, readonly string[]>;
@@ -44,6 +48,8 @@ export interface StammtischFunctionProps {
   readonly logRetention?: RetentionDays;
   /** Ship source maps and map stack traces at run time (costs init time; see `bundling.ts`). Default false. */
   readonly sourceMaps?: boolean;
+  /** Alarm when the p99 duration over 5 minutes exceeds this (what users feel). Default 3 s. */
+  readonly p99Alarm?: Duration;
 }
 
 /**
@@ -58,6 +64,7 @@ export interface StammtischFunctionProps {
 export class StammtischFunction extends NodejsFunction {
   readonly errorsAlarm: Alarm;
   readonly throttlesAlarm: Alarm;
+  readonly durationAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: StammtischFunctionProps) {
     // The log group is created first (and owned by the stack) so retention applies from the first invocation.
@@ -65,7 +72,18 @@ export class StammtischFunction extends NodejsFunction {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // An own role instead of AWSLambdaBasicExecutionRole (which may write to any log group): this log group only.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn, `${logGroup.logGroupArn}:log-stream:*`],
+      }),
+    );
     super(scope, id, {
+      role,
+      // Powertools Tracer: the function's segment plus a subsegment per DynamoDB call (functions/observability).
+      tracing: Tracing.ACTIVE,
       entry: join(repositoryRoot, props.entry),
       handler: 'handler',
       projectRoot: repositoryRoot,
@@ -113,11 +131,39 @@ export class StammtischFunction extends NodejsFunction {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+
+    // Slow is broken for a player: p99 over the threshold for 15 minutes.
+    this.durationAlarm = new Alarm(this, 'DurationP99Alarm', {
+      alarmDescription: `${props.description}: p99 duration above ${(props.p99Alarm ?? Duration.seconds(3)).toHumanString()}`,
+      metric: this.metricDuration({ period: Duration.minutes(5), statistic: 'p99' }),
+      threshold: (props.p99Alarm ?? Duration.seconds(3)).toMilliseconds(),
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    // cdk-nag (test/infra/nag.test.ts): each acknowledgement with its reason.
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(logGroup)}.Arn>:log-stream:*]`,
+        reason: 'Lambda names its log streams at run time; the grant is limited to this function’s own log group.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'No resource-level permissions exist for X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) nor, on the stream function, for dynamodb:ListStreams.',
+      },
+    );
+    Validations.of(this).acknowledge({
+      id: 'Serverless-LambdaDLQ',
+      reason:
+        'Invoked synchronously (API Gateway) or by an event source mapping with its own on-failure queue; a function DLQ only serves asynchronous invocations, which never happen.',
+    });
   }
 
   /** The function's alarms (the stack sends them to its alarm topic). */
   get alarms(): readonly Alarm[] {
-    return [this.errorsAlarm, this.throttlesAlarm];
+    return [this.errorsAlarm, this.throttlesAlarm, this.durationAlarm];
   }
 
   /** Grant exactly the actions of `access` on `table` (and its indexes) and pass its name in `envName`. */
@@ -126,4 +172,12 @@ export class StammtischFunction extends NodejsFunction {
     if (envName !== undefined) this.addEnvironment(envName, table.tableName);
     return this;
   }
+}
+
+/** The logical id CDK gives a construct's CloudFormation resource (cdk-nag names resources by it). */
+export function logicalIdOf(c: Construct): string {
+  const child = c.node.defaultChild;
+  if (child === undefined) return c.node.id;
+  const stack = Stack.of(c);
+  return String(stack.resolve(stack.getLogicalId(child as CfnElement)));
 }

@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
+import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TYPES, listVariants, parseAction } from '../../engine/index.js';
 import type { LocalServer } from '../../local/server.js';
@@ -353,7 +354,7 @@ describe('bad input of every kind gets a 4xx problem+json and changes nothing', 
         path: '/v1/tables',
         raw: '{}',
         headers: { 'content-type': 'text/plain' },
-        status: 400,
+        status: 415,
         code: 'request/unsupported_media_type',
         field: 'content-type',
       },
@@ -552,4 +553,157 @@ describe('bad input of every kind gets a 4xx problem+json and changes nothing', 
       expect(res.status).toBe(200);
     }
   });
+});
+
+/** `levels` nested arrays around a card: `[[[…"EO"…]]]`. */
+const nested = (levels: number): string => '['.repeat(levels) + '"EO"' + ']'.repeat(levels);
+const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+describe('hostile input (issue 16): 4xx problem+json naming the field, nothing written', () => {
+  it('bug: a 5,000-level nested action was a 500 (RangeError while hashing); now 400 request/too_deep naming the field', async () => {
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const seats = await seatEveryone(api, tableId, 4);
+    const before = await viewAs(api, tableId);
+    const items = await itemCount();
+    const raw = `{"action":{"type":"bury","cards":${nested(5000)}}}`;
+    expect(raw.length).toBeLessThan(11_000);
+    for (const s of seats) {
+      const res = await api.post(`/v1/tables/${tableId}/actions`, {
+        raw,
+        token: s.token,
+        headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${s.seat}` },
+      });
+      expectProblem(res, 'deep action');
+      expect(res.body).toMatchObject({ status: 400, code: 'request/too_deep', field: 'action.cards' });
+    }
+    // Anywhere in any body: the create endpoint and the score endpoint too.
+    const create = await api.post('/v1/tables', {
+      raw: `{"variant":"schafkopf","seats":4,"options":{"x":${nested(5000)}}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(create.body).toMatchObject({ status: 400, code: 'request/too_deep', field: 'options.x' });
+    const score = await api.post('/v1/records/score', {
+      raw: nested(5000),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(score.body).toMatchObject({ status: 400, code: 'request/too_deep', field: 'body' });
+    expect(await viewAs(api, tableId)).toEqual(before);
+    expect(await itemCount()).toBe(items);
+  });
+
+  it('bug: preset {"toString":1} was a 500 on /v1/records/score; now a 4xx naming preset (create and score)', async () => {
+    const items = await itemCount();
+    const create = await api.post('/v1/tables', { body: { variant: 'schafkopf', seats: 4, preset: { toString: 1 } } });
+    expectProblem(create, 'create');
+    expect(create.body).toMatchObject({ status: 400, field: 'preset' });
+    const score = await api.post('/v1/records/score', { body: { variant: 'schafkopf', preset: { toString: 1 } } });
+    expectProblem(score, 'score');
+    expect(score.body).toMatchObject({ status: 422, code: 'record/shape', field: 'preset' });
+    expect(await itemCount()).toBe(items);
+  });
+
+  it('bug: inherited names (__proto__, toString, …) were accepted as presets; now 422 listing the valid ones', async () => {
+    const valid = Object.keys(listVariants().find((v) => v.id === 'schafkopf')!.presets);
+    const items = await itemCount();
+    for (const preset of [...PROTO_NAMES, 'nope']) {
+      const create = await api.post('/v1/tables', {
+        raw: `{"variant":"schafkopf","seats":4,"preset":${JSON.stringify(preset)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expectProblem(create, preset);
+      expect(create.body, preset).toMatchObject({ status: 422, code: 'table/unknown_preset', field: 'preset' });
+      for (const name of valid) expect(String(create.body.detail), preset).toContain(name);
+      const score = await api.post('/v1/records/score', {
+        raw: `{"variant":"schafkopf","preset":${JSON.stringify(preset)},"seats":4}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expectProblem(score, preset);
+      expect(score.body, preset).toMatchObject({ status: 422, code: 'record/unknown_preset', field: 'preset' });
+      for (const name of valid) expect(String(score.body.detail), preset).toContain(name);
+    }
+    expect(await itemCount()).toBe(items);
+  });
+
+  it('bug: a kept-alive connection broke after a 413 for a 64 KB–1 MB body; the next request now succeeds', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string): Promise<{ status: number; json: Record<string, unknown> }> =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(
+          `${server.url}/v1/tables`,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      for (const size of [65 * 1024, 256 * 1024, 1024 * 1024]) {
+        const big = await post(JSON.stringify({ variant: 'x'.repeat(size) }));
+        expect(big, `${size}`).toMatchObject({ status: 413, json: { code: 'request/too_large' } });
+        const next = await post(JSON.stringify({ variant: 'schafkopf', seats: 4 }));
+        expect(next.status, `after ${size}`).toBe(201);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('not_your_turn names whose turn it is', async () => {
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const seats = await seatEveryone(api, tableId, 4);
+    const toAct = (await viewAs(api, tableId)).view.deal!.toAct;
+    const idle = seats.find((s) => !toAct.includes(s.seat))!;
+    const res = await api.post(`/v1/tables/${tableId}/actions`, {
+      token: idle.token,
+      body: { action: { type: 'pass' } },
+    });
+    expect(res.body).toMatchObject({ status: 409, code: 'action/not_your_turn' });
+    expect(String(res.body.detail)).toContain(`to act: seat ${toAct[0]}`);
+  });
+
+  it('fuzzed hostile bodies on every body-taking route: 4xx problem+json and nothing written', async () => {
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const seats = await seatEveryone(api, tableId, 4);
+    const hostile = fc.oneof(
+      fc.integer({ min: 33, max: 6000 }).map((n) => `{"action":{"type":"bury","cards":${nested(n)}}}`),
+      fc.integer({ min: 33, max: 3000 }).map((n) => `{"variant":"schafkopf","seats":4,"options":{"a":${nested(n)}}}`),
+      fc.integer({ min: 33, max: 3000 }).map((n) => '{"a":'.repeat(n) + '1' + '}'.repeat(n)),
+      fc.constantFrom(...PROTO_NAMES).map((p) => `{"variant":"schafkopf","seats":4,"preset":${JSON.stringify(p)}}`),
+      fc
+        .constantFrom(...PROTO_NAMES)
+        .map((p) => `{"variant":"schafkopf","seats":4,"dealer":0,"preset":${JSON.stringify(p)}}`),
+      fc.constant('{"variant":"schafkopf","preset":{"toString":1}}'),
+      fc.constant('{"variant":"schafkopf","preset":{"valueOf":1,"toString":1}}'),
+      fc.constant('{"action":{"type":"pass","__proto__":{"x":1}}}'),
+      fc.constant('{"__proto__":{"variant":"schafkopf"},"seats":4}'),
+    );
+    const route = fc.constantFrom('/v1/tables', `/v1/tables/${tableId}/actions`, '/v1/records/score');
+    const type = fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-8');
+    const before = await viewAs(api, tableId);
+    await fc.assert(
+      fc.asyncProperty(hostile, route, type, async (raw, path, contentType) => {
+        const items = await itemCount();
+        const res = await api.post(path, {
+          raw,
+          token: seats[0]!.token,
+          headers: { 'content-type': contentType },
+        });
+        expectProblem(res, `${path} ${contentType} ${raw.slice(0, 80)}`);
+        if (contentType === 'text/plain') expect(res.status).toBe(415);
+        expect(await itemCount()).toBe(items);
+      }),
+      { numRuns: 60 },
+    );
+    expect(await viewAs(api, tableId)).toEqual(before);
+  }, 60_000);
 });

@@ -103,6 +103,7 @@ describe('functions/http/lambda.ts handler (API Gateway HTTP API events)', () =>
     expect((view.body.view as { dealNo: number }).dealNo).toBe(1);
     const events = await call('GET', `/v1/tables/${tableId}/events?after=0&limit=1`);
     expect(events.status).toBe(200);
-    expect(events.body).toMatchObject({ version: 2, next: 1 });
+    // TableOpened; then SeatTaken and the deal start in one commit.
+    expect(events.body).toMatchObject({ version: 3, next: 1 });
   });
 });

@@ -22,6 +22,9 @@ let ids: {
   http: string;
   ws: string;
   stream: string;
+  due: string;
+  dueQueue: string;
+  dueDlq: string;
   wsApi: string;
   httpApi: string;
 };
@@ -35,6 +38,9 @@ beforeAll(() => {
     http: logicalId(template, 'AWS::Lambda::Function', 'HttpFunction'),
     ws: logicalId(template, 'AWS::Lambda::Function', 'WsFunction'),
     stream: logicalId(template, 'AWS::Lambda::Function', 'StreamFunction'),
+    due: logicalId(template, 'AWS::Lambda::Function', 'DueFunction'),
+    dueQueue: logicalId(template, 'AWS::SQS::Queue', 'DueQueue'),
+    dueDlq: logicalId(template, 'AWS::SQS::Queue', 'DueDeadLetterQueue'),
     wsApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'WebSocketApi'),
     httpApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'HttpApi'),
   };
@@ -54,22 +60,31 @@ describe('the stack', () => {
       counts[r.Type] = (counts[r.Type] ?? 0) + 1;
     expect(counts).toEqual({
       'AWS::DynamoDB::Table': 2,
-      'AWS::Lambda::Function': 3,
-      'AWS::Logs::LogGroup': 3,
-      'AWS::IAM::Role': 3,
-      'AWS::IAM::Policy': 3,
+      'AWS::Lambda::Function': 4,
+      // One per function, one access log per API stage.
+      'AWS::Logs::LogGroup': 6,
+      'AWS::IAM::Role': 4,
+      'AWS::IAM::Policy': 4,
       'AWS::ApiGatewayV2::Api': 2,
       'AWS::ApiGatewayV2::Stage': 2,
       // HTTP: ANY /v1/{proxy+}; WebSocket: $connect, $disconnect, $default + 6 actions.
       'AWS::ApiGatewayV2::Route': 10,
       'AWS::ApiGatewayV2::Integration': 10,
-      'AWS::Lambda::Permission': 10,
-      'AWS::Lambda::EventSourceMapping': 1,
-      'AWS::SQS::Queue': 1,
-      'AWS::SQS::QueuePolicy': 1,
+      // … + the sweep rule invoking the due function.
+      'AWS::Lambda::Permission': 11,
+      // DATA_TABLE stream → stream function; due queue → due function.
+      'AWS::Lambda::EventSourceMapping': 2,
+      // Fan-out DLQ, due queue, due DLQ.
+      'AWS::SQS::Queue': 3,
+      'AWS::SQS::QueuePolicy': 3,
+      'AWS::Events::Rule': 1,
       'AWS::SNS::Topic': 1,
-      // Errors + throttles for 3 functions, stream iterator age, dead letters, REST 5xx.
-      'AWS::CloudWatch::Alarm': 9,
+      // TLS only.
+      'AWS::SNS::TopicPolicy': 1,
+      // Errors, throttles and p99 duration for 4 functions, stream iterator age, two dead-letter queues, REST 5xx,
+      // WebSocket integration errors and internal error frames, DynamoDB throttles on both tables.
+      'AWS::CloudWatch::Alarm': 20,
+      'AWS::CloudWatch::Dashboard': 1,
     });
     const nameProperty: Record<string, string> = {
       'AWS::DynamoDB::Table': 'TableName',
@@ -91,7 +106,7 @@ describe('the stack', () => {
 });
 
 describe('tables', () => {
-  it('DATA_TABLE: pk/sk strings, on-demand, TTL expiresAt, NEW_IMAGE stream, PITR, retained on delete', () => {
+  it('DATA_TABLE: pk/sk strings, on-demand, no TTL (nothing in it expires), NEW_IMAGE stream, PITR, retained', () => {
     template.hasResource('AWS::DynamoDB::Table', {
       Properties: {
         KeySchema: [
@@ -103,7 +118,7 @@ describe('tables', () => {
           { AttributeName: 'sk', AttributeType: 'S' },
         ],
         BillingMode: 'PAY_PER_REQUEST',
-        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        TimeToLiveSpecification: Match.absent(),
         StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       },
@@ -134,6 +149,10 @@ describe('tables', () => {
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      Tags: [
+        { Key: 'project', Value: 'stammtisch' },
+        { Key: 'stage', Value: 'dev' },
+      ],
     });
   });
 });
@@ -141,7 +160,7 @@ describe('tables', () => {
 describe('functions', () => {
   it('every function: ARM64, Node.js 24, ESM bundle handler, JSON logs into its own log group with retention', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions).sort()).toEqual([ids.http, ids.stream, ids.ws].sort());
+    expect(Object.keys(functions).sort()).toEqual([ids.http, ids.stream, ids.ws, ids.due].sort());
     const logGroups = template.findResources('AWS::Logs::LogGroup');
     const used = new Set<string>();
     for (const [id, fn] of Object.entries(functions) as [string, { Properties: Record<string, unknown> }][]) {
@@ -155,7 +174,7 @@ describe('functions', () => {
       expect(group?.Properties.RetentionInDays, id).toBe(30);
       used.add(logging.LogGroup.Ref);
     }
-    expect(used.size).toBe(3);
+    expect(used.size).toBe(4);
   });
 
   it('the environment names functions/shared/config.ts reads, per function only what it needs', () => {
@@ -192,16 +211,52 @@ describe('functions', () => {
       DATA_TABLE: { Ref: ids.data },
       CONNECTIONS_TABLE: { Ref: ids.connections },
       WS_MANAGEMENT_ENDPOINT: wsEndpoint,
+      DUE_QUEUE_URL: { Ref: ids.dueQueue },
+    });
+    expect(env(ids.due)).toEqual({
+      APP_VERSION: '1.2.3',
+      DATA_TABLE: { Ref: ids.data },
+      DUE_QUEUE_URL: { Ref: ids.dueQueue },
     });
   });
 });
 
 describe('least privilege', () => {
-  it('no statement grants a wildcard action, and only dynamodb:ListStreams (no resource-level form) has Resource *', () => {
+  it('no statement grants a wildcard action; only actions without a resource-level form have Resource *', () => {
     for (const { policy, statement } of policyStatements(template)) {
       for (const action of actionsOf(statement)) expect(action, policy).not.toMatch(/\*/);
-      if (resourcesOf(statement).includes('*')) expect(actionsOf(statement), policy).toEqual(['dynamodb:ListStreams']);
+      if (resourcesOf(statement).includes('*'))
+        for (const action of actionsOf(statement))
+          expect(['dynamodb:ListStreams', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'], policy).toContain(
+            action,
+          );
     }
+  });
+
+  it('every function writes to its own log group only (no AWSLambdaBasicExecutionRole) and sends X-Ray traces', () => {
+    for (const fn of [ids.http, ids.ws, ids.stream]) {
+      const all = statementsOfFunction(template, fn, true);
+      const props = template.toJSON().Resources[fn].Properties as {
+        LoggingConfig: { LogGroup: { Ref: string } };
+        TracingConfig: unknown;
+      };
+      const group = props.LoggingConfig.LogGroup.Ref;
+      expect(all, fn).toContainEqual({
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: [
+          { 'Fn::GetAtt': [group, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [group, 'Arn'] }, ':log-stream:*']] },
+        ],
+      });
+      // (The stream function's policy merges these with dynamodb:ListStreams, which has no resource form either.)
+      const xray = all.find((st) => actionsOf(st).includes('xray:PutTraceSegments'));
+      expect(xray, fn).toMatchObject({ Effect: 'Allow', Resource: '*' });
+      expect(actionsOf(xray!)).toContain('xray:PutTelemetryRecords');
+      expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+    for (const role of Object.values(template.findResources('AWS::IAM::Role')))
+      expect((role as { Properties: object }).Properties).not.toHaveProperty('ManagedPolicyArns');
   });
 
   it('no function may Scan, batch-write or touch table administration', () => {
@@ -239,17 +294,18 @@ describe('least privilege', () => {
     expect(statements).toContainEqual(manageConnectionsOfOwnApi());
   });
 
-  it('the stream function: stream read, play (bots), fan-out on connections, ManageConnections, its DLQ', () => {
+  it('the stream function: stream read, progress (bots, due items), fan-out on connections, ManageConnections, its DLQ, send due work', () => {
     const statements = statementsOfFunction(template, ids.stream);
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
-    expect(statements).toHaveLength(6);
+    expect(statements).toHaveLength(7);
     expect(statements).toEqual(
       expect.arrayContaining([
         {
           Effect: 'Allow',
-          Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
           Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
         },
+        { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] } },
         {
           Effect: 'Allow',
           Action: ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
@@ -264,7 +320,11 @@ describe('least privilege', () => {
           Action: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
           Resource: { 'Fn::GetAtt': [queue, 'Arn'] },
         },
-        { Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:ListStreams', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+          Resource: '*',
+        },
         {
           Effect: 'Allow',
           Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
@@ -283,17 +343,70 @@ describe('least privilege', () => {
     }
     expect([...holders].sort()).toEqual(
       [
-        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionServiceRoleDefaultPolicy'),
-        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionServiceRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionRoleDefaultPolicy'),
       ].sort(),
     );
   });
 
-  it('API Gateway may invoke a function only from its own API', () => {
+  it('the due function: progress on DATA_TABLE, receive/delete on its queue, send (hops) to it, nothing else', () => {
+    const statements = statementsOfFunction(template, ids.due);
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+        Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: [
+          'sqs:ChangeMessageVisibility',
+          'sqs:DeleteMessage',
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+          'sqs:ReceiveMessage',
+          'sqs:SendMessage',
+        ],
+        Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
+      },
+    ]);
+    // Only the stream and due functions may send due work.
+    const senders = policyStatements(template)
+      .filter(({ statement }) => actionsOf(statement).includes('sqs:SendMessage'))
+      .filter(({ statement }) => JSON.stringify(statement.Resource).includes(ids.dueQueue))
+      .map(({ policy }) => policy)
+      .sort();
+    expect(senders).toEqual(
+      [
+        logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'DueFunctionRoleDefaultPolicy'),
+      ].sort(),
+    );
+  });
+
+  it('the due queue: SQS delay messages with partial batch responses, a DLQ after 5 receives, a 5-minute sweep', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ids.due },
+      EventSourceArn: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ids.dueDlq, 'Arn'] }, maxReceiveCount: 5 },
+      SqsManagedSseEnabled: true,
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ids.due, 'Arn'] } })],
+    });
+  });
+
+  it('API Gateway may invoke a function only from its own API (EventBridge only the due function)', () => {
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission')) as {
       Properties: { FunctionName: { 'Fn::GetAtt': [string, string] }; Principal: string; SourceArn: unknown };
     }[];
-    for (const p of permissions) {
+    const sweep = permissions.filter((p) => p.Properties.Principal === 'events.amazonaws.com');
+    expect(sweep.map((p) => p.Properties.FunctionName['Fn::GetAtt'][0])).toEqual([ids.due]);
+    for (const p of permissions.filter((q) => q.Properties.Principal !== 'events.amazonaws.com')) {
       expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
       const fn = p.Properties.FunctionName['Fn::GetAtt'][0];
       const api = fn === ids.http ? ids.httpApi : ids.wsApi;
@@ -491,14 +604,16 @@ describe('alarms', () => {
     expect(age[0]!.Properties.Statistic).toBe('Maximum');
     expect(age[0]!.Properties.Threshold).toBe(30_000);
     const dlq = alarms().filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(dlq).toHaveLength(1);
+    // The fan-out DLQ and the due-work DLQ.
+    expect(dlq).toHaveLength(2);
     expect(dlq[0]!.Properties.Namespace).toBe('AWS/SQS');
   });
 
   it('any 5xx from the REST API', () => {
-    const found = alarms().filter((a) => a.Properties.Namespace === 'AWS/ApiGateway');
+    const found = alarms().filter(
+      (a) => a.Properties.Namespace === 'AWS/ApiGateway' && a.Properties.MetricName === '5xx',
+    );
     expect(found).toHaveLength(1);
-    expect(found[0]!.Properties.MetricName).toBe('5xx');
     expect(found[0]!.Properties.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: ids.httpApi } }]);
     expect(found[0]!.Properties.Threshold).toBe(1);
   });
@@ -519,7 +634,14 @@ describe('outputs', () => {
     expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain('/live');
     expect(outputs.DataTableName?.Value).toEqual({ Ref: ids.data });
     expect(Object.keys(outputs).sort()).toEqual(
-      ['AlarmTopicArn', 'DataTableName', 'FanOutDeadLetterQueueUrl', 'HttpApiUrl', 'WebSocketUrl'].sort(),
+      [
+        'AlarmTopicArn',
+        'DataTableName',
+        'DueDeadLetterQueueArn',
+        'FanOutDeadLetterQueueUrl',
+        'HttpApiUrl',
+        'WebSocketUrl',
+      ].sort(),
     );
   });
 });
@@ -556,7 +678,7 @@ describe('bundles', () => {
     );
 
   it('each function is one minified ESM file (no source map by default), the AWS SDK inside, no Docker', () => {
-    for (const id of [ids.http, ids.ws, ids.stream]) {
+    for (const id of [ids.http, ids.ws, ids.stream, ids.due]) {
       const dir = bundleOf(id);
       expect(readdirSync(dir), id).toEqual(['index.mjs']);
       expect(statSync(join(dir, 'index.mjs')).size, id).toBeLessThan(2_000_000);
@@ -565,7 +687,7 @@ describe('bundles', () => {
     // left, only the lazy `import()` of the credential providers Lambda never needs (credentials come in the
     // environment); and the bundle loads from a directory with no node_modules anywhere above it.
     // (Minified import statements have no spaces; the SDK's own error messages quote `require("@aws-sdk/…")`.)
-    for (const id of [ids.http, ids.ws, ids.stream]) {
+    for (const id of [ids.http, ids.ws, ids.stream, ids.due]) {
       const code = readFileSync(join(bundleOf(id), 'index.mjs'), 'utf8');
       const staticImports = [...code.matchAll(/\b(?:from|import)"([^"]+)"/g)].map((m) => m[1]);
       expect(
@@ -595,7 +717,8 @@ describe('bundles', () => {
       isBase64Encoded: false,
     };
     const out = runBundle(ids.http, `console.log(JSON.stringify(await m.handler(${JSON.stringify(event)}, {})))`);
-    const response = JSON.parse(out) as { statusCode: number; body: string };
+    // The last line is the response (the Powertools request log line comes before it).
+    const response = JSON.parse(out.trim().split('\n').at(-1)!) as { statusCode: number; body: string };
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ status: 'ok', version: '1.2.3' });
   });

@@ -54,8 +54,11 @@ export function policyStatements(template: Template): { policy: string; statemen
   return out;
 }
 
-/** The statements of the default policy attached to a function's role. */
-export function statementsOfFunction(template: Template, functionLogicalId: string): Json[] {
+/**
+ * The statements of the default policy attached to a function's role: what it may do with the app's resources. The
+ * platform statements every function has (its own log group, X-Ray) are left out unless `withPlatform`.
+ */
+export function statementsOfFunction(template: Template, functionLogicalId: string, withPlatform = false): Json[] {
   const fn = template.findResources('AWS::Lambda::Function')[functionLogicalId] as {
     Properties: { Role: { 'Fn::GetAtt': [string, string] } };
   };
@@ -66,7 +69,8 @@ export function statementsOfFunction(template: Template, functionLogicalId: stri
   }[])
     if (policy.Properties.Roles.some((r) => r.Ref === role))
       statements.push(...policy.Properties.PolicyDocument.Statement);
-  return statements;
+  const platform = (s: Json): boolean => actionsOf(s).every((a) => /^(logs|xray):/.test(a));
+  return withPlatform ? statements : statements.filter((s) => !platform(s));
 }
 
 /** Statement actions as a list. */

@@ -166,7 +166,7 @@ describe('fan-out cost and latency (local)', () => {
       counter.reset();
       const report = await server.realtime.fanOut(commit);
       costs.push(Object.fromEntries(counter.calls));
-      expect(report).toEqual({ subscribers: 4 + watchers, frames: 4 + watchers, gone: 0, revoked: 0 });
+      expect(report).toEqual({ subscribers: 4 + watchers, frames: 4 + watchers, gone: 0, revoked: 0, failed: 0 });
       server.release();
       await server.idle();
       for (const c of [...players.map((p) => p.client), ...extra]) await c.caughtUp(lastSeq(commit));

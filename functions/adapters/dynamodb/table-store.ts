@@ -220,6 +220,7 @@ function commitItem(c: Commit): Record<string, AttributeValue> {
   if (c.idempotencyKey !== undefined) item.idem = { S: c.idempotencyKey };
   if (c.requestHash !== undefined) item.rh = { S: c.requestHash };
   if (c.seeds !== undefined) item.seeds = { S: JSON.stringify(c.seeds) };
+  if (c.auto === true) item.au = { N: '1' };
   return item;
 }
 
@@ -237,6 +238,7 @@ function fromCommitItem(item: Record<string, AttributeValue>): Commit {
     ...(item.idem?.S !== undefined ? { idempotencyKey: item.idem.S } : {}),
     ...(item.rh?.S !== undefined ? { requestHash: item.rh.S } : {}),
     ...(item.seeds?.S !== undefined ? { seeds: JSON.parse(item.seeds.S) as Record<string, string> } : {}),
+    ...(item.au?.N === '1' ? { auto: true } : {}),
   };
 }
 

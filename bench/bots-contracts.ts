@@ -1,0 +1,42 @@
+/**
+ * The contract mix of a table where every seat is the same bot level: random vs heuristic vs strong, for Schafkopf
+ * (4 players) and Sheepshead (5 players). Strong bids like the heuristic (its search is in the card play), so its
+ * mix differs only by chance; it is played on fewer deals because its card play is slow.
+ *   npx tsx bench/bots-contracts.ts [deals=1000] [strongDeals=20]
+ */
+import { Rng, getVariant } from '../engine/index.js';
+import { getBot, playBotDeal } from '../engine/bots/index.js';
+
+const deals = Number(process.argv[2] ?? 1000);
+const strongDeals = Number(process.argv[3] ?? 20);
+for (const [id, seats] of [
+  ['schafkopf', 4],
+  ['sheepshead', 5],
+] as const) {
+  const variant = getVariant(id);
+  if (variant === undefined) throw new Error(`unknown variant ${id}`);
+  const options = variant.resolveOptions(undefined, {}, seats);
+  const players = variant.participants(options, seats, seats - 1).length;
+  for (const level of ['random', 'heuristic', 'strong']) {
+    const n = level === 'strong' ? strongDeals : deals;
+    const rng = new Rng(`contracts:${id}`);
+    const bots = Array.from({ length: players }, () => getBot(level));
+    const mix: Record<string, number> = {};
+    for (let d = 0; d < n; d++) {
+      const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
+      const played = playBotDeal(variant, options, players, d % players, layout, bots, () => ({
+        rng,
+        now: () => performance.now(),
+        budgetMs: 100,
+      }));
+      const c = played.result.contract;
+      const key = c === null ? `thrown-in` : `${c.game}${c.tout === true ? '-tout' : ''}`;
+      mix[key] = (mix[key] ?? 0) + 1;
+    }
+    const shares = Object.entries(mix)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${((100 * v) / n).toFixed(1)}%`)
+      .join(', ');
+    console.log(`${id} ${seats} ${level.padEnd(9)} (${n} deals): ${shares}`);
+  }
+}

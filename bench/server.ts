@@ -1,0 +1,310 @@
+/**
+ * Load benchmark of the local server (issue 15): `npm run bench:server [-- --tables 10 --seconds 8]`.
+ *
+ * Starts `local/main.ts` (dynalite on a temp folder, the AWS code path) and, for the ratio, the minimal in-memory
+ * baseline (bench/server-baseline.ts) as child processes, then drives K concurrent tables:
+ *   rest      4 REST players per table: GET view (spectator) → GET view (seat) → POST action, one table after another move;
+ *   ws        4 WebSocket players per table: `act` on the seat's connection, the others follow the pushes;
+ *   bots      bot-only tables playing on their own;
+ *   baseline  the REST loop against the in-memory server.
+ * It prints moves/s, POST/act latency p50/p95/p99, errors, server RSS and server CPU per move (from /proc of the
+ * server process, so the clients' own CPU does not count). Benchmarks, not tests: numbers vary with the machine.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WsClient } from '../test/realtime/ws-client.js';
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : Number(process.argv[i + 1]);
+};
+const K = arg('tables', 10);
+const SECONDS = arg('seconds', 8);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]!.split(',') : null;
+
+const TICK = 100; // USER_HZ on Linux
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+}
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Math.round(Number(m?.[1] ?? 0) / 1024);
+}
+
+function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m !== null) resolve({ child, url: m[1]! });
+    });
+    child.once('exit', (c) => reject(new Error(`exited ${c}: ${out}`)));
+  });
+}
+
+async function call<T>(
+  url: string,
+  method: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+}
+
+type Legal = Record<string, unknown>[];
+const plain = (legal: Legal): Record<string, unknown> => {
+  const p = legal.filter((a) => !['knock', 'kontra', 're'].includes(String(a.type)));
+  return p.find((a) => a.type !== 'pass') ?? p[0] ?? legal[0]!;
+};
+
+interface Result {
+  readonly name: string;
+  /** Set by a drive that counts after its window: server CPU read at the end of the window. */
+  cpuAtEnd?: number;
+  moves: number;
+  errors: number;
+  latencies: number[];
+  cpuMs: number;
+  rssMb: number;
+  seconds: number;
+}
+
+const pct = (xs: number[], p: number): number => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function measure(
+  name: string,
+  pid: number,
+  drive: (until: number, r: Result, windowEnd: () => void) => Promise<void>,
+): Promise<Result> {
+  const r: Result = { name, moves: 0, errors: 0, latencies: [], cpuMs: 0, rssMb: 0, seconds: SECONDS };
+  const c0 = cpuMs(pid);
+  const t0 = performance.now();
+  let end = 0;
+  let c1 = 0;
+  await drive(t0 + SECONDS * 1000, r, () => {
+    end = performance.now();
+    c1 = cpuMs(pid);
+    r.rssMb = rssMb(pid);
+  });
+  r.seconds = ((end || performance.now()) - t0) / 1000;
+  r.cpuMs = (c1 || cpuMs(pid)) - c0;
+  if (r.rssMb === 0) r.rssMb = rssMb(pid);
+  return r;
+}
+
+/** REST players against the local server: view (spectator), view (seat), POST action. */
+async function restTables(url: string): Promise<{ tableId: string; tokens: string[] }[]> {
+  const out = [];
+  for (let i = 0; i < K; i++) {
+    const t = await call<{ tableId: string }>(`${url}/v1/tables`, 'POST', { variant: 'schafkopf', seats: 4 });
+    const tokens: string[] = [];
+    for (let s = 0; s < 4; s++)
+      tokens.push(
+        (
+          await call<{ seatToken: string }>(`${url}/v1/tables/${t.body.tableId}/seats`, 'POST', {
+            seat: s,
+            name: `p${s}`,
+          })
+        ).body.seatToken,
+      );
+    out.push({ tableId: t.body.tableId, tokens });
+  }
+  return out;
+}
+
+async function driveRest(url: string, tables: { tableId: string; tokens: string[] }[], until: number, r: Result) {
+  type V = { version: number; view: { deal: { toAct: number[] } | null; legalActions: Legal } };
+  await Promise.all(
+    tables.map(async (t) => {
+      while (performance.now() < until) {
+        const spectator = await call<V>(`${url}/v1/tables/${t.tableId}/view`, 'GET');
+        const seat = spectator.body.view.deal?.toAct[0];
+        if (seat === undefined) break;
+        const mine = await call<V>(`${url}/v1/tables/${t.tableId}/view`, 'GET', undefined, t.tokens[seat]);
+        const t0 = performance.now();
+        const res = await call(
+          `${url}/v1/tables/${t.tableId}/actions`,
+          'POST',
+          {
+            action: plain(mine.body.view.legalActions),
+            expectedVersion: mine.body.version,
+          },
+          t.tokens[seat],
+        );
+        r.latencies.push(performance.now() - t0);
+        if (res.status === 200) r.moves++;
+        else r.errors++;
+      }
+    }),
+  );
+}
+
+async function driveBaseline(url: string, until: number, r: Result) {
+  type V = { view: { deal: { toAct: number[] } | null; legalActions: Legal } };
+  const ids: string[] = [];
+  for (let i = 0; i < K; i++) ids.push((await call<{ tableId: string }>(`${url}/t`, 'POST', {})).body.tableId);
+  await Promise.all(
+    ids.map(async (id) => {
+      while (performance.now() < until) {
+        const spectator = await call<V>(`${url}/t/${id}`, 'GET');
+        const seat = spectator.body.view.deal?.toAct[0];
+        if (seat === undefined) break;
+        const mine = await call<V>(`${url}/t/${id}?seat=${seat}`, 'GET');
+        const t0 = performance.now();
+        const res = await call(`${url}/t/${id}`, 'POST', { seat, action: plain(mine.body.view.legalActions) });
+        r.latencies.push(performance.now() - t0);
+        if (res.status === 200) r.moves++;
+        else r.errors++;
+      }
+    }),
+  );
+}
+
+async function wsTables(url: string): Promise<WsClient[][]> {
+  const tables = await restTables(url);
+  const wsUrl = url.replace('http', 'ws') + '/ws';
+  const out: WsClient[][] = [];
+  for (const t of tables) {
+    const clients: WsClient[] = [];
+    for (const token of t.tokens) {
+      const c = await WsClient.connect(wsUrl, { tableId: t.tableId, token });
+      await c.request({ action: 'subscribe', after: 0 });
+      clients.push(c);
+    }
+    out.push(clients);
+  }
+  return out;
+}
+
+async function driveWs(tables: WsClient[][], until: number, r: Result) {
+  await Promise.all(
+    tables.map(async (clients) => {
+      let version = clients[0]!.lastSeq;
+      while (performance.now() < until) {
+        await Promise.all(clients.map((c) => c.caughtUp(version)));
+        const seat = clients[0]!.view?.deal?.toAct[0];
+        if (seat === undefined) break;
+        const c = clients[seat]!;
+        const t0 = performance.now();
+        const res = await c.request({
+          action: 'act',
+          move: plain(c.view!.legalActions as Legal),
+          expectedVersion: c.viewVersion,
+          idempotencyKey: `b-${c.viewVersion}`,
+        });
+        r.latencies.push(performance.now() - t0);
+        if (res.type === 'result') {
+          r.moves++;
+          version = res.version!;
+        } else r.errors++;
+      }
+    }),
+  );
+}
+
+async function driveBots(url: string, until: number, r: Result, windowEnd: () => void) {
+  const ids: string[] = [];
+  const keys: string[] = [];
+  for (let i = 0; i < K; i++) {
+    const t = await call<{ tableId: string; organiserKey: string }>(`${url}/v1/tables`, 'POST', {
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [0, 1, 2, 3],
+      maxDeals: 10_000,
+    });
+    ids.push(t.body.tableId);
+    keys.push(t.body.organiserKey);
+  }
+  const startVersions = await Promise.all(
+    ids.map(async (id) => (await call<{ version: number }>(`${url}/v1/tables/${id}/view`, 'GET')).body.version),
+  );
+  await new Promise((res) => setTimeout(res, Math.max(0, until - performance.now())));
+  // Stop them at the end of the window, then count (reading the events is not part of the measurement).
+  await Promise.all(ids.map((id, i) => call(`${url}/v1/tables/${id}/close`, 'POST', undefined, keys[i])));
+  windowEnd();
+  // Moves = ActionTaken events between the two versions.
+  for (const [i, id] of ids.entries()) {
+    let after = startVersions[i]!;
+    for (;;) {
+      const page = await call<{ events: { event: { type: string } }[]; next: number | null }>(
+        `${url}/v1/tables/${id}/events?after=${after}&limit=500`,
+        'GET',
+      );
+      r.moves += page.body.events.filter((e) => e.event.type === 'ActionTaken').length;
+      if (page.body.next === null) break;
+      after = page.body.next;
+    }
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'stammtisch-bench-'));
+const children: ChildProcess[] = [];
+try {
+  const server = await start(
+    ['local/main.ts'],
+    { PORT: '0', DATA_DIR: dataDir, API_KEYS: '' },
+    /runtime on (http:\/\/[\d.]+:\d+)/,
+  );
+  children.push(server.child);
+  const baseline = await start(['bench/server-baseline.ts'], {}, /baseline on (http:\/\/[\d.]+:\d+)/);
+  children.push(baseline.child);
+  const results: Result[] = [];
+  const want = (n: string): boolean => only === null || only.includes(n);
+  if (want('baseline'))
+    results.push(
+      await measure('baseline (in-memory, REST)', baseline.child.pid!, (u, r) => driveBaseline(baseline.url, u, r)),
+    );
+  if (want('rest')) {
+    const tables = await restTables(server.url);
+    results.push(await measure('local server, REST', server.child.pid!, (u, r) => driveRest(server.url, tables, u, r)));
+  }
+  if (want('ws')) {
+    const tables = await wsTables(server.url);
+    results.push(await measure('local server, WebSocket', server.child.pid!, (u, r) => driveWs(tables, u, r)));
+    for (const c of tables.flat()) await c.close();
+  }
+  if (want('bots'))
+    results.push(
+      await measure('local server, bot-only', server.child.pid!, (u, r, end) => driveBots(server.url, u, r, end)),
+    );
+  console.log(`\n${K} concurrent tables, ${SECONDS} s each (server CPU from /proc; 2-core shared machine)\n`);
+  console.log('| scenario | moves/s | p50 ms | p95 ms | p99 ms | errors | server RSS MB | server CPU ms/move |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${(r.moves / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${r.rssMb} | ${(r.cpuMs / Math.max(1, r.moves)).toFixed(2)} |`,
+    );
+  const base = results.find((r) => r.name.startsWith('baseline'));
+  const rest = results.find((r) => r.name === 'local server, REST');
+  if (base !== undefined && rest !== undefined)
+    console.log(
+      `\nREST CPU per move vs baseline: ${(rest.cpuMs / Math.max(1, rest.moves) / (base.cpuMs / Math.max(1, base.moves))).toFixed(1)}×`,
+    );
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

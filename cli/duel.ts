@@ -1,0 +1,95 @@
+/**
+ * `stammtisch duel`: two bot levels on duplicate deals (engine/bots/duel.ts).
+ *   stammtisch duel --variant schafkopf --players 4 --a heuristic --b random --deals 200 --seed 1 [--preset P]
+ *                   [--budget MS] [--json]
+ */
+import { getVariant, listVariants } from '../engine/index.js';
+import { type DuelReport, duel } from '../engine/bots/duel.js';
+import { isBotLevel } from '../engine/bots/index.js';
+
+export const DUEL_USAGE =
+  'stammtisch duel --variant ID --players N --a LEVEL --b LEVEL --deals D --seed S [--preset P] [--budget MS] [--json]';
+
+function flags(args: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const k = args[i] as string;
+    if (!k.startsWith('--')) continue;
+    const v = args[i + 1];
+    if (v === undefined || v.startsWith('--')) out.set(k.slice(2), 'true');
+    else {
+      out.set(k.slice(2), v);
+      i++;
+    }
+  }
+  return out;
+}
+
+const fmt = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(3));
+
+/** The report as text: one line per bot, the difference, decision times and the contract mix. */
+export function formatDuel(r: DuelReport): string {
+  const lines = [
+    `duel ${r.variant} ${r.players} players: ${r.deals} deals × ${r.players} rotations = ${r.hands} hands`,
+    `A ${r.a.padEnd(9)} mean ${fmt(r.resultA.mean)} ± ${fmt(r.resultA.ci95)} per hand (95% CI)`,
+    `B ${r.b.padEnd(9)} mean ${fmt(r.resultB.mean)} ± ${fmt(r.resultB.ci95)} per hand (95% CI)`,
+    `A − B      ${fmt(r.diff.mean)} ± ${fmt(r.diff.ci95)} per hand (95% CI)${
+      Math.abs(r.diff.mean) > r.diff.ci95 ? ` → ${r.diff.mean > 0 ? r.a : r.b} better` : ' → not separated'
+    }`,
+  ];
+  for (const [level, t] of Object.entries(r.decisionMs))
+    lines.push(`decision ms ${level.padEnd(9)} p50 ${t.p50.toFixed(2)} p99 ${t.p99.toFixed(2)} (n=${t.n})`);
+  for (const [who, mix] of Object.entries(r.contracts)) {
+    const entries = Object.entries(mix).sort((x, y) => y[1] - x[1]);
+    if (entries.length > 0) lines.push(`contracts ${who.padEnd(9)} ${entries.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+export function duelCommand(args: readonly string[]): number {
+  const f = flags(args);
+  const variant = getVariant(f.get('variant') ?? 'schafkopf');
+  if (variant === undefined) {
+    console.error(
+      `unknown variant ${f.get('variant')}; known: ${listVariants()
+        .map((v) => v.id)
+        .join(', ')}`,
+    );
+    return 2;
+  }
+  const a = f.get('a') ?? 'heuristic';
+  const b = f.get('b') ?? 'random';
+  for (const level of [a, b])
+    if (!isBotLevel(level)) {
+      console.error(`unknown bot level ${level}\n${DUEL_USAGE}`);
+      return 2;
+    }
+  const seats = Number(f.get('players') ?? (variant.id === 'schafkopf' ? 4 : variant.tableSeats.min));
+  const deals = Number(f.get('deals') ?? 100);
+  const budgetMs = Number(f.get('budget') ?? 200);
+  if (!Number.isInteger(seats) || !Number.isInteger(deals) || deals < 1 || !(budgetMs > 0)) {
+    console.error(`--players and --deals take whole numbers, --budget a positive number\n${DUEL_USAGE}`);
+    return 2;
+  }
+  let options: unknown;
+  try {
+    options = variant.resolveOptions(f.get('preset'), {}, seats);
+  } catch (e) {
+    console.error((e as Error).message);
+    return 2;
+  }
+  const players = variant.participants(options, seats, seats - 1).length;
+  const report = duel({
+    variant,
+    options,
+    players,
+    a,
+    b,
+    deals,
+    seed: f.get('seed') ?? '1',
+    budgetMs,
+    now: () => performance.now(),
+  });
+  console.log(f.has('json') ? JSON.stringify(report, null, 2) : formatDuel(report));
+  return 0;
+}

@@ -1,0 +1,48 @@
+import type { Action } from '../variant.js';
+import { heuristicBot } from './heuristic.js';
+import { randomBot } from './random.js';
+import { strongBot } from './strong.js';
+import type { Bot, BotContext, SeatObservation } from './types.js';
+
+export type { Bot, BotContext, SeatObservation } from './types.js';
+export { playBotDeal, type BotDeal, type DecisionLog } from './play.js';
+
+/** Bot levels by name. */
+export const BOT_LEVELS = ['random', 'heuristic', 'strong'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+const bots = new Map<string, Bot>();
+
+/** Make a bot available by its level name. */
+export function registerBot(bot: Bot): void {
+  bots.set(bot.level, bot);
+}
+
+export function getBot(level: string): Bot {
+  const bot = bots.get(level);
+  if (bot === undefined) throw new RangeError(`no bot level ${level} (have ${[...bots.keys()].join(', ')})`);
+  return bot;
+}
+
+export function isBotLevel(level: string): level is BotLevel {
+  return bots.has(level);
+}
+
+/**
+ * The one entry point for tables: the action a bot of `level` takes for its seat.
+ * `obs.view` is `variant.view(state, { kind: 'seat', seat })`, `obs.history` the deal's actions redacted for
+ * that seat, `legal` = `variant.legalActions(state, seat)`. Returns one of `legal`.
+ * @example chooseBotAction('heuristic', obs, legal, { rng: new Rng(seed), now: () => performance.now(), budgetMs: 200 })
+ */
+export function chooseBotAction(
+  level: string,
+  obs: SeatObservation,
+  legal: readonly Action[],
+  ctx: BotContext,
+): Action {
+  return getBot(level).decide(obs, legal, ctx);
+}
+
+registerBot(randomBot);
+registerBot(heuristicBot);
+registerBot(strongBot);

@@ -1,0 +1,337 @@
+import { CARDS, type Card, type CardIndex, indexOf } from '../cards/card.js';
+import type { Rng } from '../cards/deck.js';
+import { ZERO, toNumber } from '../money/rational.js';
+import { getVariant } from '../registry.js';
+import type { Action, AnyVariant, Seat } from '../variant.js';
+import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
+import { type Knowledge, knowledgeOf } from './knowledge.js';
+import { Solver } from './solver.js';
+import type { Bot, BotContext, SeatObservation } from './types.js';
+
+/**
+ * `strong`: Perfect Information Monte Carlo for the card play. Deal the cards this seat cannot see at random but
+ * consistently with what it has seen (its hand, every card played, voids shown by play, the called Sau not in the
+ * declarer's hand), solve every sample with the open-hand solver (engine/bots/solver.ts) and play the card that does
+ * best on average. Auction choices (bids, pass, pick, knock, announcements) are evaluated on sampled deals played out
+ * by heuristic bots ({@link chooseByRollouts}); the rest (bury, call, doublings during play) are the heuristic's.
+ */
+
+/** Tuning, as data. */
+export const STRONG = {
+  /** Stop sampling after this share of the budget (the rest is headroom for the last solve). */
+  budgetShare: 0.6,
+  maxSamples: 48,
+  /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
+  fullSolveCards: 24,
+  lookahead: 3,
+  /** Nodes the solver may search per millisecond of budget left (measured ~500/ms on this machine; kept low). */
+  nodesPerMs: 250,
+  minNodes: 5_000,
+  /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
+  rolloutCandidates: 4,
+  maxRollouts: 64,
+  /** Fewer sampled deals than this and the heuristic's choice stands. */
+  minRollouts: 8,
+} as const;
+
+export interface Sample {
+  /** Every seat's hand (this seat's and open hands as they are). */
+  readonly hands: CardIndex[][];
+  /** Unseen cards in nobody's hand (a blind, buried cards). */
+  readonly rest: CardIndex[];
+}
+
+/**
+ * A random deal of the unseen cards consistent with the seat's knowledge; undefined when none was found.
+ * The draw uses only `obs` and `rng`: the same view and seed give the same sample, whatever the hidden truth.
+ */
+export function sampleHidden(
+  obs: SeatObservation,
+  k: Knowledge,
+  deck: readonly CardIndex[],
+  rng: Rng,
+): Sample | undefined {
+  const { view } = obs;
+  const n = view.players;
+  const hands: CardIndex[][] = view.hands.map((h) => (h === null ? [] : h.map(indexOf)));
+  const known = new Set<CardIndex>(k.played);
+  for (const h of hands) for (const c of h) known.add(c);
+  const buried = view.extra?.['buried'];
+  if (Array.isArray(buried) && buried.every((c) => typeof c === 'string'))
+    for (const c of buried as Card[]) known.add(indexOf(c));
+  const pool = deck.filter((c) => !known.has(c));
+  const capacity: number[] = view.hands.map((h, s) => (h === null ? (view.handCounts[s] as number) : 0));
+  const slots = capacity.reduce((a, b) => a + b, 0);
+  if (slots > pool.length) return undefined;
+  // Cards that are nobody's hand (a blind, buried cards, a Trog) take the rest.
+  const elsewhere = pool.length - slots;
+  const declarer = k.contract?.declarer;
+  const banned = (c: CardIndex, s: Seat): boolean =>
+    ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
+    (c === k.partnerCard && s === declarer && obs.variant !== 'sheepshead');
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const relax = attempt >= 8;
+    const cap = capacity.slice();
+    let rest = elsewhere;
+    const out = hands.map((h) => h.slice());
+    const cards = rng.shuffle(pool);
+    const away: CardIndex[] = [];
+    // Most constrained first: cards with fewer possible holders are placed before the free ones.
+    const holders = (c: CardIndex): number => {
+      let m = 0;
+      for (let s = 0; s < n; s++) if ((cap[s] as number) > 0 && (relax || !banned(c, s))) m++;
+      return m;
+    };
+    cards.sort((a, b) => holders(a) - holders(b));
+    let ok = true;
+    for (const c of cards) {
+      let total = rest;
+      for (let s = 0; s < n; s++) if ((cap[s] as number) > 0 && (relax || !banned(c, s))) total += cap[s] as number;
+      if (total === 0) {
+        ok = false;
+        break;
+      }
+      let pick = rng.int(total);
+      if (pick < rest) {
+        rest--;
+        away.push(c);
+        continue;
+      }
+      pick -= rest;
+      for (let s = 0; s < n; s++) {
+        const room = cap[s] as number;
+        if (room === 0 || (!relax && banned(c, s))) continue;
+        if (pick < room) {
+          (out[s] as CardIndex[]).push(c);
+          cap[s] = room - 1;
+          break;
+        }
+        pick -= room;
+      }
+    }
+    if (ok) return { hands: out, rest: away };
+  }
+  return undefined;
+}
+
+/** The masks of the sample's parties: who the value counts, who maximizes it. */
+function parties(
+  k: Knowledge,
+  hands: readonly (readonly CardIndex[])[],
+  holderOfPlayed: Seat | undefined,
+): { valueMask: number; maxMask: number; unit: 'points' | 'trick' } {
+  const n = hands.length;
+  const all = (1 << n) - 1;
+  let party = 0;
+  for (const d of k.declarers) party |= 1 << d;
+  if (k.contract?.declarer !== undefined) party |= 1 << k.contract.declarer;
+  if (k.partnerCard !== undefined) {
+    const holder = holderOfPlayed ?? hands.findIndex((h) => h.includes(k.partnerCard as CardIndex));
+    if (holder >= 0) party |= 1 << holder;
+  }
+  switch (k.goal) {
+    case 'each-low':
+      return { valueMask: 1 << k.seat, maxMask: all & ~(1 << k.seat), unit: 'points' };
+    case 'no-trick':
+      return { valueMask: party, maxMask: all & ~party, unit: 'trick' };
+    case 'all-tricks':
+      return { valueMask: party, maxMask: party, unit: 'trick' };
+    case 'points':
+      return party === 0
+        ? { valueMask: 1 << k.seat, maxMask: 1 << k.seat, unit: 'points' }
+        : { valueMask: party, maxMask: party, unit: 'points' };
+    default: {
+      const never: never = k.goal;
+      throw new Error(`unknown goal ${String(never)}`);
+    }
+  }
+}
+
+export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
+  const t0 = ctx.now();
+  const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  if (plays.length === 0) return chooseByRollouts(obs, legal, ctx) ?? heuristicDecide(obs, legal, ctx);
+  if (obs.view.players === 2) return heuristicDecide(obs, legal, ctx);
+  const k = knowledgeOf(obs);
+  const other = decideOther(obs, legal, k);
+  if (other !== undefined) return other;
+  const cards = plays.map((a) => indexOf(a.card));
+  if (cards.length === 1) return plays[0] as Action;
+  if (cards.some((c) => !k.hand.includes(c))) return heuristicDecide(obs, legal, ctx);
+  const deck = deckOfObs(obs);
+  const fallback = playCard(k, cards, deck);
+  const trick = obs.view.trick.map((t) => indexOf(t.card));
+  const leader = obs.view.trick[0]?.seat ?? obs.seat;
+  const inHands = obs.view.handCounts.reduce((a, b) => a + b, 0);
+  const maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
+  let holderOfPlayed: Seat | undefined;
+  if (k.partnerCard !== undefined)
+    for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
+  const totals = new Float64Array(cards.length);
+  let samples = 0;
+  let maximizing = true;
+  const deadline = t0 + ctx.budgetMs * STRONG.budgetShare;
+  for (let i = 0; i < STRONG.maxSamples; i++) {
+    if (i > 0 && ctx.now() >= deadline) break;
+    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    if (sample === undefined) break;
+    const p = parties(k, sample.hands, holderOfPlayed);
+    maximizing = ((p.maxMask >> obs.seat) & 1) === 1;
+    const solver = new Solver({
+      order: k.order,
+      hands: sample.hands,
+      trick,
+      leader,
+      ...p,
+      maxTricks,
+      nodeLimit: Math.max(STRONG.minNodes, Math.floor((t0 + ctx.budgetMs - ctx.now()) * STRONG.nodesPerMs)),
+    });
+    const values: number[] = [];
+    for (const c of cards) {
+      const v = solver.valueAfter(c);
+      if (v === undefined) break;
+      values.push(v);
+    }
+    if (values.length < cards.length) break;
+    values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
+    samples++;
+  }
+  if (samples === 0) return plays[cards.indexOf(fallback)] as Action;
+  // Best mean; the heuristic's card breaks ties.
+  let best = cards.indexOf(fallback);
+  for (let j = 0; j < cards.length; j++) {
+    const v = totals[j] as number;
+    const b = totals[best] as number;
+    if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
+  }
+  return plays[best] as Action;
+}
+
+export const strongBot: Bot = { level: 'strong', decide: strongDecide };
+
+/** Actions that move no cards: a history of only these can be replayed on a sampled deal. */
+const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 're', 'announce', 'choose']);
+
+/**
+ * Contracts and other auction choices by sampled deals: each candidate (the heuristic's choice, pass, the best few
+ * contracts by hand strength) is applied on the same sampled deals, the deal is played out by heuristic bots on the
+ * engine itself, and the candidate with the best mean payout for this seat is taken. Undefined when the history
+ * cannot be replayed (cards changed hands) or nothing is to choose.
+ */
+export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action | undefined {
+  const t0 = ctx.now();
+  const variant = getVariant(obs.variant);
+  if (variant === undefined || obs.view.players === 2) return undefined;
+  if (!obs.history.every((h) => REPLAYABLE.has(h.action.type))) return undefined;
+  const k = knowledgeOf(obs);
+  const deck = deckOfObs(obs);
+  const own = heuristicDecide(obs, legal, ctx);
+  const candidates: Action[] = [own];
+  const add = (a: Action | undefined): void => {
+    if (a !== undefined && !candidates.includes(a) && candidates.length < STRONG.rolloutCandidates) candidates.push(a);
+  };
+  add(legal.find((a) => a.type === 'pass'));
+  const ranked = legal
+    .filter((a) => a.type === 'bid' || a.type === 'announce')
+    .map((a) => ({ a, m: contractStrength(obs, a, k.hand, deck) }))
+    .sort((x, y) => y.m - x.m);
+  for (const { a } of ranked) add(a);
+  add(legal.find((a) => a.type === 'pick'));
+  if (candidates.length < 2) return undefined;
+  const totals = new Float64Array(candidates.length);
+  let samples = 0;
+  const deadline = t0 + ctx.budgetMs * STRONG.budgetShare;
+  const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
+  for (let i = 0; i < STRONG.maxRollouts; i++) {
+    if (i > 0 && ctx.now() >= deadline) break;
+    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    if (sample === undefined) return undefined;
+    const layout = {
+      hands: sample.hands.map((h) => h.map((c) => CARDS[c] as Card)),
+      blind: sample.rest.map((c) => CARDS[c] as Card),
+    };
+    if (variant.checkLayout(obs.options, obs.view.players, layout) !== undefined) return undefined;
+    const base = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
+    const histories: { seat: Seat; action: Action }[][] = Array.from({ length: obs.view.players }, () => []);
+    for (const h of obs.history) {
+      if (variant.check(base, h.seat, h.action) !== undefined) return undefined;
+      record(variant, base, histories, h.seat, h.action);
+      variant.apply(base, h.seat, h.action, true);
+    }
+    const values: number[] = [];
+    for (const a of candidates) {
+      const state = variant.clone(base);
+      const hist = histories.map((h) => h.slice());
+      if (variant.check(state, obs.seat, a) !== undefined) return undefined;
+      record(variant, state, hist, obs.seat, a);
+      variant.apply(state, obs.seat, a, true);
+      values.push(playOut(variant, obs, state, hist, ctx));
+    }
+    values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
+    samples++;
+  }
+  if (samples < STRONG.minRollouts) return own;
+  let best = 0;
+  for (let j = 1; j < candidates.length; j++) if ((totals[j] as number) > (totals[best] as number)) best = j;
+  return candidates[best];
+}
+
+function contractStrength(
+  obs: SeatObservation,
+  a: Action,
+  hand: readonly CardIndex[],
+  deck: readonly CardIndex[],
+): number {
+  if (a.type !== 'bid' && a.type !== 'announce') return -Infinity;
+  if (a.game === undefined) return -Infinity;
+  const c = {
+    game: a.game,
+    ...(a.suit !== undefined ? { suit: a.suit } : {}),
+    ...(a.card !== undefined ? { card: a.card } : {}),
+    ...(a.tout === true ? { tout: true } : {}),
+  };
+  return contractMargin(obs.variant, obs.options, c, hand, deck).margin;
+}
+
+function record(
+  variant: AnyVariant,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  seat: Seat,
+  action: Action,
+): void {
+  histories.forEach((h, s) =>
+    h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }) }),
+  );
+}
+
+/** Heuristic bots play the deal to the end; this seat's payout. */
+function playOut(
+  variant: AnyVariant,
+  obs: SeatObservation,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  ctx: BotContext,
+): number {
+  for (let guard = 0; guard < 2_000; guard++) {
+    const seat = variant.toAct(state)[0];
+    if (seat === undefined) break;
+    const legal = variant.legalActions(state, seat);
+    const view = variant.view(state, { kind: 'seat', seat });
+    const a = heuristicDecide(
+      {
+        variant: obs.variant,
+        options: obs.options,
+        seat,
+        view,
+        history: histories[seat] as { seat: Seat; action: Action }[],
+      },
+      legal,
+      ctx,
+    );
+    record(variant, state, histories, seat, a);
+    variant.apply(state, seat, a, true);
+  }
+  if (!variant.isOver(state)) return 0;
+  return toNumber(variant.result(state).payout[obs.seat] ?? ZERO);
+}

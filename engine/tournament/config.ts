@@ -1,0 +1,175 @@
+import { getVariant } from '../registry.js';
+import { OptionsError } from '../variant.js';
+
+/**
+ * A tournament's rules as one typed options object (STYLE.md 2): how tables are formed, how many deals are played,
+ * how deals score and how ties break. Times are epoch milliseconds (the engine has no clock: time is data).
+ */
+
+/** How one deal scores for the tournament list (REFERENCE §3.2, §4). */
+export type ScoringScheme =
+  /** The deal payouts as they are (with the `tournament` preset: the "1/5" plus-minus list). Zero-sum. */
+  | { readonly scheme: 'plus-minus' }
+  /** A money list: the payouts times a price per point, in cents. Zero-sum. */
+  | { readonly scheme: 'money'; readonly centsPerPoint: number }
+  /** "5-10-15", plus points only: the winning side each scores the game's value. */
+  | { readonly scheme: 'five-ten-fifteen' }
+  /** Extended Seeger–Fabian (Skat lists): payout, ±50 per declarer, +30 (4 seats) / +40 (3 seats) to opponents of a lost game. */
+  | { readonly scheme: 'seeger-fabian' };
+
+export const SCHEMES = ['plus-minus', 'money', 'five-ten-fifteen', 'seeger-fabian'] as const;
+export type SchemeName = (typeof SCHEMES)[number];
+
+/** Tie-breaks after points, in order; `lot` is a value drawn from the tournament seed, so it never ties. */
+export const TIE_BREAKS = ['soli', 'wins', 'lot'] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
+export interface TournamentConfig {
+  readonly name: string;
+  readonly variant: string;
+  readonly preset?: string;
+  readonly options?: unknown;
+  /** Players per regular table (4 for Schafkopf). */
+  readonly tableSize: number;
+  readonly rounds: number;
+  /** Deals per round at a regular table: a multiple of `tableSize`, so that everyone deals equally. */
+  readonly dealsPerRound: number;
+  /** Round 1 starts here (epoch ms). */
+  readonly startsAt: number;
+  /** The IANA time zone the organiser gave `startsAt` in (for the calendar), e.g. `Europe/Berlin`. */
+  readonly timeZone?: string;
+  /** Pause between the end of a round and the start of the next, in minutes. */
+  readonly pauseMinutes: number;
+  /** Planning figure for the calendar: minutes one deal takes. */
+  readonly minutesPerDeal: number;
+  readonly scoring: ScoringScheme;
+  readonly tieBreaks: readonly TieBreak[];
+  /** The clock of every table (passed to the table as its `clock` option). */
+  readonly clock?: { readonly turnSeconds: number; readonly [k: string]: unknown };
+  /** Registered players not checked in when a round is drawn: a bot plays their seat, or they are left out. */
+  readonly noShows: 'bot' | 'drop';
+  /** When the players do not divide into tables: tables one larger (the dealer sits out), or bots fill seats. */
+  readonly remainder: 'larger-tables' | 'bots';
+  /** Every table of a round plays the same deals (seat k holds the same cards at every table). */
+  readonly duplicate: boolean;
+}
+
+/** What an organiser sends; everything but `variant` and `startsAt` has a default. */
+export type TournamentInput = Partial<Omit<TournamentConfig, 'scoring'>> & {
+  readonly variant: string;
+  readonly startsAt: number;
+  readonly scoring?: ScoringScheme | SchemeName;
+};
+
+/** Defaults: tables of 4, 2 rounds of 32 deals (REFERENCE §3.1 "typical"), plus-minus, ties by Soli then lot. */
+export const DEFAULTS = {
+  tableSize: 4,
+  rounds: 2,
+  dealsPerRound: 32,
+  pauseMinutes: 15,
+  minutesPerDeal: 3,
+  tieBreaks: ['soli', 'lot'] as readonly TieBreak[],
+  noShows: 'drop',
+  remainder: 'larger-tables',
+  duplicate: false,
+} as const;
+
+/**
+ * The full config from an organiser's input, or an OptionsError naming the field. Checks what the draw and the
+ * tables need: the variant plays `tableSize` (and `tableSize + 1` for larger tables), deals are a multiple of it.
+ */
+export function resolveConfig(input: TournamentInput): TournamentConfig {
+  const variant = getVariant(input.variant);
+  if (variant === undefined) throw new OptionsError('variant', `unknown variant ${String(input.variant)}`);
+  const tableSize = input.tableSize ?? DEFAULTS.tableSize;
+  const int = (v: unknown, path: string, min: number, max: number): number => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+      throw new OptionsError(path, `${path} must be a whole number ${min}..${max}`);
+    return v;
+  };
+  int(tableSize, 'tableSize', variant.tableSeats.min, variant.tableSeats.max);
+  const remainder = input.remainder ?? DEFAULTS.remainder;
+  if (remainder !== 'larger-tables' && remainder !== 'bots')
+    throw new OptionsError('remainder', 'remainder is larger-tables or bots');
+  if (remainder === 'larger-tables' && tableSize + 1 > variant.tableSeats.max)
+    throw new OptionsError('remainder', `${variant.id} has no tables of ${tableSize + 1}; use remainder "bots"`);
+  const rounds = int(input.rounds ?? DEFAULTS.rounds, 'rounds', 1, 20);
+  const dealsPerRound = int(input.dealsPerRound ?? DEFAULTS.dealsPerRound, 'dealsPerRound', tableSize, 200);
+  if (dealsPerRound % tableSize !== 0)
+    throw new OptionsError('dealsPerRound', `dealsPerRound must be a multiple of the table size ${tableSize}`);
+  if (typeof input.startsAt !== 'number' || !Number.isFinite(input.startsAt))
+    throw new OptionsError('startsAt', 'startsAt must be a time');
+  const pauseMinutes = int(input.pauseMinutes ?? DEFAULTS.pauseMinutes, 'pauseMinutes', 0, 24 * 60);
+  const minutesPerDeal = int(input.minutesPerDeal ?? DEFAULTS.minutesPerDeal, 'minutesPerDeal', 1, 60);
+  const scoring = resolveScoring(input.scoring ?? 'plus-minus');
+  const tieBreaks = input.tieBreaks ?? DEFAULTS.tieBreaks;
+  if (!Array.isArray(tieBreaks) || tieBreaks.some((t) => !TIE_BREAKS.includes(t as TieBreak)))
+    throw new OptionsError('tieBreaks', `tieBreaks are some of ${TIE_BREAKS.join(', ')}`);
+  if (new Set(tieBreaks).size !== tieBreaks.length) throw new OptionsError('tieBreaks', 'a tie-break appears twice');
+  const noShows = input.noShows ?? DEFAULTS.noShows;
+  if (noShows !== 'bot' && noShows !== 'drop') throw new OptionsError('noShows', 'noShows is bot or drop');
+  const duplicate = input.duplicate ?? DEFAULTS.duplicate;
+  if (typeof duplicate !== 'boolean') throw new OptionsError('duplicate', 'duplicate is true or false');
+  const name = input.name ?? 'Tournament';
+  if (typeof name !== 'string' || name.length < 1 || name.length > 120)
+    throw new OptionsError('name', 'name is 1..120 characters');
+  if (input.clock !== undefined) int(input.clock.turnSeconds, 'clock.turnSeconds', 1, 3600);
+  if (input.timeZone !== undefined && (typeof input.timeZone !== 'string' || input.timeZone.length > 64))
+    throw new OptionsError('timeZone', 'timeZone is an IANA zone name');
+  const preset = input.preset ?? (variant.presets['tournament'] !== undefined ? 'tournament' : variant.defaultPreset);
+  if (!(preset in variant.presets)) throw new OptionsError('preset', `unknown preset ${preset} for ${variant.id}`);
+  // The tables must open with these options: resolve them once here so a bad option fails at creation.
+  for (const seats of remainder === 'larger-tables' ? [tableSize, tableSize + 1] : [tableSize]) {
+    try {
+      variant.resolveOptions(preset, input.options ?? {}, seats);
+    } catch (e) {
+      if (e instanceof OptionsError) throw new OptionsError(`options${e.path ? '.' + e.path : ''}`, e.message);
+      throw e;
+    }
+  }
+  return {
+    name,
+    variant: variant.id,
+    preset,
+    ...(input.options !== undefined ? { options: input.options } : {}),
+    tableSize,
+    rounds,
+    dealsPerRound,
+    startsAt: input.startsAt,
+    ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+    pauseMinutes,
+    minutesPerDeal,
+    scoring,
+    tieBreaks,
+    ...(input.clock !== undefined ? { clock: input.clock } : {}),
+    noShows,
+    remainder,
+    duplicate,
+  };
+}
+
+function resolveScoring(scoring: ScoringScheme | SchemeName): ScoringScheme {
+  const s = typeof scoring === 'string' ? { scheme: scoring } : scoring;
+  switch (s.scheme) {
+    case 'plus-minus':
+    case 'five-ten-fifteen':
+    case 'seeger-fabian':
+      return { scheme: s.scheme };
+    case 'money': {
+      const cents = 'centsPerPoint' in s ? s.centsPerPoint : 10;
+      if (typeof cents !== 'number' || !Number.isInteger(cents) || cents < 1 || cents > 10_000)
+        throw new OptionsError('scoring.centsPerPoint', 'centsPerPoint is a whole number 1..10000');
+      return { scheme: 'money', centsPerPoint: cents };
+    }
+    default:
+      throw new OptionsError('scoring', `scoring is one of ${SCHEMES.join(', ')}`);
+  }
+}
+
+/**
+ * Deals a table plays in a round: a table one larger (the dealer sits out) plays more deals so that every player
+ * plays `dealsPerRound` hands and deals equally often (Kohler Falls: 20 hands, 24 at 6-player tables).
+ */
+export function dealsAtTable(config: TournamentConfig, seats: number): number {
+  return seats === config.tableSize ? config.dealsPerRound : (config.dealsPerRound / config.tableSize) * seats;
+}

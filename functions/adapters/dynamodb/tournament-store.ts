@@ -1,0 +1,143 @@
+import {
+  type AttributeValue,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+} from '@aws-sdk/client-dynamodb';
+import type { tournament as T } from '../../../engine/index.js';
+import type {
+  OrganiserEntry,
+  TournamentCommit,
+  TournamentMeta,
+  TournamentStore,
+} from '../../ports/tournament-store.js';
+import { conditionalWrite } from './client.js';
+
+/**
+ * Tournaments on the same DynamoDB table as the tables (DATA_TABLE: pk S, sk S).
+ *
+ * Items of a tournament `U#<id>`:
+ *   sk `META`               secrets and access (JSON in `m`)
+ *   sk `C#<seq, 12 digits>` one commit: its events (JSON in `ev`)
+ * An organiser's list `UO#<organiser key hash>` / `<createdAt>#<id>`.
+ * The stream handler ignores these items (it takes `T#` commits only).
+ */
+export class DynamoTournamentStore implements TournamentStore {
+  constructor(
+    private readonly client: DynamoDBClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(meta: TournamentMeta): Promise<boolean> {
+    const created = await conditionalWrite(
+      this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: { pk: { S: pk(meta.tournamentId) }, sk: { S: 'META' }, m: { S: JSON.stringify(meta) } },
+          // A tournament id is created once.
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    );
+    if (!created) return false;
+    const entry: OrganiserEntry = {
+      tournamentId: meta.tournamentId,
+      name: meta.name,
+      createdAt: meta.createdAt,
+      startsAt: meta.startsAt,
+    };
+    // The list entry is derived from META (written just before); a crash between leaves a tournament unlisted,
+    // never a listed tournament without metadata.
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: {
+          pk: { S: `UO#${meta.organiserKeyHash}` },
+          sk: { S: `${String(meta.createdAt).padStart(15, '0')}#${meta.tournamentId}` },
+          m: { S: JSON.stringify(entry) },
+        },
+      }),
+    );
+    return true;
+  }
+
+  async getMeta(tournamentId: string): Promise<TournamentMeta | undefined> {
+    const out = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: { S: pk(tournamentId) }, sk: { S: 'META' } },
+        ConsistentRead: true,
+      }),
+    );
+    const m = out.Item?.m?.S;
+    return m === undefined ? undefined : (JSON.parse(m) as TournamentMeta);
+  }
+
+  async append(commit: TournamentCommit): Promise<boolean> {
+    return conditionalWrite(
+      this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: { S: pk(commit.tournamentId) },
+            sk: { S: commitSk(commit.seq) },
+            seq: { N: String(commit.seq) },
+            at: { N: String(commit.at) },
+            ev: { S: JSON.stringify(commit.events) },
+          },
+          // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
+          // decided on the same version (the scheduler and a table finishing, say) compute the same seq; the
+          // second fails here and decides again on the new state.
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      ),
+    );
+  }
+
+  async commits(tournamentId: string, afterSeq = 0): Promise<readonly TournamentCommit[]> {
+    const out: TournamentCommit[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+          ExpressionAttributeValues: {
+            ':pk': { S: pk(tournamentId) },
+            ':lo': { S: commitSk(afterSeq + 1) },
+            ':hi': { S: commitSk(999_999_999_999) },
+          },
+          ConsistentRead: true,
+          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? [])
+        out.push({
+          tournamentId,
+          seq: Number(item.seq?.N ?? '0'),
+          at: Number(item.at?.N ?? '0'),
+          events: JSON.parse(item.ev?.S ?? '[]') as T.TournamentEvent[],
+        });
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined);
+    return out;
+  }
+
+  async listByOrganiser(organiserKeyHash: string, limit: number): Promise<readonly OrganiserEntry[]> {
+    const out = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: `UO#${organiserKeyHash}` } },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).flatMap((i) => (i.m?.S !== undefined ? [JSON.parse(i.m.S) as OrganiserEntry] : []));
+  }
+}
+
+const pk = (id: string): string => `U#${id}`;
+// Fixed width, so commits sort by seq.
+const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;

@@ -1,0 +1,68 @@
+/**
+ * Due work: everything that must happen later or again — a bot's turn, a turn deadline, a scheduled start. One durable
+ * mechanism for all of it (functions/README.md "Due work"):
+ *
+ * - `DueWorkStore` keeps each item in the DATA_TABLE (one conditional write each, no TTL/streams/transactions, so it
+ *   runs on dynalite too). Scheduling the same `kind` + `key` again replaces the item.
+ * - `DueWorkScheduler` makes the work run at `at`: locally an in-process timer queue with an injected clock that is
+ *   restored from the store at start-up (local/scheduler.ts); on AWS SQS delay messages
+ *   (functions/adapters/sqs/due-work-queue.ts, consumed by functions/due/lambda.ts).
+ * - A handler per `kind` does the work. Work pinned to a version (`pinnedVersion`) must do nothing when the thing it is
+ *   about moved on: the handler checks, and the conditional write of whatever it then does is the proof.
+ *
+ * Delivery is at least once: a handler may run twice for one item and must be idempotent (pinned version +
+ * idempotency key, as the bot step does).
+ */
+export interface DueWork {
+  /** Epoch millis when the work is due (in the past: as soon as possible). */
+  readonly at: number;
+  /** Which handler runs it: 'table.progress', 'tournament.start', … (dotted, owner first). */
+  readonly kind: string;
+  /** Identity within the kind (a table id, a tournament id + round): scheduling kind + key again replaces it. */
+  readonly key: string;
+  /** JSON-serialisable data for the handler (keep it small: < 4 KB). */
+  readonly payload?: unknown;
+  /** The version of the thing (a table's stream version) the work was decided on; stale work does nothing. */
+  readonly pinnedVersion?: number;
+}
+
+/** Where due work is kept durably. */
+export interface DueWorkStore {
+  /**
+   * Store `work`, replacing an item with the same kind + key — unless that item is pinned to a newer version (then
+   * false: a later decision already stands). One conditional PutItem.
+   */
+  put(work: DueWork): Promise<boolean>;
+  /** Remove the item when it is still exactly `work` (same `at` and pin): a replacement scheduled meanwhile stays. */
+  remove(work: DueWork): Promise<void>;
+  /** The item with this kind + key, if any. */
+  get(kind: string, key: string): Promise<DueWork | undefined>;
+  /** Every stored item (the local scheduler restores them at start-up). */
+  list(): Promise<readonly DueWork[]>;
+}
+
+/** What the use cases call to have work done later. */
+export interface DueWorkScheduler {
+  /** Make `work` run at `work.at`, durably: stored first, so it survives a crash and a restart. */
+  schedule(work: DueWork): Promise<void>;
+  /**
+   * Deliver `work` at `work.at` without storing it: for work the caller can derive again from durable state after a
+   * crash (a table's turn deadline follows from its head commit; its stored `table.progress` item makes the restored
+   * scheduler look at the table again). Locally an in-memory timer, on AWS an SQS delay message.
+   */
+  remind(work: DueWork): Promise<void>;
+  /** Drop the work with this kind + key, if any (late deliveries then find nothing and do nothing). */
+  cancel(kind: string, key: string): Promise<void>;
+}
+
+/**
+ * Runs one kind of due work. 'done' removes the stored item (if it is still the one delivered); 'keep' leaves it (a
+ * standing item, like a live table's). Throwing means "try again later" (the scheduler re-delivers with back-off).
+ */
+export type DueWorkHandler = (work: DueWork) => Promise<'done' | 'keep'>;
+
+/** Handlers by kind (composition/ registers them). */
+export type DueWorkHandlers = ReadonlyMap<string, DueWorkHandler>;
+
+/** The kind the tables use: make a table progress (bots act, a turn deadline passes), pinned to its version. */
+export const TABLE_PROGRESS = 'table.progress';

@@ -1,0 +1,127 @@
+import { type TableEvent, type TableState, view } from '../../engine/index.js';
+import type { Actor } from '../policy/access.js';
+import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
+import { pickRandom } from './bots.js';
+import type { UseCaseContext } from './context.js';
+import { AppError } from './errors.js';
+import { act } from './play.js';
+import { loadTable, requireMeta } from './table-stream.js';
+
+/**
+ * Tables that always progress: what the server does for a table on its own, after every commit and whenever its due
+ * work fires — bot seats act, seats marked absent are played by the table's bot policy, and a seat whose turn clock
+ * ran out is played for (`TurnTimedOut`, then `SeatAbsent` after `timeoutsUntilAbsent` in a row). Every move is pinned
+ * to the version it was decided on, so stale or repeated work does nothing (the conditional write is the proof).
+ */
+
+/** A table's turn clock (table option `clock`; no clock by default). */
+export interface TurnClock {
+  /** Seconds a seat has to act once it is to act. */
+  readonly turnSeconds: number;
+  /** Consecutive timeouts after which the seat is marked absent and a bot plays it (default 2). */
+  readonly timeoutsUntilAbsent?: number;
+}
+
+export const DEFAULT_TIMEOUTS_UNTIL_ABSENT = 2;
+
+/** What a progress pass did and what it waits for next. */
+export interface ProgressOutcome {
+  readonly version: number;
+  readonly closed: boolean;
+  /** The pass found the table past the pinned version and did nothing. */
+  readonly stale: boolean;
+  /** Moves the server made (bots, absent seats, timeouts). */
+  readonly acted: number;
+  /** The next turn deadline (epoch millis) at `version`, when a clocked seat is to act. */
+  readonly deadline?: number;
+}
+
+/** The seats the running deal waits for. */
+export function seatsToAct(state: TableState): readonly number[] {
+  const deal = state.deal;
+  if (state.closed || deal === null || deal.over) return [];
+  return view(state, { kind: 'spectator' }).deal?.toAct ?? [];
+}
+
+/** Whether the server plays this seat without waiting: a bot seat, or a seat marked absent. */
+export function serverPlays(meta: TableMeta, state: TableState, seat: number): boolean {
+  return meta.seats[seat]?.kind === 'bot' || (state.absent?.includes(seat) ?? false);
+}
+
+/**
+ * The turn deadline at a table's head: the head commit's time + `turnSeconds`, when a clocked seat the server does not
+ * play is to act (the clock restarts with every commit). Undefined without a clock or when nobody waits.
+ */
+export function turnDeadline(meta: TableMeta, state: TableState, head: Commit): number | undefined {
+  if (meta.clock === undefined) return undefined;
+  const waiting = seatsToAct(state).filter((s) => !serverPlays(meta, state, s));
+  return waiting.length === 0 ? undefined : head.at + meta.clock.turnSeconds * 1000;
+}
+
+/**
+ * One progress pass for a table (optionally pinned to `pinned`: then a table that moved on is left alone — the
+ * commit that moved it triggered its own pass). Reads META, the head and the running deal's commits.
+ */
+export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
+  const meta = await requireMeta(ctx.store, tableId);
+  // Pinned work on this process's own newest commit decides on the cached head (its move's conditional write is the
+  // proof); anything else reads the store.
+  const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
+  const loaded = cached !== undefined && cached.version === pinned ? cached : await loadTable(ctx.store, tableId);
+  const { state, version } = loaded;
+  const head = loaded.commits[loaded.commits.length - 1];
+  const base = { version, closed: state.closed, stale: false, acted: 0 };
+  if (state.closed || head === undefined) return base;
+  if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
+  const toAct = seatsToAct(state);
+  let acted = 0;
+  // Seats the server plays: one pinned move each (when several may act at once, the first wins; the next pass
+  // follows from its commit).
+  for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
+    if (await playFor(ctx, tableId, meta, state, seat, version, [])) acted++;
+  }
+  if (acted > 0) return { ...base, acted };
+  const deadline = turnDeadline(meta, state, head);
+  if (deadline === undefined) return base;
+  if (ctx.now() < deadline) return { ...base, deadline };
+  // Time is up: play for the first waiting seat with the bot policy, and say so in the stream.
+  const seat = toAct.find((s) => !serverPlays(meta, state, s));
+  if (seat === undefined) return base;
+  const limit = meta.clock?.timeoutsUntilAbsent ?? DEFAULT_TIMEOUTS_UNTIL_ABSENT;
+  const count = (state.timeouts?.[seat] ?? 0) + 1;
+  const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat }];
+  if (count >= limit) extra.push({ type: 'SeatAbsent', seat });
+  if (await playFor(ctx, tableId, meta, state, seat, version, extra)) acted++;
+  return { ...base, acted };
+}
+
+/** One move for `seat` with the bot policy, pinned to `version`; false when the table moved on first. */
+async function playFor(
+  ctx: UseCaseContext,
+  tableId: string,
+  meta: TableMeta,
+  state: TableState,
+  seat: number,
+  version: number,
+  extra: readonly TableEvent[],
+): Promise<boolean> {
+  const action = pickRandom(view(state, { kind: 'seat', seat }).legalActions);
+  if (action === undefined) return false;
+  const actor: Actor = { kind: 'bot', seat };
+  try {
+    await act(ctx, tableId, actor, action, {
+      expectedVersion: version,
+      idempotencyKey: `${extra.length > 0 ? 'timeout' : 'bot'}-v${version}`,
+      meta,
+      extra,
+    });
+    return true;
+  } catch (e) {
+    // A race or a moved-on deal: the commit that changed the table triggers the next pass.
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+}
+
+/** The version a commit leaves its table at (for pinning the work it triggers). */
+export const versionAfter = lastSeq;

@@ -1,0 +1,109 @@
+import type { Clock } from '../functions/ports/clock.js';
+import type { DueWork, DueWorkHandlers, DueWorkScheduler, DueWorkStore } from '../functions/ports/due-work.js';
+
+const idOf = (w: { kind: string; key: string }): string => `${w.kind}#${w.key}`;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The local due-work scheduler: items live in the store (DynamoDueWorkStore on dynalite), timers in this process on an
+ * injected clock. `restore()` at start-up arms every stored item (past ones run at once), so a kill -9 loses nothing
+ * but timers, and those are re-derived. One timer per kind + key: a newer schedule/remind replaces the older one.
+ * Runs of one key never overlap; a failed run is retried with back-off.
+ */
+export class LocalScheduler implements DueWorkScheduler {
+  private readonly timers = new Map<string, { work: DueWork; cancel: () => void; stored: boolean }>();
+  private readonly running = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly store: DueWorkStore,
+    private readonly clock: Clock,
+    private readonly handlers: DueWorkHandlers,
+  ) {}
+
+  async schedule(work: DueWork): Promise<void> {
+    if (await this.store.put(work)) this.arm(work, true, 0);
+  }
+
+  async remind(work: DueWork): Promise<void> {
+    this.arm(work, false, 0);
+  }
+
+  async cancel(kind: string, key: string): Promise<void> {
+    this.disarm(idOf({ kind, key }));
+    const stored = await this.store.get(kind, key);
+    if (stored !== undefined) await this.store.remove(stored);
+  }
+
+  /** Arm every stored item (start-up). Returns how many. */
+  async restore(): Promise<number> {
+    const items = await this.store.list();
+    for (const w of items) this.arm(w, true, 0);
+    return items.length;
+  }
+
+  /** Timers armed (tests, health). */
+  armed(): readonly DueWork[] {
+    return [...this.timers.values()].map((t) => t.work);
+  }
+
+  /** Resolves when no run is in flight and no timer is due by now (tests await it instead of sleeping). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Stop taking work: cancel the timers, let in-flight runs finish (their writes are conditional, so abandoning is safe too). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const id of [...this.timers.keys()]) this.disarm(id);
+    await this.idle();
+  }
+
+  private arm(work: DueWork, stored: boolean, attempt: number, at = work.at): void {
+    if (this.stopped) return;
+    const id = idOf(work);
+    const current = this.timers.get(id);
+    // A pinned remind never replaces a timer pinned to a newer version.
+    if (
+      current !== undefined &&
+      work.pinnedVersion !== undefined &&
+      current.work.pinnedVersion !== undefined &&
+      current.work.pinnedVersion > work.pinnedVersion
+    )
+      return;
+    current?.cancel();
+    const cancel = this.clock.setTimer(at - this.clock.now(), () => this.fire(id, work, stored, attempt));
+    this.timers.set(id, { work, cancel, stored });
+  }
+
+  private disarm(id: string): void {
+    this.timers.get(id)?.cancel();
+    this.timers.delete(id);
+  }
+
+  private fire(id: string, work: DueWork, stored: boolean, attempt: number): void {
+    if (this.timers.get(id)?.work === work) this.timers.delete(id);
+    const previous = this.running.get(id) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      if (this.stopped) return;
+      const handler = this.handlers.get(work.kind);
+      if (handler === undefined) {
+        console.error(`no handler for due work ${work.kind}`);
+        return;
+      }
+      try {
+        const outcome = await handler(work);
+        // Only stored items are removed (a reminder has nothing to remove: no store call per bot move).
+        if (outcome === 'done' && stored) await this.store.remove(work);
+      } catch (e) {
+        console.error(`due work ${work.kind} failed`, e instanceof Error ? e.message : 'unknown');
+        const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
+        if (!this.timers.has(id)) this.arm(work, stored, attempt + 1, this.clock.now() + delay);
+      }
+    });
+    const tracked = run.finally(() => {
+      if (this.running.get(id) === tracked) this.running.delete(id);
+    });
+    this.running.set(id, tracked);
+  }
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TableService } from '../../functions/use-cases/table-service.js';
+import { AppError } from '../../functions/use-cases/errors.js';
+import type { LocalServer } from '../../local/server.js';
+import { type CallCounter, countCalls } from '../support/functions/dynalite.js';
+import { createTable, scriptedChoice, seatEveryone, startServer } from '../support/functions/play.js';
+import type { Api } from '../support/functions/client.js';
+
+// Two warm service instances over one store, as two warm Lambdas would be: each decides on its own cached head, and
+// the conditional write is the proof. A stale cache may cost a retry; it never lets a move through.
+
+let server: LocalServer;
+let api: Api;
+let counter: CallCounter;
+beforeAll(async () => {
+  ({ server, api } = await startServer());
+  counter = countCalls(server.client);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('cached heads', () => {
+  it('a move decided on a stale cache is re-decided on the store: illegal now → refused, nothing written', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const a = new TableService({ store: server.runtime.store });
+    const b = new TableService({ store: server.runtime.store });
+    const view = await a.view(t.tableId, { kind: 'spectator' });
+    const seat = view.view.deal!.toAct[0]!;
+    const legal = (await a.view(t.tableId, { kind: 'seat', seat })).view.legalActions;
+    const action = scriptedChoice(legal);
+    // Warm both caches on the same version: each makes a move the other does not see… only one can be first.
+    await b.act(t.tableId, { kind: 'seat', seat }, action, {});
+    const after = (await b.view(t.tableId, { kind: 'spectator' })).version;
+    // `a` has no cached head yet; warm it by a move of the next seat, then let `b` (stale now) try the old seat again.
+    const next = (await a.view(t.tableId, { kind: 'spectator' })).view.deal!.toAct[0]!;
+    const nextLegal = (await a.view(t.tableId, { kind: 'seat', seat: next })).view.legalActions;
+    await a.act(t.tableId, { kind: 'seat', seat: next }, scriptedChoice(nextLegal), {});
+    const version = (await a.view(t.tableId, { kind: 'spectator' })).version;
+    expect(version).toBeGreaterThan(after);
+    // b's cache still says `next` is to act: its decision on the cache would pass; the store says otherwise.
+    const stale = b.act(t.tableId, { kind: 'seat', seat: next }, scriptedChoice(nextLegal), {});
+    await expect(stale).rejects.toBeInstanceOf(AppError);
+    expect((await a.view(t.tableId, { kind: 'spectator' })).version).toBe(version);
+  });
+
+  it('racing instances: exactly one of two pinned moves wins; the loser answers 409 with the current version', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const a = new TableService({ store: server.runtime.store });
+    const b = new TableService({ store: server.runtime.store });
+    for (let i = 0; i < 6; i++) {
+      const v = await a.view(t.tableId, { kind: 'spectator' });
+      const seat = v.view.deal!.toAct[0]!;
+      const legal = (await a.view(t.tableId, { kind: 'seat', seat })).view.legalActions;
+      const action = scriptedChoice(legal);
+      const results = await Promise.allSettled([
+        a.act(t.tableId, { kind: 'seat', seat }, action, { expectedVersion: v.version }),
+        b.act(t.tableId, { kind: 'seat', seat }, action, { expectedVersion: v.version }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toMatchObject({ status: 409, code: 'table/version_conflict' });
+    }
+  });
+
+  it('a warm move costs one conditional PutItem and one GetItem (META); a cold one reads the head and deal too', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const cold = new TableService({ store: server.runtime.store });
+    const move = async (s: TableService): Promise<Record<string, number>> => {
+      const v = await s.view(t.tableId, { kind: 'spectator' });
+      const seat = v.view.deal!.toAct[0]!;
+      const legal = (await s.view(t.tableId, { kind: 'seat', seat })).view.legalActions;
+      counter.reset();
+      await s.act(t.tableId, { kind: 'seat', seat }, scriptedChoice(legal), { expectedVersion: v.version });
+      return Object.fromEntries(counter.calls.entries());
+    };
+    server.hold();
+    try {
+      expect(await move(cold)).toEqual({ GetItemCommand: 1, QueryCommand: 1, PutItemCommand: 1 });
+      expect(await move(cold)).toEqual({ GetItemCommand: 1, PutItemCommand: 1 });
+    } finally {
+      server.release();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { POINTS, type Suit, compileOrder, samePlain, indexOf } from '../../../engine/index.js';
+import { trickOrderOf } from '../../../engine/bots/orders.js';
+import { solve } from '../../../engine/bots/solver.js';
+import type { CompiledOrder } from '../../../engine/tricks/order.js';
+
+/** Plain minimax over every legal card (follow the led effective suit if you can): the oracle. */
+function bruteForce(
+  order: CompiledOrder,
+  hands: number[][],
+  trick: number[],
+  leader: number,
+  valueMask: number,
+  maxMask: number,
+): number {
+  const n = hands.length;
+  if (trick.length === n) {
+    let w = 0;
+    for (let i = 1; i < n; i++) {
+      const c = trick[i] as number;
+      const b = trick[w] as number;
+      const s = order.effSuit[c] as number;
+      const bs = order.effSuit[b] as number;
+      if ((s === bs && (order.power[c] as number) > (order.power[b] as number)) || (s === 4 && bs !== 4)) w = i;
+    }
+    const winner = (leader + w) % n;
+    const gain = (valueMask >> winner) & 1 ? trick.reduce((s, c) => s + (POINTS[c] as number), 0) : 0;
+    if ((hands[winner] as number[]).length === 0) return gain;
+    return gain + bruteForce(order, hands, [], winner, valueMask, maxMask);
+  }
+  const seat = (leader + trick.length) % n;
+  const hand = hands[seat] as number[];
+  const led = trick[0];
+  const follow = led === undefined ? [] : hand.filter((c) => order.effSuit[c] === order.effSuit[led]);
+  const moves = follow.length > 0 ? follow : hand.slice();
+  const values = moves.map((c) => {
+    hands[seat] = hand.filter((x) => x !== c);
+    const v = bruteForce(order, hands, [...trick, c], leader, valueMask, maxMask);
+    hands[seat] = hand;
+    return v;
+  });
+  return (maxMask >> seat) & 1 ? Math.max(...values) : Math.min(...values);
+}
+
+const ORDERS: CompiledOrder[] = [
+  compileOrder(trickOrderOf('schafkopf', { game: 'sauspiel', suit: 'E' }, {})),
+  compileOrder(trickOrderOf('schafkopf', { game: 'wenz' }, {})),
+  compileOrder(trickOrderOf('schafkopf', { game: 'solo', suit: 'G' as Suit }, {})),
+  compileOrder(trickOrderOf('sheepshead', null, {})),
+  compileOrder({ trumps: [], plain: samePlain(['A', 'Z', 'K', 'O', 'U', '9', '8', '7']) }),
+];
+const DECK = ['A', 'Z', 'K', 'O', 'U', '9', '8', '7'].flatMap((r) =>
+  ['E', 'G', 'H', 'S'].map((s) => indexOf(`${s}${r}` as never)),
+);
+
+describe('trick-play solver', () => {
+  it('agrees with brute-force minimax on small end positions', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: ORDERS.length - 1 }),
+        fc.integer({ min: 3, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.shuffledSubarray(DECK, { minLength: 12, maxLength: 12 }),
+        fc.integer({ min: 0, max: 3 }),
+        (o, n, per, leaderRaw, valueMaskRaw, maxMaskRaw, cards, trickLen) => {
+          // prepare: n hands of `per` cards, some of the leader's trick already played
+          const order = ORDERS[o] as CompiledOrder;
+          const leader = leaderRaw % n;
+          const full = (1 << n) - 1;
+          const hands: number[][] = Array.from({ length: n }, (_, s) => cards.slice(s * per, (s + 1) * per));
+          const played = Math.min(trickLen, n - 1);
+          const trick: number[] = [];
+          for (let i = 0; i < played; i++) {
+            const seat = (leader + i) % n;
+            const hand = hands[seat] as number[];
+            const led = trick[0];
+            const follow = led === undefined ? [] : hand.filter((c) => order.effSuit[c] === order.effSuit[led]);
+            const card = (follow.length > 0 ? follow : hand)[0] as number;
+            hands[seat] = hand.filter((c) => c !== card);
+            trick.push(card);
+          }
+          const valueMask = valueMaskRaw & full;
+          const maxMask = maxMaskRaw & full;
+          // act
+          const fast = solve({ order, hands, trick, leader, valueMask, maxMask, unit: 'points' }).value;
+          const slow = bruteForce(
+            order,
+            hands.map((h) => h.slice()),
+            trick.slice(),
+            leader,
+            valueMask,
+            maxMask,
+          );
+          // assess
+          expect(fast).toBe(slow);
+        },
+      ),
+      { numRuns: 300, seed: 19 },
+    );
+  });
+});

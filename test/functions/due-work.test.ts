@@ -1,0 +1,157 @@
+import type { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { describe, expect, it } from 'vitest';
+import { MemoryDueWorkStore } from '../../functions/adapters/memory/due-work-store.js';
+import { type DueMessage, SqsDueWorkScheduler, delaySecondsFor } from '../../functions/adapters/sqs/due-work-queue.js';
+import { createDueHandler } from '../../functions/due/handler.js';
+import { ManualClock } from '../../functions/ports/clock.js';
+import type { DueWork, DueWorkHandler } from '../../functions/ports/due-work.js';
+import { LocalScheduler } from '../../local/scheduler.js';
+
+// The due-work mechanism on both schedulers: local timers on an injected clock (restored from the store), and the
+// AWS-shaped SQS adapter (SendMessage recorded at the SDK boundary, deliveries as SQS Lambda events).
+
+class Recorder {
+  readonly sent: { body: DueMessage; delay: number }[] = [];
+  async send(command: SendMessageCommand): Promise<unknown> {
+    this.sent.push({ body: JSON.parse(command.input.MessageBody!) as DueMessage, delay: command.input.DelaySeconds! });
+    return {};
+  }
+}
+
+describe('local scheduler', () => {
+  it('runs work at its time, a newer schedule replaces it, and a restart restores what was stored', async () => {
+    const clock = new ManualClock(1_000_000);
+    const store = new MemoryDueWorkStore();
+    const ran: DueWork[] = [];
+    const handlers = new Map<string, DueWorkHandler>([['t.start', async (w) => (ran.push(w), 'done')]]);
+    const a = new LocalScheduler(store, clock, handlers);
+    await a.schedule({ at: 1_060_000, kind: 't.start', key: 'x', payload: { round: 1 } });
+    await a.schedule({ at: 1_090_000, kind: 't.start', key: 'x', payload: { round: 2 } });
+    clock.advance(59_999);
+    await a.idle();
+    expect(ran).toEqual([]);
+    // "Crash": a fresh scheduler over the same store, the old one's timers gone.
+    await a.stop();
+    const b = new LocalScheduler(store, clock, handlers);
+    expect(await b.restore()).toBe(1);
+    clock.advance(30_001);
+    await b.idle();
+    expect(ran.map((w) => w.payload)).toEqual([{ round: 2 }]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('pinned work never replaces work pinned to a newer version; a failing handler is retried', async () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryDueWorkStore();
+    let failures = 1;
+    const ran: number[] = [];
+    const s = new LocalScheduler(
+      store,
+      clock,
+      new Map<string, DueWorkHandler>([
+        [
+          'k',
+          async (w) => {
+            if (failures-- > 0) throw new Error('flaky');
+            ran.push(w.pinnedVersion!);
+            return 'done';
+          },
+        ],
+      ]),
+    );
+    await s.schedule({ at: 100, kind: 'k', key: 'a', pinnedVersion: 7 });
+    await s.schedule({ at: 50, kind: 'k', key: 'a', pinnedVersion: 6 });
+    expect((await store.get('k', 'a'))?.pinnedVersion).toBe(7);
+    clock.advance(100);
+    await s.idle();
+    expect(ran).toEqual([]);
+    clock.advance(250);
+    await s.idle();
+    expect(ran).toEqual([7]);
+  });
+});
+
+describe('SQS due-work adapter (AWS)', () => {
+  it('delays up to 15 minutes per message; later work hops; stale stored messages do nothing', async () => {
+    expect(delaySecondsFor(10_500, 10_000)).toBe(1);
+    expect(delaySecondsFor(5_000, 10_000)).toBe(0);
+    expect(delaySecondsFor(10_000 + 3_600_000, 10_000)).toBe(900);
+
+    let now = 0;
+    const sqs = new Recorder();
+    const store = new MemoryDueWorkStore();
+    const scheduler = new SqsDueWorkScheduler(store, 'https://sqs.local/due', sqs, () => now);
+    const ran: DueWork[] = [];
+    const handler = createDueHandler({
+      handlers: new Map<string, DueWorkHandler>([['t.start', async (w) => (ran.push(w), 'done')]]),
+      store,
+      scheduler,
+      now: () => now,
+    });
+    await scheduler.schedule({ at: 3_600_000, kind: 't.start', key: 'x' });
+    expect(sqs.sent).toHaveLength(1);
+    expect(sqs.sent[0]!.delay).toBe(900);
+    // Delivered after 15 minutes: not due yet, so it hops with the rest of the delay.
+    now = 900_000;
+    const hop = await handler({ Records: [{ messageId: 'm1', body: JSON.stringify(sqs.sent[0]!.body) }] });
+    expect(hop.batchItemFailures).toEqual([]);
+    expect(sqs.sent[1]!.delay).toBe(900);
+    expect(ran).toEqual([]);
+    // Rescheduled meanwhile: the old message finds a different stored item and does nothing.
+    await scheduler.schedule({ at: 3_700_000, kind: 't.start', key: 'x' });
+    now = 3_600_000;
+    await handler({ Records: [{ messageId: 'm2', body: JSON.stringify(sqs.sent[1]!.body) }] });
+    expect(ran).toEqual([]);
+    now = 3_700_000;
+    await handler({ Records: [{ messageId: 'm3', body: JSON.stringify(sqs.sent[2]!.body) }] });
+    expect(ran.map((w) => w.at)).toEqual([3_700_000]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('a failing message is reported alone (partial batch response); the others run once', async () => {
+    const store = new MemoryDueWorkStore();
+    const scheduler = new SqsDueWorkScheduler(store, 'q', new Recorder(), () => 0);
+    const ran: string[] = [];
+    const handler = createDueHandler({
+      handlers: new Map<string, DueWorkHandler>([
+        [
+          'k',
+          async (w) => {
+            if (w.key === 'bad') throw new Error('boom');
+            ran.push(w.key);
+            return 'done';
+          },
+        ],
+      ]),
+      store,
+      scheduler,
+      now: () => 0,
+    });
+    const msg = (key: string) => JSON.stringify({ work: { at: 0, kind: 'k', key }, stored: false });
+    const out = await handler({
+      Records: [
+        { messageId: 'a', body: msg('a') },
+        { messageId: 'b', body: msg('bad') },
+        { messageId: 'c', body: msg('c') },
+      ],
+    });
+    expect(out.batchItemFailures).toEqual([{ itemIdentifier: 'b' }]);
+    expect(ran).toEqual(['a', 'c']);
+  });
+
+  it('the sweep runs every stored item that is due (live tables heal within one period)', async () => {
+    const store = new MemoryDueWorkStore();
+    await store.put({ at: 0, kind: 'k', key: 'live' });
+    await store.put({ at: 10_000, kind: 'k', key: 'later' });
+    const ran: string[] = [];
+    const handler = createDueHandler({
+      handlers: new Map<string, DueWorkHandler>([['k', async (w) => (ran.push(w.key), 'keep')]]),
+      store,
+      scheduler: new SqsDueWorkScheduler(store, 'q', new Recorder(), () => 5_000),
+      now: () => 5_000,
+    });
+    await handler({ source: 'aws.events' });
+    expect(ran).toEqual(['live']);
+    expect((await store.list()).length).toBe(2);
+  });
+});
