@@ -97,6 +97,8 @@ export function tournamentTables(deps: {
     for (const c of commits)
       for (const e of c.events) {
         if (e.type === 'DealStarted') started.set(e.deal, e);
+        // A deal the table was closed in (DealAbandoned) is over without a result: it scores nothing for anyone.
+        if (e.type === 'DealAbandoned') started.delete(e.deal);
         if (e.type === 'DealEnded') {
           const s = started.get(e.deal);
           if (s !== undefined) out.push({ deal: e.deal, players: s.players, dealer: s.dealer, result: e.result });
