@@ -202,7 +202,8 @@ export function decideOther(obs: SeatObservation, legal: readonly Action[], k: K
   if (noKnock !== undefined) {
     const knock = find(legal, 'knock');
     const full = deck.length / Math.max(1, obs.view.players);
-    const scale = hand.length > 0 ? Math.max(1, full / hand.length) : 1;
+    // Halfway to a full hand: four low cards of one suit are no Solo yet.
+    const scale = hand.length > 0 ? Math.max(1, (1 + full / hand.length) / 2) : 1;
     return knock !== undefined && bestMarginOverGames(obs, hand, deck, scale) >= KNOCK_MARGIN ? knock : noKnock;
   }
   if (contractActions.length > 0) {
@@ -275,6 +276,8 @@ function bestMarginOverGames(
     for (const suit of [undefined, ...SUITS]) {
       const c: Contract = { game, ...(suit !== undefined ? { suit } : {}) };
       if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
+      // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
+      if (scale !== 1 && goalOf(c) === 'no-trick') continue;
       best = Math.max(best, contractMargin(obs.variant, obs.options, c, hand, deck, scale).margin);
     }
   return best;
