@@ -164,9 +164,16 @@ async function runTournament(opts: {
     if (!acted.some(Boolean)) {
       // No human to act anywhere: tables finished (the round may have ended) — look again.
       const again = await tournament();
-      if (again.phase === 'playing' && JSON.stringify(again) === JSON.stringify(t))
-        throw new Error('stuck: nobody to act and the round does not end');
-      t = again;
+      if (again.phase === 'playing' && JSON.stringify(again) === JSON.stringify(t)) {
+        // Clocks are on: a table waiting on a seat the script does not play (a second seat that may act, a seat
+        // marked absent) moves when its turn deadline passes — the way a real evening goes on. Only a table with no
+        // deadline pending is stuck.
+        const due = clock.nextAt();
+        if (due === undefined) throw new Error('stuck: nobody to act, no deadline pending, and the round does not end');
+        clock.advanceTo(due);
+        await settle();
+      }
+      t = await tournament();
     }
   }
   const final = await tournament();
