@@ -15,6 +15,7 @@ export {
   type TableEvent,
   type TableState,
   type TableView,
+  type AbandonReason,
   type DealInProgress,
   type Decision,
   type ResultJson,
@@ -28,7 +29,7 @@ export {
   moneyInvariant,
   variantOf,
 } from './game/table.js';
-export { shuffledDeckFor } from './game/shuffle.js';
+export { shuffledDeckFor, randomnessFor, startDealFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
 // Chat text: commands read against legal actions, labels, views and events as text (docs/chat-commands.md).
 export * from './text/index.js';

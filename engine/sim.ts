@@ -24,7 +24,9 @@ export function playRandomDeal(
   ctx: DealContext = { bock: 1, pot: ZERO },
   record = false,
 ): RandomDeal {
-  const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+  const dealt = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+  // The die (seven-handed Sheepshead) from the same generator after the shuffle, as the table's randomnessFor does.
+  const layout = variant.rollsDie?.(options, players) === true ? { ...dealt, die: 1 + rng.int(6) } : dealt;
   const state = variant.start(options, players, dealer, layout, ctx);
   const actions: { seat: Seat; action: Action }[] = [];
   for (let guard = 0; guard < 10_000; guard++) {

@@ -96,6 +96,11 @@ export interface Layout {
   /** 2-player layouts: per seat, stacks of cards lying on the table (`faceDown[i][k]` lies under `faceUp[i][k]`). */
   readonly faceUp?: readonly (readonly Card[])[];
   readonly faceDown?: readonly (readonly Card[])[];
+  /**
+   * The deal's die roll (1–6) where the variant rolls one (seven-handed Sheepshead): rolled from the deal's secret seed
+   * with the shuffle (engine/game/shuffle.ts), so the fairness proof covers it and a replay is exact.
+   */
+  readonly die?: number;
 }
 
 /** Table context a deal starts with: session multipliers and pots. */
@@ -179,6 +184,10 @@ export type DealNote =
     }
   | { readonly type: 'ContractSet'; readonly contract: Contract }
   | { readonly type: 'CardRevealed'; readonly seat: Seat; readonly card: Card; readonly reason: string }
+  /** The second packet (Schafkopf, knock timing `first-four`): `cards` for `seat` only — redacted for everyone else. */
+  | { readonly type: 'CardsDealt'; readonly seat: Seat; readonly cards: readonly Card[] }
+  /** The deal's die was rolled in the open (seven-handed Sheepshead): `seat` is the partner it names. */
+  | { readonly type: 'DieRolled'; readonly die: number; readonly seat: Seat }
   | { readonly type: 'DealOver' };
 
 /** A preset: a named, documented bundle of option values. */
@@ -234,6 +243,18 @@ export interface Variant<O = unknown, S = unknown> {
   participants(options: O, tableSeats: number, dealer: Seat): readonly Seat[];
   /** The deck for a deal with `players` players. */
   deck(options: O, players: number): readonly Card[];
+  /** Whether a deal with `players` players needs a die roll ({@link Layout.die}); absent = never. */
+  rollsDie?(options: O, players: number): boolean;
+  /**
+   * Cards each seat holds when the deal starts, when the hands are handed out in two steps (Schafkopf's Klopfen after
+   * the first four): the rest follows in `CardsDealt` notes. Absent/undefined = the whole hand at once.
+   */
+  firstPacket?(options: O, players: number): number | undefined;
+  /**
+   * A record lists only the knocks of a knock phase: the seats not listed did not knock. Called by `scoreRecord` before
+   * the first action that is no knock decision; ends the phase as if the others had declined.
+   */
+  closeKnocks?(state: S): readonly DealNote[];
   /** Lay out a shuffled deck: hands, blind, stacks. */
   deal(options: O, players: number, dealer: Seat, deck: readonly Card[]): Layout;
   /** Check a layout given from outside (a record): every card of the deck exactly once, hand sizes. */

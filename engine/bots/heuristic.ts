@@ -147,11 +147,12 @@ export function contractMargin(
   contract: Contract,
   hand: readonly CardIndex[],
   deck: readonly CardIndex[],
+  scale = 1,
 ): { margin: number; worth: number } {
   const rule = BIDDING[variant]?.[contract.game] ?? { need: 8, worth: 1 };
   const order = orderOf(variant, contract, options);
   const goal = goalOf(contract);
-  const s = goal === 'no-trick' ? bettelStrength(hand, order, deck) : strength(hand, order, deck);
+  const s = scale * (goal === 'no-trick' ? bettelStrength(hand, order, deck) : strength(hand, order, deck));
   let margin = s - rule.need;
   if (contract.tout === true || contract.bid === 'schwarz') margin -= TOUT_MARGIN;
   // Sauspiel: call the suit with the fewest own cards (the partner takes over the long suit's work).
@@ -195,6 +196,16 @@ export function decideOther(obs: SeatObservation, legal: readonly Action[], k: K
   const pass = find(legal, 'pass');
   const contractActions = legal.filter((a) => contractOfAction(a) !== null);
   const plays = legal.filter((a) => a.type === 'play');
+  // Klopfen after the first four cards: every seat knocks or declines. The four are judged as if the rest of the
+  // hand were like them (their strength scaled up to a full hand).
+  const noKnock = legal.find((a) => a.type === 'choose' && a.choice === 'no-knock');
+  if (noKnock !== undefined) {
+    const knock = find(legal, 'knock');
+    const full = deck.length / Math.max(1, obs.view.players);
+    // Halfway to a full hand: four low cards of one suit are no Solo yet.
+    const scale = hand.length > 0 ? Math.max(1, (1 + full / hand.length) / 2) : 1;
+    return knock !== undefined && bestMarginOverGames(obs, hand, deck, scale) >= KNOCK_MARGIN ? knock : noKnock;
+  }
   if (contractActions.length > 0) {
     const forced = pass === undefined;
     const best = bestContract(obs, contractActions, hand, deck, forced);
@@ -253,14 +264,21 @@ export function decideOther(obs: SeatObservation, legal: readonly Action[], k: K
   return legal.find((a) => a.type !== 'knock' && a.type !== 'kontra' && a.type !== 're' && a.type !== 'huftritt');
 }
 
-function bestMarginOverGames(obs: SeatObservation, hand: readonly CardIndex[], deck: readonly CardIndex[]): number {
+function bestMarginOverGames(
+  obs: SeatObservation,
+  hand: readonly CardIndex[],
+  deck: readonly CardIndex[],
+  scale = 1,
+): number {
   const games = Object.keys(BIDDING[obs.variant] ?? {});
   let best = -Infinity;
   for (const game of games)
     for (const suit of [undefined, ...SUITS]) {
       const c: Contract = { game, ...(suit !== undefined ? { suit } : {}) };
       if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
-      best = Math.max(best, contractMargin(obs.variant, obs.options, c, hand, deck).margin);
+      // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
+      if (scale !== 1 && goalOf(c) === 'no-trick') continue;
+      best = Math.max(best, contractMargin(obs.variant, obs.options, c, hand, deck, scale).margin);
     }
   return best;
 }

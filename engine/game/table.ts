@@ -26,7 +26,13 @@ export type TableCommand =
       readonly dealer?: Seat;
     }
   /** Randomness enters as data: the shuffled deck (the server derives it from a secret seed it commits to). */
-  | { readonly type: 'StartDeal'; readonly deck: readonly Card[]; readonly commitment?: string }
+  | {
+      readonly type: 'StartDeal';
+      readonly deck: readonly Card[];
+      /** The die (1–6) from the same seed, where the variant rolls one (engine/game/shuffle.ts `startDealFor`). */
+      readonly die?: number;
+      readonly commitment?: string;
+    }
   | { readonly type: 'Act'; readonly seat: Seat; readonly action: unknown }
   | { readonly type: 'CloseTable' };
 
@@ -64,6 +70,8 @@ export type TableEvent =
       readonly totals: readonly string[];
       readonly pot: string;
     }
+  /** The table was closed in the middle of this deal: it is over without a settlement (no payout, totals unchanged). */
+  | { readonly type: 'DealAbandoned'; readonly deal: number; readonly reason: AbandonReason }
   | { readonly type: 'TableClosed' }
   /*
    * Seating and turn-clock events (the server appends them; functions/use-cases/progress.ts and seating.ts). They
@@ -79,6 +87,9 @@ export type TableEvent =
   | { readonly type: 'SeatTaken'; readonly seat: Seat; readonly name: string }
   | { readonly type: 'SeatLeft'; readonly seat: Seat }
   | { readonly type: 'BotSeated'; readonly seat: Seat };
+
+/** Why a deal ended unplayed: `table-closed` = the organiser (or the deal limit) closed the table mid-deal. */
+export type AbandonReason = 'table-closed';
 
 export interface TableState {
   readonly variant: string;
@@ -111,6 +122,8 @@ export interface DealInProgress {
   /** The variant's deal state; treat as opaque and never mutate (evolve clones it). */
   readonly state: unknown;
   readonly over: boolean;
+  /** Set when the deal ended without being played out ({@link AbandonReason}); then there is no result. */
+  readonly abandoned?: AbandonReason;
 }
 
 export type Decision =
@@ -134,6 +147,12 @@ export function decide(command: TableCommand, state: TableState | null): Decisio
     case 'CloseTable':
       if (state === null) return fail(engineError(ErrorCodes.noDeal, 'no table'));
       if (state.closed) return fail(engineError(ErrorCodes.tableClosed, 'the table is closed'));
+      // A deal still running is over now: abandoned, unsettled (its seed can then be revealed like any ended deal's).
+      if (state.deal !== null && !state.deal.over)
+        return {
+          ok: true,
+          events: [{ type: 'DealAbandoned', deal: state.deal.no, reason: 'table-closed' }, { type: 'TableClosed' }],
+        };
       return { ok: true, events: [{ type: 'TableClosed' }] };
     default: {
       const never: never = command;
@@ -194,7 +213,16 @@ function decideStart(command: Extract<TableCommand, { type: 'StartDeal' }>, stat
   const expected = variant.deck(state.options, players.length);
   if (!sameCards(expected, command.deck))
     return fail(engineError(ErrorCodes.badDeck, 'the deck is not this variant’s deck', { field: 'deck' }));
-  const layout = variant.deal(state.options, players.length, dealerInDeal, command.deck);
+  const rollsDie = variant.rollsDie?.(state.options, players.length) === true;
+  const die = command.die;
+  if (rollsDie !== (die !== undefined) || (die !== undefined && (!Number.isInteger(die) || die < 1 || die > 6)))
+    return fail(
+      engineError(ErrorCodes.badDeck, rollsDie ? 'this deal needs a die roll 1–6' : 'this deal rolls no die', {
+        field: 'die',
+      }),
+    );
+  const dealt = variant.deal(state.options, players.length, dealerInDeal, command.deck);
+  const layout: Layout = die !== undefined ? { ...dealt, die } : dealt;
   const bock = state.bockQueue[0] ?? 1;
   const started: TableEvent = {
     type: 'DealStarted',
@@ -321,6 +349,11 @@ function step(state: TableState | null, event: TableEvent): { state: TableState;
     case 'DealEnded':
       // Derived events: they describe what the ActionTaken before them already did.
       return { notes: NO_NOTES, state: must(state) };
+    case 'DealAbandoned': {
+      const s = must(state);
+      const deal = must(s.deal);
+      return { notes: NO_NOTES, state: { ...s, deal: { ...deal, over: true, abandoned: event.reason } } };
+    }
     case 'TableClosed':
       return { notes: NO_NOTES, state: { ...must(state), closed: true } };
     case 'TurnTimedOut': {
@@ -406,6 +439,8 @@ function mapNote(note: DealNote, players: readonly Seat[]): DealNote {
         ? note
         : { ...note, contract: { ...note.contract, declarer: m(note.contract.declarer) } };
     case 'CardRevealed':
+    case 'DieRolled':
+    case 'CardsDealt':
       return { ...note, seat: m(note.seat) };
     case 'DealOver':
       return note;
@@ -437,7 +472,14 @@ export interface TableView {
   readonly bockQueue: readonly number[];
   readonly closed: boolean;
   readonly deal:
-    (DealView & { readonly no: number; readonly participants: readonly Seat[]; readonly commitment?: string }) | null;
+    | (DealView & {
+        readonly no: number;
+        readonly participants: readonly Seat[];
+        readonly commitment?: string;
+        /** Why the deal ended unplayed (then `phase` is `abandoned` and nobody is to act). */
+        readonly abandoned?: AbandonReason;
+      })
+    | null;
   readonly lastResult: ResultJson | null;
   /** The audience seat's legal actions now (empty for others). */
   readonly legalActions: readonly Action[];
@@ -461,6 +503,7 @@ export function view(state: TableState, audience: Audience): TableView {
     const v = variant.view(deal.state, dealAudience);
     dealView = {
       ...toTableSeats(v, deal.players, state.seats),
+      ...(deal.abandoned !== undefined ? { phase: 'abandoned', toAct: [], abandoned: deal.abandoned } : {}),
       no: deal.no,
       participants: deal.players,
       ...(deal.commitment !== undefined ? { commitment: deal.commitment } : {}),
@@ -526,11 +569,19 @@ export function redactEvent(
   dealOver = false,
 ): TableEvent {
   if (audience.kind === 'organiser' && dealOver) return event;
+  // The second packet (Klopfen after the first four) is seen by its seat only.
+  if (event.type === 'DealNoted' && event.note.type === 'CardsDealt')
+    return audience.kind === 'seat' && audience.seat === event.note.seat
+      ? event
+      : { ...event, note: { ...event.note, cards: [] } };
   if (event.type === 'DealStarted') {
     const seatIndex = audience.kind === 'seat' ? dealSeatOf(event.players, audience.seat) : null;
+    // Dealt in two steps: a seat holds its first packet only; the rest comes in a CardsDealt note.
+    const first = state === null ? undefined : variantOf(state).firstPacket?.(state.options, event.players.length);
     const hide = (cards: readonly (readonly Card[])[] | undefined, keep: boolean): (readonly Card[])[] | undefined =>
-      cards?.map((hand, i) => (keep && i === seatIndex ? hand : []));
+      cards?.map((hand, i) => (keep && i === seatIndex ? (first === undefined ? hand : hand.slice(0, first)) : []));
     const faceUp = event.layout.faceUp;
+    // The die stays hidden until it is rolled in the open (a DieRolled note); the organiser sees it after the deal.
     const layout: Layout = {
       hands: hide(event.layout.hands, true) ?? [],
       blind: [],

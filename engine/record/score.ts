@@ -17,7 +17,12 @@ export interface GameRecord {
   readonly blind?: readonly Card[];
   readonly faceDown?: readonly (readonly Card[])[];
   readonly faceUp?: readonly (readonly Card[])[];
+  /** The deal's die roll (seven-handed Sheepshead). */
+  readonly die?: number;
   readonly contract?: Contract;
+  /** `false` in the record of a deal that was abandoned (its table closed mid-deal); `reason` says why. */
+  readonly complete?: false;
+  readonly reason?: string;
   readonly actions: readonly { readonly seat: Seat; readonly type: string; readonly [k: string]: unknown }[];
 }
 
@@ -33,7 +38,7 @@ export interface RecordError {
 /** The outcome of settling a record: the docs/RECORD.md result, an incomplete deal, or the first error. */
 export type ScoreOutcome =
   | ResultJson
-  | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string }
+  | { readonly complete: false; readonly toAct: readonly Seat[]; readonly phase: string; readonly reason?: string }
   | { readonly error: RecordError };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,8 +61,12 @@ export const RECORD_KEYS: readonly string[] = [
   'blind',
   'faceDown',
   'faceUp',
+  'die',
   'contract',
   'actions',
+  // An abandoned deal's record (GET …/deals/{n}/record): `complete: false` and the reason it ended unplayed.
+  'complete',
+  'reason',
   // Notes for people, ignored when settling (the golden fixtures carry the result they expect and its arithmetic).
   'comment',
   'expected',
@@ -147,9 +156,17 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     if (!Array.isArray(lists)) return fail(lists);
     layout[key] = lists;
   }
+  if (input.die !== undefined) {
+    if (typeof input.die !== 'number') return fail(shape('die must be a whole number 1–6', { field: 'die' }));
+    layout.die = input.die;
+  }
   const layoutProblem = variant.checkLayout(options, players, layout);
   if (layoutProblem !== undefined) return fail({ code: 'record/deal', message: layoutProblem, field: 'hands' });
   if (!Array.isArray(input.actions)) return fail(shape('actions must be a list', { field: 'actions' }));
+  if (input.complete !== undefined && input.complete !== false)
+    return fail(shape('complete is false or absent (only an abandoned deal’s record says it)', { field: 'complete' }));
+  if (input.reason !== undefined && typeof input.reason !== 'string')
+    return fail(shape('reason must be a string', { field: 'reason' }));
   const state = variant.start(options, players, dealer as number, layout, { bock: 1, pot: ZERO });
   let contractPending = input.contract !== undefined;
   if (contractPending && !isObject(input.contract))
@@ -184,6 +201,8 @@ export function scoreRecord(input: unknown): ScoreOutcome {
       const failed = applyContract();
       if (failed) return failed;
     }
+    // Klopfen after the first four: a record lists the knocks; whoever is not listed did not knock.
+    if (!isPreAuction(parsed.action)) variant.closeKnocks?.(state);
     const problem = variant.check(state, seat as number, parsed.action);
     if (problem !== undefined)
       return fail({
@@ -201,13 +220,15 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   }
   if (!variant.isOver(state)) {
     const v = variant.view(state, { kind: 'spectator' });
-    return { complete: false, toAct: variant.toAct(state), phase: v.phase };
+    const reason = typeof input.reason === 'string' ? { reason: input.reason } : {};
+    return { complete: false, toAct: variant.toAct(state), phase: v.phase, ...reason };
   }
   return resultJson(variant.result(state));
 }
 
+/** A knock decision: `knock`, or declining (`choose` `no-knock`) after the first four cards. */
 function isPreAuction(action: Action): boolean {
-  return action.type === 'knock';
+  return action.type === 'knock' || (action.type === 'choose' && action.choice === 'no-knock');
 }
 
 /** Export a played deal as a record (actions in order). */
@@ -230,6 +251,7 @@ export function toRecord(args: {
     blind: args.layout.blind,
     ...(args.layout.faceUp ? { faceUp: args.layout.faceUp } : {}),
     ...(args.layout.faceDown ? { faceDown: args.layout.faceDown } : {}),
+    ...(args.layout.die !== undefined ? { die: args.layout.die } : {}),
     actions: args.actions.map((a) => ({ seat: a.seat, ...a.action })),
   };
 }

@@ -193,6 +193,8 @@ export function labelAction(action: Action, variant: string, lang: Lang, legal?:
           return (de ? 'zusammenschmeißen' : 'redeal') + card;
         case 'refuse':
           return (de ? 'Blatt zurückgeben' : 'refuse hand') + card;
+        case 'no-knock':
+          return de ? 'nicht klopfen' : 'no knock';
         default:
           return gameName(action.choice, lang) + card;
       }

@@ -328,6 +328,10 @@ export function renderEvent(event: RenderableEvent, lang: Lang, names?: Names, o
       return noteLine(e.note, lang, names, options.variant ?? 'schafkopf');
     case 'DealEnded':
       return `${de ? 'Spiel' : 'Deal'} ${e.deal}: ${resultLine(e.result, options.variant ?? 'schafkopf', lang, names)}`;
+    case 'DealAbandoned':
+      return de
+        ? `Spiel ${e.deal} abgebrochen: der Tisch wurde geschlossen.`
+        : `Deal ${e.deal} abandoned: the table was closed.`;
     case 'TableClosed':
       return de ? 'Der Tisch ist geschlossen.' : 'The table is closed.';
     default:
@@ -349,6 +353,17 @@ function noteLine(note: DealNote, lang: Lang, names: Names | undefined, variant:
       return `${name(note.seat)} ${de ? 'zeigt' : 'shows'} ${cardCode(note.card, styleOf(variant))}`;
     case 'DealOver':
       return de ? 'Das Spiel ist aus.' : 'The deal is over.';
+    case 'CardsDealt': {
+      // Another seat's packet arrives redacted (no cards): only its own seat reads them.
+      const cards = note.cards.map((c) => cardCode(c, styleOf(variant))).join(' ');
+      if (cards === '')
+        return de ? `${name(note.seat)} bekommt die übrigen Karten` : `${name(note.seat)} gets the other cards`;
+      return de ? `${name(note.seat)} bekommt ${cards}` : `${name(note.seat)} gets ${cards}`;
+    }
+    case 'DieRolled':
+      return de
+        ? `Gewürfelt: ${note.die}, Mitspieler ist ${name(note.seat)}`
+        : `Die rolled: ${note.die}, partner is ${name(note.seat)}`;
     default: {
       const never: never = note;
       return (never as { type: string }).type;

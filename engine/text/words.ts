@@ -198,12 +198,17 @@ kind('de', 'zusammenschmeissen zusammenwerfen neugeben', ['choose:redeal', 'choo
 kind('en', 'redeal', ['choose:redeal']);
 kind('de', 'zurueckgeben hinschmeissen', ['choose:refuse']);
 kind('en', 'refuse', ['choose:refuse']);
+// Klopfen after the first four: declining is its own choice (`nicht klopfen`, `no knock`).
+kind('de', 'nichtklopfen', ['choose:no-knock']);
+kind('en', 'noknock', ['choose:no-knock']);
 
 /** Phrases written as one word before the lookup (after {@link normalize}). */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bfarb (wenz|geier|solo|spiel)\b/g, 'farb$1'],
   [/\bbettel (brett|ouvert)\b/g, 'bettel$1'],
   [/\bre crack\b/g, 'recrack'],
+  [/\b(nicht|kein|ohne) (zu )?klopf(en|e)?\b/g, 'nichtklopfen'],
+  [/\b(no|dont|don t|do not) knock(s|ing)?\b/g, 'noknock'],
   [/\bohne (den )?trog\b/g, 'ohnetrog'],
   [/\b(without|no) (the )?trough\b/g, 'notrough'],
   [/\bmit (dem )?trog\b/g, 'trog'],

@@ -3,7 +3,7 @@ import {
   type TableState,
   decide,
   evolve,
-  shuffledDeckFor,
+  startDealFor,
   type tournament as T,
   variantOf,
 } from '../../engine/index.js';
@@ -70,10 +70,7 @@ export function tournamentTables(deps: {
     const seed = spec.dealSeeds[0];
     if (seed === undefined) throw new Error('a tournament table needs its deal seeds');
     const snapshotState = state;
-    const started = decide(
-      { type: 'StartDeal', deck: shuffledDeckFor(state, seed), commitment: commitmentFor(spec.tableId, 1, seed) },
-      state,
-    );
+    const started = decide(startDealFor(state, seed, commitmentFor(spec.tableId, 1, seed)), state);
     if (!started.ok) throw fromEngineError(started.error);
     for (const e of started.events) state = evolve(state, e);
     const commit: Commit = {
@@ -100,6 +97,8 @@ export function tournamentTables(deps: {
     for (const c of commits)
       for (const e of c.events) {
         if (e.type === 'DealStarted') started.set(e.deal, e);
+        // A deal the table was closed in (DealAbandoned) is over without a result: it scores nothing for anyone.
+        if (e.type === 'DealAbandoned') started.delete(e.deal);
         if (e.type === 'DealEnded') {
           const s = started.get(e.deal);
           if (s !== undefined) out.push({ deal: e.deal, players: s.players, dealer: s.dealer, result: e.result });

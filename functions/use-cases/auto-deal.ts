@@ -1,4 +1,4 @@
-import { type TableEvent, type TableState, decide, evolve, shuffledDeckFor } from '../../engine/index.js';
+import { type TableEvent, type TableState, decide, evolve, startDealFor } from '../../engine/index.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
@@ -44,8 +44,7 @@ export function advance(
     const dealNo = s.dealNo + 1;
     // Tournament tables get their deals' seeds from the tournament (duplicate deals: the same at every table).
     const seed = meta.dealSeeds?.[dealNo - 1] ?? ctx.seed();
-    const deck = shuffledDeckFor(s, seed);
-    const started = decide({ type: 'StartDeal', deck, commitment: commitmentFor(tableId, dealNo, seed) }, s);
+    const started = decide(startDealFor(s, seed, commitmentFor(tableId, dealNo, seed)), s);
     if (!started.ok) throw new Error(`server could not start a deal: ${started.error.code}`);
     snapshot = { at: offset + events.length, state: { ...s, deal: null } };
     seeds[String(dealNo)] = seed;

@@ -1,9 +1,10 @@
 import {
+  type AbandonReason,
   type Action,
   type TableEvent,
   type TableState,
   decide,
-  shuffledDeckFor,
+  startDealFor,
   toRecord,
 } from '../../engine/index.js';
 import { commitmentFor } from '../crypto/secrets.js';
@@ -12,10 +13,14 @@ import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { requireHead } from './table-stream.js';
 
-/** Deal history: a finished deal's game record, its fairness proof (commitment, revealed seed) and verification. */
+/**
+ * Deal history: a finished deal's game record, its fairness proof (commitment, revealed seed) and verification.
+ * A deal abandoned when its table closed is finished too: its record is served incomplete with the reason, no result.
+ */
 
 type DealStarted = Extract<TableEvent, { type: 'DealStarted' }>;
 type DealEnded = Extract<TableEvent, { type: 'DealEnded' }>;
+type DealAbandoned = Extract<TableEvent, { type: 'DealAbandoned' }>;
 
 export interface Fairness {
   readonly deal: number;
@@ -27,10 +32,14 @@ export interface Fairness {
 }
 
 export interface DealRecord {
+  /** An abandoned deal's record carries `complete: false` and the `reason` (docs/RECORD.md). */
   readonly record: ReturnType<typeof toRecord>;
   /** The record numbers the deal's players 0..n-1; `players` maps them to table seats (who sat out). */
   readonly players: DealStarted['players'];
-  readonly result: DealEnded['result'];
+  /** Whether the deal was played out; false when it was abandoned (then `reason` says why and `result` is null). */
+  readonly complete: boolean;
+  readonly reason?: AbandonReason;
+  readonly result: DealEnded['result'] | null;
   readonly fairness: Fairness;
 }
 
@@ -73,6 +82,7 @@ export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number
   const commits = await dealCommits(ctx, tableId, n);
   let started: DealStarted | undefined;
   let ended: DealEnded | undefined;
+  let abandoned: DealAbandoned | undefined;
   let opened: TableState | null = null;
   const actions: { seat: number; action: Action }[] = [];
   for (const c of commits)
@@ -84,12 +94,15 @@ export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number
       if (e.type === 'ActionTaken' && e.deal === n && started !== undefined)
         actions.push({ seat: started.players.indexOf(e.seat), action: e.action });
       if (e.type === 'DealEnded' && e.deal === n) ended = e;
+      if (e.type === 'DealAbandoned' && e.deal === n) abandoned = e;
     });
   const start = started as DealStarted | undefined;
   const end = ended as DealEnded | undefined;
+  const gone = abandoned as DealAbandoned | undefined;
   const state = opened as TableState | null;
   if (start === undefined || state === null) throw dealNotFound(n);
-  if (end === undefined) throw new AppError(409, 'deal/not_over', `deal ${n} is still being played`);
+  if (end === undefined && gone === undefined)
+    throw new AppError(409, 'deal/not_over', `deal ${n} is still being played`);
   const record = toRecord({
     variant: state.variant,
     preset: state.preset,
@@ -99,7 +112,17 @@ export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number
     layout: start.layout,
     actions,
   });
-  return { record, players: start.players, result: end.result, fairness: fairnessOf(commits, n) };
+  const fair = fairnessOf(commits, n);
+  if (gone !== undefined)
+    return {
+      record: { ...record, complete: false, reason: gone.reason },
+      players: start.players,
+      complete: false,
+      reason: gone.reason,
+      result: null,
+      fairness: fair,
+    };
+  return { record, players: start.players, complete: true, result: (end as DealEnded).result, fairness: fair };
 }
 
 /** The commitment of deal `n`; the seed once the deal has ended. */
@@ -117,14 +140,15 @@ function fairnessOf(commits: readonly Commit[], n: number): Fairness {
         commitment = e.commitment ?? null;
         seed = c.seeds?.[String(n)] ?? null;
       }
-      if (e.type === 'DealEnded' && e.deal === n) over = true;
+      // An abandoned deal is over too: its seed is revealed like a played-out deal's.
+      if ((e.type === 'DealEnded' || e.type === 'DealAbandoned') && e.deal === n) over = true;
     }
   return {
     deal: n,
     commitment,
     seed: over ? seed : null,
     revealed: over,
-    algorithm: 'commitment = sha256("<tableId>:<deal>:<seed>"); deck = shuffledDeckFor(table state, seed)',
+    algorithm: 'commitment = sha256("<tableId>:<deal>:<seed>"); deck (and die) = randomnessFor(table state, seed)',
   };
 }
 
@@ -138,7 +162,7 @@ export async function verify(ctx: UseCaseContext, tableId: string, n: number, se
       const commitmentMatches = e.commitment === commitmentFor(tableId, n, seed);
       let dealMatches = false;
       if (before !== null) {
-        const redo = decide({ type: 'StartDeal', deck: shuffledDeckFor(before, seed) }, before);
+        const redo = decide(startDealFor(before, seed), before);
         const first = redo.ok ? redo.events[0] : undefined;
         dealMatches =
           first !== undefined &&

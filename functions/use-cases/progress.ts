@@ -85,14 +85,23 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   const deadline = turnDeadline(meta, state, head);
   if (deadline === undefined) return base;
   if (ctx.now() < deadline) return { ...base, deadline };
-  // Time is up: play for the first waiting seat with the bot policy, and say so in the stream.
-  const seat = toAct.find((s) => !serverPlays(meta, state, s));
-  if (seat === undefined) return base;
+  // Time is up: play for the waiting seats with the bot policy, and say so in the stream. Where several seats decide
+  // at once (Klopfen after the first four) they ran on the same clock, so all of them time out now, one commit each
+  // (re-read between them: a seat that decided meanwhile is not timed out).
   const limit = meta.clock?.timeoutsUntilAbsent ?? DEFAULT_TIMEOUTS_UNTIL_ABSENT;
-  const count = (state.timeouts?.[seat] ?? 0) + 1;
-  const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat }];
-  if (count >= limit) extra.push({ type: 'SeatAbsent', seat });
-  if (await playFor(ctx, tableId, meta, loaded, seat, version, extra)) acted++;
+  let now: Loaded = loaded;
+  for (const seat of toAct.filter((s) => !serverPlays(meta, state, s))) {
+    if (acted > 0) {
+      now = await loadTable(ctx.store, tableId);
+    }
+    const s = now.state;
+    if (s.dealNo !== state.dealNo || !seatsToAct(s).includes(seat) || serverPlays(meta, s, seat)) continue;
+    const count = (s.timeouts?.[seat] ?? 0) + 1;
+    const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat }];
+    if (count >= limit) extra.push({ type: 'SeatAbsent', seat });
+    if (!(await playFor(ctx, tableId, meta, now, seat, now.version, extra))) break;
+    acted++;
+  }
   return { ...base, acted };
 }
 

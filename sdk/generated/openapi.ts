@@ -283,7 +283,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A finished deal as a game record (docs/RECORD.md), its result and the fairness proof. */
+        /** A finished (or abandoned) deal as a game record (docs/RECORD.md), its result and the fairness proof. */
         get: operations["getRecord"];
         put?: never;
         post?: never;
@@ -955,6 +955,8 @@ export interface components {
                 blind: components["schemas"]["Card"][];
                 faceUp?: components["schemas"]["Card"][][];
                 faceDown?: components["schemas"]["Card"][][];
+                /** @description seven-handed Sheepshead's die, rolled from the deal's seed; hidden until DieRolled */
+                die?: number;
             };
             bock: number;
             commitment?: string;
@@ -970,7 +972,7 @@ export interface components {
             deal: number;
             note: {
                 /** @enum {string} */
-                type: "TrickTaken" | "ContractSet" | "CardRevealed" | "DealOver";
+                type: "TrickTaken" | "ContractSet" | "CardRevealed" | "DieRolled" | "CardsDealt" | "DealOver";
             };
         } | {
             /** @constant */
@@ -1007,6 +1009,12 @@ export interface components {
             /** @constant */
             type: "BotSeated";
             seat: components["schemas"]["Seat"];
+        } | {
+            /** @constant */
+            type: "DealAbandoned";
+            deal: number;
+            /** @enum {string} */
+            reason: "table-closed";
         };
         Contract: {
             declarer?: components["schemas"]["Seat"];
@@ -1083,6 +1091,11 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description the deal ended unplayed (phase `abandoned`, nobody to act, no result)
+             * @enum {string}
+             */
+            abandoned?: "table-closed";
         };
         TableView: {
             variant: string;
@@ -1163,12 +1176,23 @@ export interface components {
                 seat: components["schemas"]["Seat"];
                 type: string;
             }[];
+            /** @description seven-handed Sheepshead's die roll */
+            die?: number;
+            /**
+             * @description an abandoned deal's record: it ended unplayed, see reason
+             * @constant
+             */
+            complete?: false;
+            /** @description why the deal ended unplayed (table-closed) */
+            reason?: string;
         };
         ScoreResult: components["schemas"]["DealResult"] | {
             /** @constant */
             complete: false;
             toAct: components["schemas"]["Seat"][];
             phase: string;
+            /** @description the record's reason, for an abandoned deal */
+            reason?: string;
         };
         Fairness: {
             deal: number;
@@ -1180,10 +1204,17 @@ export interface components {
         };
         RecordResponse: {
             record: components["schemas"]["GameRecord"];
+            /** @description false for a deal abandoned when its table closed mid-deal (then `result` is null) */
+            complete: boolean;
+            /**
+             * @description why an abandoned deal ended unplayed
+             * @enum {string}
+             */
+            reason?: "table-closed";
             /** @description the table seat of each record seat (record seat i = table seat players[i]; the others sat out) */
             players: components["schemas"]["Seat"][];
-            /** @description the settlement per table seat (seats that sat out get 0) */
-            result: components["schemas"]["DealResult"];
+            /** @description the settlement per table seat (seats that sat out get 0); null for an abandoned deal */
+            result: components["schemas"]["DealResult"] | null;
             fairness: components["schemas"]["Fairness"];
         };
         VerifyRequest: {

@@ -12,6 +12,9 @@ import {
   whoActs,
 } from '../support/functions/play.js';
 
+/** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
+const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
+
 let server: LocalServer;
 let api: Api;
 
@@ -26,9 +29,9 @@ type Problem = { code: string };
 
 describe('seat tokens act only for their seat', () => {
   it('a seat token acts for its own seat; any other secret is refused and writes nothing', async () => {
-    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4 });
     const seats = await seatEveryone(api, tableId, 4);
-    const otherTable = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const otherTable = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4 });
     const stranger = await join(api, otherTable.tableId);
     const spectator = (await api.post<{ spectatorToken: string }>(`/v1/tables/${tableId}/spectators`)).body
       .spectatorToken;
@@ -63,7 +66,7 @@ describe('seat tokens act only for their seat', () => {
   });
 
   it('a seat that leaves loses its token; the seat can be taken again', async () => {
-    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
+    const { tableId } = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4, bots: [1, 2, 3] });
     const first = await join(api, tableId);
     await server.idle();
     // A seat frees only itself.
@@ -82,8 +85,13 @@ describe('seat tokens act only for their seat', () => {
 
 describe('the organiser key manages its own tables', () => {
   it('adds bots, frees seats and closes; keys of other tables and seat tokens may not', async () => {
-    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4, visibility: 'private' });
-    const other = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const { tableId, organiserKey } = await createTable(api, {
+      variant: 'schafkopf',
+      options: OLD_KNOCK,
+      seats: 4,
+      visibility: 'private',
+    });
+    const other = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4 });
     const t = `/v1/tables/${tableId}`;
 
     // Private: no anonymous reads or joins; the organiser lets players and spectators in.
@@ -132,7 +140,7 @@ describe('API keys for bots and integrations', () => {
   });
 
   it('creating a table needs a configured API key; everything else uses the table’s own secrets', async () => {
-    const body = { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] };
+    const body = { variant: 'schafkopf', options: OLD_KNOCK, seats: 4, bots: [1, 2, 3] };
     const none = await keyedApi.post<Problem>('/v1/tables', { body });
     expect([none.status, none.body.code]).toEqual([401, 'auth/missing_token']);
     const wrong = await keyedApi.post<Problem>('/v1/tables', { body, token: 'not-a-key' });

@@ -16,6 +16,9 @@ import {
   viewAs,
 } from '../support/functions/play.js';
 
+/** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
+const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
+
 let server: LocalServer;
 let api: Api;
 
@@ -183,7 +186,7 @@ const canonical = (a: Record<string, unknown>): string =>
 
 describe('bad input of every kind gets a 4xx problem+json and changes nothing', () => {
   it('fuzzed action requests: refused without a write, unless they are exactly a legal action of the caller', async () => {
-    const created = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const created = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4 });
     const { tableId, organiserKey } = created;
     const seats = await seatEveryone(api, tableId, 4);
     const spectatorToken = (
@@ -311,7 +314,12 @@ describe('bad input of every kind gets a 4xx problem+json and changes nothing', 
   }, 120_000);
 
   it('every route refuses malformed paths, queries, headers and bodies with a named field', async () => {
-    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
+    const { tableId, organiserKey } = await createTable(api, {
+      variant: 'schafkopf',
+      options: OLD_KNOCK,
+      seats: 4,
+      bots: [1, 2, 3],
+    });
     const me = await join(api, tableId);
     await server.idle();
     const t = `/v1/tables/${tableId}`;

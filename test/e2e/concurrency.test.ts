@@ -12,6 +12,9 @@ import {
   whoActs,
 } from '../support/functions/play.js';
 
+/** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
+const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
+
 let server: LocalServer;
 let api: Api;
 
@@ -35,7 +38,7 @@ interface Accepted {
 
 /** A table of four scripted players, dealt and waiting for the first call. */
 async function fourPlayers(): Promise<{ tableId: string; seats: Seated[] }> {
-  const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+  const { tableId } = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4 });
   const seats = await seatEveryone(api, tableId, 4);
   return { tableId, seats };
 }

@@ -145,8 +145,17 @@ describe.each(CASES)('no endpoint shows another seat’s cards: $variant, $seats
     const players = started.event.players as number[];
     const me = players.indexOf(1);
     const seatEvents = await allEvents(api, tableId, seats[1]!.token);
-    const seatStarted = seatEvents.find((e) => e.event.type === 'DealStarted' && e.event.deal === 1)!;
-    const seatSees = cardsIn(seatStarted.event.layout);
+    // Its hand: DealStarted, plus the second packet (CardsDealt) where Klopfen comes after the first four cards.
+    const seatSees = cardsIn(
+      seatEvents
+        .filter(
+          (e) =>
+            e.event.deal === 1 &&
+            (e.event.type === 'DealStarted' ||
+              (e.event.type === 'DealNoted' && (e.event.note as { type: string }).type === 'CardsDealt')),
+        )
+        .map((e) => e.event),
+    );
     const own = new Set([...layout.hands[me]!, ...(layout.faceUp?.flat() ?? [])]);
     const secret = [
       ...layout.hands.flatMap((hand, i) => (i === me ? [] : hand)),

@@ -63,6 +63,32 @@ describe('seating is part of the stream', () => {
 });
 
 describe('turn clocks', () => {
+  it('the knock phase: two silent seats decide at once, so one deadline times both out', async () => {
+    const t = await createTable(api, {
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [2, 3],
+      clock: { turnSeconds: 30, timeoutsUntilAbsent: 5 },
+    });
+    await join(api, t.tableId, 0);
+    await join(api, t.tableId, 1);
+    await server.idle();
+    const before = await viewAs(api, t.tableId);
+    expect((before.view.deal as { phase?: string } | null)?.phase).toBe('knock');
+    await tick(30_000);
+    const events = await allEvents(api, t.tableId, t.organiserKey);
+    expect(
+      events
+        .filter((e) => e.event.type === 'TurnTimedOut')
+        .map((e) => e.event)
+        .sort((a, b) => Number(a['seat']) - Number(b['seat'])),
+    ).toEqual([
+      { type: 'TurnTimedOut', seat: 0 },
+      { type: 'TurnTimedOut', seat: 1 },
+    ]);
+    expect(((await viewAs(api, t.tableId)).view.deal as { phase?: string } | null)?.phase).not.toBe('knock');
+  });
+
   it('a seat that never acts: TurnTimedOut, SeatAbsent after N, and the deal still finishes', async () => {
     const t = await createTable(api, {
       variant: 'schafkopf',

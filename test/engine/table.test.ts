@@ -165,7 +165,16 @@ describe('table session across deals', () => {
       error: { code: 'deal/not_started' },
     });
     const started = decide({ type: 'StartDeal', deck: shuffledDeckFor(state!, 'x') }, state);
-    const s2 = started.ok ? started.events.reduce((s, e) => evolve(s, e), state!) : state!;
+    let s2 = started.ok ? started.events.reduce((s, e) => evolve(s, e), state!) : state!;
+    // The default preset knocks after the first four cards: every seat declines, then the auction runs in turn.
+    expect(decide({ type: 'Act', seat: 1, action: { type: 'pass' } }, s2)).toMatchObject({
+      ok: false,
+      error: { code: 'action/illegal' },
+    });
+    for (let seat = 0; seat < 4; seat++) {
+      const d = decide({ type: 'Act', seat, action: { type: 'choose', choice: 'no-knock' } }, s2);
+      s2 = d.ok ? d.events.reduce((s, e) => evolve(s, e), s2) : s2;
+    }
     expect(decide({ type: 'Act', seat: 1, action: { type: 'pass' } }, s2)).toMatchObject({
       ok: false,
       error: { code: 'action/not_your_turn' },
@@ -181,6 +190,38 @@ describe('table session across deals', () => {
     expect(decide({ type: 'Act', seat: 0, action: { type: 'play', card: 'EO' } }, s2)).toMatchObject({
       ok: false,
       error: { code: 'action/illegal' },
+    });
+  });
+});
+
+describe('a table closed mid-deal (DealAbandoned)', () => {
+  it('bug: the running deal stayed live — closing ends it unsettled: no payout, no next dealer, nobody to act', () => {
+    const open = decide({ type: 'OpenTable', variant: 'schafkopf', seats: 4 }, null);
+    let state = open.ok ? open.events.reduce<TableState | null>((s, e) => evolve(s, e), null)! : null!;
+    const started = decide({ type: 'StartDeal', deck: shuffledDeckFor(state, 'mid') }, state);
+    state = started.ok ? started.events.reduce((s, e) => evolve(s, e), state) : state;
+    const knock = decide({ type: 'Act', seat: 0, action: { type: 'knock' } }, state);
+    expect(knock.ok).toBe(true);
+    state = knock.ok ? knock.events.reduce((s, e) => evolve(s, e), state) : state;
+
+    const closed = decide({ type: 'CloseTable' }, state);
+    expect(closed).toEqual({
+      ok: true,
+      events: [{ type: 'DealAbandoned', deal: 1, reason: 'table-closed' }, { type: 'TableClosed' }],
+    });
+    const after = closed.ok ? closed.events.reduce((s, e) => evolve(s, e), state) : state;
+    expect(after.deal).toMatchObject({ over: true, abandoned: 'table-closed' });
+    expect(after.lastResult).toBeNull();
+    expect(after.totals.map(money.format)).toEqual(['0', '0', '0', '0']);
+    expect(after.dealer).toBe(state.dealer);
+    const seen = view(after, { kind: 'seat', seat: 1 });
+    expect(seen.deal).toMatchObject({ phase: 'abandoned', toAct: [], abandoned: 'table-closed', result: null });
+    expect(seen.deal!.hands.filter((h) => h !== null)).toHaveLength(1);
+    expect(seen.legalActions).toEqual([]);
+    // A table closed between deals abandons nothing.
+    expect(decide({ type: 'CloseTable' }, { ...state, deal: null })).toEqual({
+      ok: true,
+      events: [{ type: 'TableClosed' }],
     });
   });
 });

@@ -4,6 +4,9 @@ import type { Api } from '../support/functions/client.js';
 import { allEvents, createTable, join, startServer } from '../support/functions/play.js';
 import { type Player, eagerChoice, seatedTable, subscribed } from './helpers.js';
 
+/** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
+const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
+
 let server: LocalServer;
 let api: Api;
 
@@ -22,7 +25,7 @@ function toAct(players: readonly Player[], watcher: Player['client']): Player {
 
 describe('act over WebSocket: the REST semantics', () => {
   it('idempotency keys, expectedVersion, illegal moves and turn order answer exactly as over REST', async () => {
-    const { tableId, seats } = await seatedTable(api);
+    const { tableId, seats } = await seatedTable(api, { options: OLD_KNOCK });
     const players: Player[] = [];
     for (const s of seats) players.push({ ...s, client: await subscribed(server, tableId, s.token) });
     const watcher = await subscribed(server, tableId, undefined);
@@ -101,7 +104,13 @@ describe('act over WebSocket: the REST semantics', () => {
   });
 
   it('a player over WebSocket against three bots: the bots’ moves (made from the stream) are pushed too', async () => {
-    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
+    const { tableId } = await createTable(api, {
+      variant: 'schafkopf',
+      options: OLD_KNOCK,
+      seats: 4,
+      bots: [1, 2, 3],
+      maxDeals: 1,
+    });
     const me = await join(api, tableId, 0);
     await server.idle();
     const client = await subscribed(server, tableId, me.token);

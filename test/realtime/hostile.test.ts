@@ -48,7 +48,8 @@ describe('hostile WebSocket messages (issue 16): a 4xx error frame naming the fi
   });
 
   it('not_your_turn over WebSocket names whose turn it is', async () => {
-    const { tableId, seats } = await seatedTable(api);
+    // Turn order under test: the old Klopfen timing (the default preset's knock phase lets every seat act at once).
+    const { tableId, seats } = await seatedTable(api, { options: { knock: { timing: 'before-first-call' } } });
     const watcher = await subscribed(server, tableId, undefined);
     const toAct = watcher.view!.deal!.toAct;
     const idle = seats.find((s) => !toAct.includes(s.seat))!;

@@ -16,7 +16,7 @@ import {
   playRandomDeal,
   redactEvent,
   replay,
-  shuffledDeckFor,
+  startDealFor,
   view,
 } from '../../engine/index.js';
 import { pickAction } from '../../engine/sim.js';
@@ -156,7 +156,7 @@ export function variantContract(variantId: string, opts: ContractOptions): void 
             seats: opts.players,
           });
           for (let d = 0; d < deals; d++) {
-            run({ type: 'StartDeal', deck: shuffledDeckFor(state!, `${seed}:${d}`) });
+            run(startDealFor(state!, `${seed}:${d}`));
             for (let guard = 0; guard < 2000 && !state!.deal!.over; guard++) {
               const s: TableState = state!;
               const toAct = view(s, { kind: 'spectator' }).deal!.toAct;

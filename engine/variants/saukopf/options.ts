@@ -103,7 +103,7 @@ export const DEFAULTS: SaukopfOptions = {
 export const PRESETS: Record<string, Preset<DeepPartial<SaukopfOptions>>> = {
   saukopf: {
     description:
-      'Seed 004 (saukopf.eu) as written: Grunzen from 61 to Schwarz, all contracts and am Spieß, Unreine and Rauborstige Sauerei, Huftritt without limit; Schlachtfest Spiel 5 (Glücksschwein 4), ohne +1 per Laufender, Schneider +1, Schwarz +1, Saukopf ±1, Hauer ±1, ×2 per Bolzenschuss, Stallgeruch 3.',
+      'Seed 004 (saukopf.eu) as written: Grunzen from 61 to Schwarz, all contracts and am Spieß, Unreine and Rauborstige Sauerei, Huftritt without limit; Schlachtfest Spiel 5 (Glücksschwein 4), ohne +1 per Laufender, Schneider +1, Schwarz +1, Saukopf 1 and Hauer 1 from each member of the other party, ×2 per Bolzenschuss, Stallgeruch 3.',
     options: {},
   },
   zahm: {

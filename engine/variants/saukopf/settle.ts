@@ -1,14 +1,15 @@
 import { POINTS, indexOf } from '../../cards/card.js';
 import type { CompiledOrder } from '../../tricks/order.js';
-import { type Rational, ZERO, add, rat } from '../../money/rational.js';
+import { type Rational, ZERO, add, format, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
 import { EU, contractOf } from './rules.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
 
 /**
  * The Schlachtfest (seed 004): each loser puts c × 2^Bolzenschüsse into the Schlachtschüssel, the winners share it
- * equally; c = Spiel 5 (Glücksschwein 4) + ohne n + Schneider + Schwarz ± Saukopf ± Hauer. Stallgeruch is a flat
- * payment between Spieler and Mitspieler outside the bowl.
+ * equally; c = Spiel 5 (Glücksschwein 4) + ohne n + Schneider + Schwarz, plus the Sauereisonderpunkte Saukopf and Hauer
+ * (1 from each member of the other party to the earning party). Stallgeruch is a flat payment between Spieler and
+ * Mitspieler outside the bowl.
  */
 export function settle(s: SaState): DealResult {
   const zeros = (): Rational[] => new Array<Rational>(s.n).fill(ZERO);
@@ -125,7 +126,10 @@ export function settle(s: SaState): DealResult {
     schneider = losersTricks === 0 || (Number.isFinite(need) && 2 * losersPts < need);
   }
 
-  // Sauereisonderpunkte: +1 when the winners earned it, −1 when the losers did.
+  // Sauereisonderpunkte: the earning party takes t from each member of the other party (seed 004: "1 Extrapunkt pro
+  // Gegner"), netted into the bowl before doubling. Winners earning: each loser puts t more in. Losers earning: the bowl
+  // shrinks by t per winner, shared by the losers — a lone losing declarer of an Unreine Sauerei puts 3t less in, three
+  // losing opponents together take t from the lone winner (t/3 each).
   let saukopf: 'winners' | 'losers' | null = null;
   let hauer: 'winners' | 'losers' | null = null;
   if (sauerei) {
@@ -133,25 +137,23 @@ export function settle(s: SaState): DealResult {
       saukopf = party[s.haWinner] === won ? 'winners' : 'losers';
     if (s.trickNo === s.perHand && s.lastWinningCard === EU) hauer = party[s.turn] === won ? 'winners' : 'losers';
   }
-  const sign = (who: 'winners' | 'losers' | null): number => (who === null ? 0 : who === 'winners' ? 1 : -1);
-  const bowl =
-    base +
-    ohne +
-    (schneider ? t.schneider : 0) +
-    (schwarz ? t.schwarz : 0) +
-    sign(saukopf) * t.saukopf +
-    sign(hauer) * t.hauer;
+  const winners: Seat[] = [];
+  const losers: Seat[] = [];
+  for (let i = 0; i < s.n; i++) (party[i] === won ? winners : losers).push(i);
+  // Per loser, in units of 1/losers: the earned points change the bowl by t × (members of the paying party).
+  const sonder = (who: 'winners' | 'losers' | null, tariff: number): number =>
+    who === null ? 0 : who === 'winners' ? tariff * losers.length : -tariff * winners.length;
+  const premiums = base + ohne + (schneider ? t.schneider : 0) + (schwarz ? t.schwarz : 0);
+  const bowlTotal = premiums * losers.length + sonder(saukopf, t.saukopf) + sonder(hauer, t.hauer);
 
   const automatic = (!won && s.unreine ? 1 : 0) + (!won && s.trog === 1 ? 1 : 0);
   const bolzen = s.kicks.length + automatic;
   const multiplier = 2 ** bolzen * s.ctx.bock;
   const payout = zeros();
-  const winners: Seat[] = [];
-  const losers: Seat[] = [];
-  for (let i = 0; i < s.n; i++) (party[i] === won ? winners : losers).push(i);
-  const perLoser = bowl * multiplier;
-  for (const i of losers) payout[i] = rat(-perLoser);
-  for (const i of winners) payout[i] = rat(perLoser * losers.length, winners.length);
+  for (const i of losers) payout[i] = rat(-bowlTotal * multiplier, losers.length);
+  for (const i of winners) payout[i] = rat(bowlTotal * multiplier, winners.length);
+  // c per loser: a whole number except when three losing opponents share the Sonderpunkte they took (t/3 each).
+  const bowl = bowlTotal % losers.length === 0 ? bowlTotal / losers.length : format(rat(bowlTotal, losers.length));
   const stallgeruch = s.stallgeruch && mitspieler >= 0;
   if (stallgeruch) {
     // Lost: the Spieler pays the Mitspieler; won: the Mitspieler pays the Spieler.

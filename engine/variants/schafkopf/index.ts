@@ -13,7 +13,18 @@ import type {
   Variant,
 } from '../../variant.js';
 import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
-import { NORMAL, apply, check, illegal, isSoloGame, legalActions, toAct, toBid, toContract } from './rules.js';
+import {
+  NORMAL,
+  apply,
+  check,
+  closeKnocks,
+  illegal,
+  isSoloGame,
+  legalActions,
+  toAct,
+  toBid,
+  toContract,
+} from './rules.js';
 import { dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
@@ -55,8 +66,10 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
     perHand: dealt[0]?.length ?? 8,
     dealt,
     hands: dealt.map((h) => h.slice()),
-    phase: 'auction',
+    // Klopfen after the first packet: the deal opens with every seat deciding on half its hand.
+    phase: o.knock.enabled && o.knock.timing === 'first-four' ? 'knock' : 'auction',
     knocked: falses(),
+    knockDecided: falses(),
     knocks: 0,
     auctionActed: falses(),
     passed: falses(),
@@ -101,6 +114,8 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
 
 /** The record's `contract` shorthand: the auction ended with this contract and everyone else passed. */
 function applyContract(s: SkState, contract: Contract): Illegal | undefined {
+  // Knocks listed before the contract were the only ones: the others did not knock.
+  closeKnocks(s);
   if (s.phase !== 'auction' || s.auctionLog.some((a) => a.action.type !== 'knock'))
     return illegal('record/contract', 'a contract shorthand replaces the whole auction');
   const declarer = contract.declarer;
@@ -160,8 +175,9 @@ function view(s: SkState, audience: Audience): DealView {
     dealer: s.dealer,
     forehand: s.forehand,
     toAct: toAct(s),
-    hands: s.hands.map((h, i) => (open(i) ? cardsOf(h) : null)),
-    handCounts: s.hands.map((h) => h.length),
+    // Klopfen after the first four: until every seat has decided, each holds only its first packet.
+    hands: s.hands.map((h, i) => (open(i) ? cardsOf(s.phase === 'knock' ? h.slice(0, s.perHand / 2) : h) : null)),
+    handCounts: s.hands.map((h) => (s.phase === 'knock' ? s.perHand / 2 : h.length)),
     blind: null,
     blindCount: 0,
     contract: c !== null ? toContract(s) : null,
@@ -249,6 +265,10 @@ export const schafkopf: Variant<SchafkopfOptions, SkState> = defineVariant({
     hands: dealPackets(cards, players, dealer, cards.length / players / 2).hands,
     blind: [],
   }),
+  // Klopfen after the first four: the seats see the first packet only until every seat has decided.
+  firstPacket: (o, players) =>
+    o.knock.enabled && o.knock.timing === 'first-four' ? deck(o).length / players / 2 : undefined,
+  closeKnocks,
   checkLayout,
   start,
   clone: cloneState,

@@ -108,6 +108,12 @@ export interface SchafkopfOptions {
     readonly enabled: boolean;
     /** `double`: each knock doubles; `add-point`: each knock adds one unit before the doublings (seed 003). */
     readonly mode: 'double' | 'add-point';
+    /**
+     * When a seat may knock. `first-four` (seed 003, Sauspiel): after the first packet (four cards; three with the short
+     * deck) every seat decides at once — `knock` or `choose` `no-knock` — then the second packet is dealt and the
+     * auction starts. `before-first-call`: a seat may knock until its own first auction call, seeing its whole hand.
+     */
+    readonly timing: 'first-four' | 'before-first-call';
   };
   readonly kontra: { readonly window: KontraWindow };
   /** A party is Schneider below these card points (declarers need 31, defenders 30 by default). */
@@ -152,7 +158,7 @@ export const DEFAULTS: SchafkopfOptions = {
   allPass: 'redeal',
   ramsch: { jungfrau: 'off', tieBreak: 'seed-003', durchmarsch: 'all-tricks' },
   bettel: { stichzwang: false, order: 'no-trumps' },
-  knock: { enabled: true, mode: 'double' },
+  knock: { enabled: true, mode: 'double', timing: 'before-first-call' },
   kontra: { window: 'declarers-first-card' },
   schneiderBelow: { declarers: 31, defenders: 30 },
   calledAce: { discard: 'last-trick', davonlaufenMin: 4 },
@@ -164,8 +170,8 @@ export const DEFAULTS: SchafkopfOptions = {
 export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   sauspiel: {
     description:
-      'The common online tariff: Sauspiel 20, solo types 50, Schneider +10, Schwarz +10 more, Laufende 10 each (from 3, Wenz/Geier from 2); Klopfen, Kontra, Re ×2 each; Tout (base + Laufende) ×2; Sie (base + 8 Laufende) ×4; all pass: redeal.',
-    options: {},
+      'The common online tariff: Sauspiel 20, solo types 50, Schneider +10, Schwarz +10 more, Laufende 10 each (from 3, Wenz/Geier from 2); Klopfen, Kontra, Re ×2 each; Tout (base + Laufende) ×2; Sie (base + 8 Laufende) ×4; all pass: redeal. Klopfen after the first four cards.',
+    options: { knock: { timing: 'first-four' } },
   },
   bsv: {
     description:
@@ -206,7 +212,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   },
   'seed-003': {
     description:
-      'Exactly the house rules of seed 003: per player 1 (+1 Schneider, +1 Schwarz), single games 2 (+S, +Sw) ×3 for the soloist, no Laufende, Legen/Klopfen +1 each before doublings, Tout and Bettel Brett ×2, Sie ×4, Kontra/Re ×2 each, Bock ×2 (Re or 60:60; both: Doppelbock), Ramsch when all pass (loser −6, others +2, Jungfrau +2 more, Durchmarsch +21/−7), the same dealer deals again after a solo.',
+      'Exactly the house rules of seed 003: per player 1 (+1 Schneider, +1 Schwarz), single games 2 (+S, +Sw) ×3 for the soloist, no Laufende, Legen/Klopfen after the first four cards, +1 each before doublings, Tout and Bettel Brett ×2, Sie ×4, Kontra/Re ×2 each, Bock ×2 (Re or 60:60; both: Doppelbock), Ramsch when all pass (loser −6, others +2, Jungfrau +2 more, Durchmarsch +21/−7), the same dealer deals again after a solo.',
     options: {
       tariff: {
         sauspiel: 1,
@@ -221,7 +227,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
       },
       allPass: 'ramsch',
       ramsch: { jungfrau: 'double-individually-once', tieBreak: 'seed-003', durchmarsch: 'all-tricks' },
-      knock: { enabled: true, mode: 'add-point' },
+      knock: { enabled: true, mode: 'add-point', timing: 'first-four' },
       kontra: { window: 'declarers-first-card' },
       schneiderBelow: { declarers: 30, defenders: 31 },
       sameDealerAfterSolo: true,
@@ -291,6 +297,7 @@ function validate(o: SchafkopfOptions): void {
   oneOf('bettel.order', o.bettel.order, ['no-trumps', 'herz-trumps']);
   bool('knock.enabled', o.knock.enabled);
   oneOf('knock.mode', o.knock.mode, ['double', 'add-point']);
+  oneOf('knock.timing', o.knock.timing, ['first-four', 'before-first-call']);
   oneOf('kontra.window', o.kontra.window, [
     'declarers-first-card',
     'before-first-card',
@@ -368,7 +375,14 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       type: 'object',
       properties: { stichzwang: { type: 'boolean' }, order: { enum: ['no-trumps', 'herz-trumps'] } },
     },
-    knock: { type: 'object', properties: { enabled: { type: 'boolean' }, mode: { enum: ['double', 'add-point'] } } },
+    knock: {
+      type: 'object',
+      properties: {
+        enabled: { type: 'boolean' },
+        mode: { enum: ['double', 'add-point'] },
+        timing: { enum: ['first-four', 'before-first-call'] },
+      },
+    },
     kontra: {
       type: 'object',
       properties: {

@@ -544,6 +544,12 @@ function reOpen(s: SkState, seat: Seat): boolean {
 
 export function toAct(s: SkState): readonly Seat[] {
   switch (s.phase) {
+    case 'knock': {
+      // Every seat decides at once; the deal waits for those who have not.
+      const out: Seat[] = [];
+      for (let i = 0; i < s.n; i++) if (!s.knockDecided[i]) out.push(i);
+      return out;
+    }
     case 'auction':
       return ONLY[s.auctionTurn] as readonly Seat[];
     case 'hochzeit':
@@ -561,13 +567,18 @@ export function toAct(s: SkState): readonly Seat[] {
   }
 }
 
-/** Interned Hochzeit answers: give back this card. */
 const KNOCK_ONLY: readonly Action[] = Object.freeze([KNOCK]);
+/** Knock timing `first-four`: declining to knock after the first packet. */
+const NO_KNOCK: Action = Object.freeze({ type: 'choose', choice: 'no-knock' });
+const KNOCK_OR_NOT: readonly Action[] = Object.freeze([KNOCK, NO_KNOCK]);
 
 export function legalActions(s: SkState, seat: Seat): readonly Action[] {
   switch (s.phase) {
+    case 'knock':
+      return s.knockDecided[seat] ? NO_ACTIONS : KNOCK_OR_NOT;
     case 'auction': {
-      const knock = s.o.knock.enabled && !s.knocked[seat] && !s.auctionActed[seat];
+      const knock =
+        s.o.knock.enabled && s.o.knock.timing === 'before-first-call' && !s.knocked[seat] && !s.auctionActed[seat];
       if (seat === s.auctionTurn) return auctionActions(s, seat, knock);
       return knock ? KNOCK_ONLY : NO_ACTIONS;
     }
@@ -631,9 +642,24 @@ const notTurn = (seat: Seat): Illegal =>
 export function check(s: SkState, seat: Seat, action: Action): Illegal | undefined {
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.n) return illegal('action/bad_seat', `no seat ${seat}`);
   if (s.phase === 'done') return illegal('deal/over', 'the deal is over');
+  if (s.phase === 'knock') {
+    const decision = action.type === 'knock' || (action.type === 'choose' && action.choice === 'no-knock');
+    if (!decision)
+      return illegal(
+        'action/illegal',
+        'after the first four cards every seat first decides whether to knock (knock, or choose no-knock); then the second packet is dealt',
+      );
+    if (s.knockDecided[seat]) return illegal('action/illegal', 'each seat decides once whether to knock');
+    return undefined;
+  }
   switch (action.type) {
     case 'knock':
       if (!s.o.knock.enabled) return illegal('action/illegal', 'Klopfen is not played at this table');
+      if (s.o.knock.timing === 'first-four')
+        return illegal(
+          'action/illegal',
+          'knocking (Klopfen/Legen) is only allowed after the first four cards, before the second packet is dealt',
+        );
       if (s.phase !== 'auction' || s.auctionActed[seat])
         return illegal(
           'action/illegal',
@@ -721,7 +747,10 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       s.knocked[seat] = true;
       s.knocks++;
       s.auctionLog.push({ seat, action });
-      return NO_NOTES;
+      return s.phase === 'knock' ? knockDecided(s, seat, quiet) : NO_NOTES;
+    case 'choose':
+      // Only the knock phase has a choice (no-knock): check() rejects every other.
+      return knockDecided(s, seat, quiet);
     case 'pass':
       if (s.phase === 'hochzeit') return hochzeitPass(s, quiet);
       s.auctionLog.push({ seat, action });
@@ -955,3 +984,34 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
 export { priority, gesperrt };
 
 export { PLAY, illegal };
+
+/** A seat has decided in the knock phase; when all have, the second packet is dealt and the auction starts. */
+function knockDecided(s: SkState, seat: Seat, quiet: boolean): readonly DealNote[] {
+  s.knockDecided[seat] = true;
+  for (let i = 0; i < s.n; i++) if (!s.knockDecided[i]) return NO_NOTES;
+  return secondPacket(s, quiet);
+}
+
+/** End the knock phase: the second packet to every seat (a note each, shown to that seat only), then the auction. */
+function secondPacket(s: SkState, quiet: boolean): readonly DealNote[] {
+  s.phase = 'auction';
+  if (quiet) return NO_NOTES;
+  const half = s.perHand / 2;
+  const notes: DealNote[] = [];
+  for (let i = 0; i < s.n; i++) {
+    const seat = (s.forehand + i) % s.n;
+    notes.push({
+      type: 'CardsDealt',
+      seat,
+      cards: (s.dealt[seat] as number[]).slice(half).map((c) => CARDS[c] as Card),
+    });
+  }
+  return notes;
+}
+
+/** A record lists only the knocks: the seats that have not decided did not knock (Variant.closeKnocks). */
+export function closeKnocks(s: SkState): readonly DealNote[] {
+  if (s.phase !== 'knock') return NO_NOTES;
+  for (let i = 0; i < s.n; i++) s.knockDecided[i] = true;
+  return secondPacket(s, false);
+}

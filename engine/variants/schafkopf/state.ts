@@ -16,7 +16,7 @@ export interface Bid {
   readonly rank: number;
 }
 
-export type Phase = 'auction' | 'hochzeit' | 'muss' | 'play' | 'done';
+export type Phase = 'knock' | 'auction' | 'hochzeit' | 'muss' | 'play' | 'done';
 
 /** The mutable state of one Schafkopf deal (card indices, see cards/card.ts); the trick fields come from {@link TrickState}. */
 export interface SkState extends TrickState {
@@ -32,6 +32,8 @@ export interface SkState extends TrickState {
   phase: Phase;
 
   knocked: boolean[];
+  /** Knock timing `first-four`: the seats that have decided (knock or not) in phase `knock`. */
+  knockDecided: boolean[];
   knocks: number;
   auctionActed: boolean[];
   passed: boolean[];
@@ -77,6 +79,7 @@ export function cloneState(s: SkState): SkState {
     ...s,
     hands: s.hands.map((h) => h.slice()),
     knocked: s.knocked.slice(),
+    knockDecided: s.knockDecided.slice(),
     auctionActed: s.auctionActed.slice(),
     passed: s.passed.slice(),
     auctionLog: s.auctionLog.slice(),

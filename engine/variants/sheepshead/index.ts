@@ -75,7 +75,11 @@ function deal(_o: SheepsheadOptions, players: number, dealer: Seat, cards: reado
   return { hands, blind };
 }
 
-function checkLayout(_o: SheepsheadOptions, players: number, layout: Layout): string | undefined {
+function checkLayout(o: SheepsheadOptions, players: number, layout: Layout): string | undefined {
+  if (layout.die !== undefined) {
+    if (!rollsDie(o, players)) return 'only seven-handed Sheepshead with a die-roll partner rolls a die';
+    if (!Number.isInteger(layout.die) || layout.die < 1 || layout.die > 6) return 'die must be a whole number 1–6';
+  }
   const seen = new Set<string>();
   const take = (cards: readonly Card[], what: string): string | undefined => {
     for (const c of cards) {
@@ -114,11 +118,18 @@ function checkLayout(_o: SheepsheadOptions, players: number, layout: Layout): st
 }
 
 /**
- * Seven-handed die roll (1–6, counted clockwise from the picker). Randomness enters only as data: the die is derived
- * from the shuffled deal itself (FNV-1a over the dealt cards in order), so it is fixed — and auditable — with the deal.
+ * Seven-handed die roll (1–6, counted clockwise from the picker). Randomness enters only as data: the table rolls it
+ * from the deal's secret seed with the shuffle (`layout.die`, engine/game/shuffle.ts), so the fairness proof covers it.
+ * A record written before the die was part of the deal has no `die`: it gets the roll those records were settled with
+ * (FNV-1a over the dealt cards — a poor die, its parity is the same for every deal, hence the seeded roll).
  */
 export function dieOf(layout: Layout): number {
-  return 1 + (hashString([...layout.hands.flat(), ...layout.blind].join('')) % 6);
+  return layout.die ?? 1 + (hashString([...layout.hands.flat(), ...layout.blind].join('')) % 6);
+}
+
+/** Seven-handed with a die-roll partner: the deal needs a die. */
+function rollsDie(o: SheepsheadOptions, players: number): boolean {
+  return players === 7 && o.secondPartner === 'die';
 }
 
 function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): ShState {
@@ -319,6 +330,7 @@ export const sheepshead: Variant<SheepsheadOptions, ShState> = defineVariant({
   resolveOptions: (preset, overrides, tableSeats) => resolveSheepsheadOptions(preset, overrides, tableSeats),
   deck: () => DECK,
   deal,
+  rollsDie,
   checkLayout,
   start,
   clone: cloneState,

@@ -666,6 +666,8 @@ function pick(s: ShState, seat: Seat): DealNote[] {
   s.buryer = seat;
   s.buryCount = share.length;
   if (s.o.secondPartner === 'right') s.second = (seat - 1 + s.n) % s.n;
+  // Seven-handed: the picker rolls the die now, in the open; it names the partner counted clockwise from him.
+  if (s.o.secondPartner === 'die') return [{ type: 'DieRolled', die: s.die, seat: (seat + s.die) % s.n }];
   return [];
 }
 

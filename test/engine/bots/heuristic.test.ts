@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, listVariants } from '../../../engine/index.js';
+import { Rng, listVariants, parseCards } from '../../../engine/index.js';
 import { getBot, playBotDeal } from '../../../engine/bots/index.js';
 import { duel } from '../../../engine/bots/duel.js';
 import { formatDuel } from '../../../cli/duel.js';
@@ -81,4 +81,28 @@ describe('duel', () => {
     });
     expect(report.diff.mean - report.diff.ci95).toBeGreaterThan(0);
   });
+});
+
+describe('Klopfen after the first four (the default preset)', () => {
+  const variant = listVariants().find((v) => v.id === 'schafkopf');
+  if (variant === undefined) throw new Error('schafkopf not registered');
+  const options = variant.resolveOptions('sauspiel', {}, 4);
+  // Dealer 3: seat 0 is forehand and gets the first packet of four (the deck is dealt four at a time from forehand).
+  const deck = parseCards(
+    'EO GO HO SO  EA E9 E8 E7  GA G9 G8 G7  SA S9 S8 S7  EU GU HU SU  EZ EK GZ GK  SZ SK HA HZ  HK H9 H8 H7',
+  );
+
+  for (const level of ['heuristic', 'strong'] as const)
+    it(`${level}: every seat decides once, the four Ober knock; the deal finishes`, () => {
+      const layout = variant.deal(options, 4, 3, deck);
+      const rng = new Rng(`knock:${level}`);
+      const bots = [0, 1, 2, 3].map(() => getBot(level));
+      const played = playBotDeal(variant, options, 4, 3, layout, bots, () => ({ rng, now: ticking(), budgetMs: 20 }));
+      const knockPhase = played.decisions.slice(0, 4);
+      expect(knockPhase.find((d) => d.seat === 0)?.action).toEqual({ type: 'knock' });
+      // Every seat decides once, knock or no-knock, before anything else.
+      expect(knockPhase.map((d) => d.seat).sort()).toEqual([0, 1, 2, 3]);
+      for (const d of knockPhase) expect(['knock', 'choose']).toContain(d.action.type);
+      expect(played.result.payout).toHaveLength(4);
+    });
 });

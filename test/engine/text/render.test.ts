@@ -18,7 +18,7 @@ import { parseCommand, renderEvent, renderView, sortHand } from '../../../engine
 const NAMES = ['Anna', 'Bert', 'Carla', 'Done'];
 
 /** A Schafkopf table with a fixed deal (the deck is dealt in packets of four from forehand). */
-function table(hands: string, variant = 'schafkopf', preset?: string) {
+function table(hands: string, variant = 'schafkopf', preset?: string, knockPhase = false) {
   let state: TableState | null = null;
   const events: TableEvent[] = [];
   const run = (cmd: TableCommand): void => {
@@ -29,7 +29,15 @@ function table(hands: string, variant = 'schafkopf', preset?: string) {
       state = evolve(state, e);
     }
   };
-  run({ type: 'OpenTable', variant, seats: 4, ...(preset ? { preset } : {}) });
+  // The default preset knocks after the first four cards; most tests here look at the auction, so they pin the old timing.
+  const oldKnock = variant === 'schafkopf' && preset === undefined && !knockPhase;
+  run({
+    type: 'OpenTable',
+    variant,
+    seats: 4,
+    ...(preset ? { preset } : {}),
+    ...(oldKnock ? { options: { knock: { timing: 'before-first-call' } } } : {}),
+  });
   const per = parseCards(hands.replace(/\|/g, ' '));
   // Two packets of four per seat, forehand (seat 0) first.
   const h = [0, 1, 2, 3].map((i) => per.slice(i * 8, i * 8 + 8));
@@ -49,6 +57,29 @@ describe('a seat’s view as chat text', () => {
     expect(text).toContain('Sauspiel Eichel/Schellen');
     expect(text).toContain(' · Eichel/Gras/Herz/Schellen-Solo Tout · ');
     expect(text).not.toContain('GO'); // nobody else's cards
+  });
+
+  it('offers knock / nicht klopfen after the first four, parses both back and shows the second packet', () => {
+    const t = table(hands, 'schafkopf', undefined, true);
+    const text = renderView(view(t.state(), { kind: 'seat', seat: 0 }), { lang: 'de', seat: 0, names: NAMES });
+    expect(text).toContain('Dein Blatt: EO GU HA H7');
+    expect(text).toContain('klopfen · nicht klopfen');
+    const noKnock: Action = { type: 'choose', choice: 'no-knock' };
+    for (const [lang, words] of [
+      ['de', 'nicht klopfen'],
+      ['en', 'no knock'],
+    ] as const) {
+      const parsed = parseCommand(words, [{ type: 'knock' }, noKnock], { variant: 'schafkopf', lang });
+      expect(parsed).toMatchObject({ ok: true, action: noKnock });
+    }
+    for (const s of [0, 1, 2, 3]) t.run({ type: 'Act', seat: s, action: noKnock });
+    const dealt = t.events.filter((e) => e.type === 'DealNoted' && e.note.type === 'CardsDealt');
+    expect(dealt.map((e) => renderEvent(e, 'de', NAMES))).toEqual([
+      'Anna bekommt E9 E10 SK H9',
+      'Bert bekommt die übrigen Karten',
+      'Carla bekommt die übrigen Karten',
+      'Done bekommt die übrigen Karten',
+    ]);
   });
 
   it('shows whose turn it is, the table and the trick in English, sorted for a Wenz', () => {
@@ -179,5 +210,15 @@ describe('hidden actions in events', () => {
     );
     expect(renderEvent(event({ type: 'trog', cards: [] }), 'de', names, { variant: 'saukopf' })).toBe('Bert: Trog');
     expect(renderEvent(event({ type: 'play', card: 'HZ' }), 'de', [], { variant: 'schafkopf' })).toBe('Platz 1: H10');
+  });
+});
+
+describe('the rules events as chat lines', () => {
+  it('renders DealAbandoned and DieRolled', () => {
+    expect(renderEvent({ type: 'DealAbandoned', deal: 3, reason: 'table-closed' }, 'en')).toBe(
+      'Deal 3 abandoned: the table was closed.',
+    );
+    const die: TableEvent = { type: 'DealNoted', deal: 1, note: { type: 'DieRolled', die: 4, seat: 1 } };
+    expect(renderEvent(die, 'de', NAMES)).toBe('Gewürfelt: 4, Mitspieler ist Bert');
   });
 });
