@@ -223,6 +223,15 @@ export function displayName(card: Card, language: Language = 'de', style: Style 
   return `${RANK_NAMES.en[rank]} of ${SUIT_NAMES.en[suit]}`;
 }
 
-export function suitName(suit: Suit, language: Language = 'de'): string {
-  return SUIT_NAMES[language][suit];
+/** French suit names (Sheepshead's deck): Eichel is clubs, Gras spades, Herz hearts, Schellen diamonds. */
+const FRENCH_SUIT_NAMES: Readonly<Record<Suit, string>> = { E: 'clubs', G: 'spades', H: 'hearts', S: 'diamonds' };
+
+/** A suit's name: German style `Gras` (de) / `Leaves` (en); French style (Sheepshead) `spades`. */
+export function suitName(suit: Suit, language: Language = 'de', style: Style = 'german'): string {
+  return style === 'french' ? FRENCH_SUIT_NAMES[suit] : SUIT_NAMES[language][suit];
+}
+
+/** Every suit's name (see {@link suitName}), e.g. for the messages of a follow rule. */
+export function suitNames(language: Language = 'de', style: Style = 'german'): Readonly<Record<Suit, string>> {
+  return style === 'french' ? FRENCH_SUIT_NAMES : SUIT_NAMES[language];
 }

@@ -1,4 +1,12 @@
-import { CARDS, type Card, SUITS, type Suit, cardOf, indexOf } from '../../cards/card.js';
+import { CARDS, type Card, SUITS, type Suit, cardOf, indexOf, suitNames } from '../../cards/card.js';
+import {
+  type FollowRule,
+  followCards,
+  followCount,
+  followViolation,
+  ledSuitOf,
+  mustFollow,
+} from '../../tricks/follow.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import { auctionOver, nextBidder } from '../family/auction.js';
@@ -334,17 +342,14 @@ export function legalCards(s: MkState, seat: Seat): readonly number[] {
     if (s.o.calledCards.davonlaufen && countSuit(s, hand, s.calledSuit) >= s.o.calledCards.runAwayMin) return hand;
     return hand.filter((x) => order.effSuit[x] !== s.calledSuit || x === due);
   }
-  const ledSuit = order.effSuit[led];
-  let cands: readonly number[] = hand;
-  let follow = 0;
-  for (const x of hand) if (order.effSuit[x] === ledSuit) follow++;
-  if (follow > 0 && follow < hand.length) cands = hand.filter((x) => order.effSuit[x] === ledSuit);
+  const ledSuit = order.effSuit[led] as number;
+  let cands = followCards(order, hand, ledSuit);
   if (!isBound) return cands;
   if (s.trickLead > 0) {
     const due = dueAt(s, seat, s.trickLead);
     if (due >= 0 && hand.includes(due)) {
       // Umspielen: with enough cards of the suit the called cards may be kept back.
-      if (s.o.calledCards.umspielen && follow >= s.o.calledCards.runAwayMin) return cands;
+      if (s.o.calledCards.umspielen && followCount(order, hand, ledSuit) >= s.o.calledCards.runAwayMin) return cands;
       return [due];
     }
     return cands;
@@ -468,6 +473,13 @@ function mustBid(s: MkState, seat: Seat): boolean {
   return s.active === 2 && seat === s.dealer && s.best === null && s.passed[s.forehand] === true;
 }
 
+/** Following by the contract's trick order (Bedienregel); messages name the German suits. */
+const FOLLOW: FollowRule = {
+  suitNames: suitNames('de'),
+  rules: { trump: 'must follow trump (Bedienregel)', suit: 'must follow the led suit (Bedienregel)' },
+  terms: { trump: 'Bedienregel', suit: 'Bedienregel' },
+};
+
 const notTurn = (seat: Seat): Illegal =>
   illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
 
@@ -539,11 +551,8 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
       if (legalCards(s, seat).includes(card)) return undefined;
       const reason = calledCardReason(s, seat, card);
       if (reason !== undefined) return illegal('action/illegal', reason);
-      const led = s.trickCards[0] as number;
-      return illegal(
-        'action/illegal',
-        s.order.effSuit[led] === TRUMP ? 'must follow trump (Bedienregel)' : 'must follow the led suit (Bedienregel)',
-      );
+      const ledSuit = ledSuitOf(s.order, s.trickCards);
+      return followViolation(FOLLOW, s.order, hand, ledSuit, card) ?? mustFollow(FOLLOW, ledSuit);
     }
     default:
       return illegal('action/illegal', `${action.type} is not an action of Mehrkopf`);

@@ -1,5 +1,6 @@
-import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf } from '../../cards/card.js';
-import { TRUMP, trickWinner } from '../../tricks/order.js';
+import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf, suitNames } from '../../cards/card.js';
+import { type FollowRule, followCards, followViolation, ledSuitOf, mustFollow } from '../../tricks/follow.js';
+import { trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
@@ -323,11 +324,7 @@ export function legalCards(s: SaState, seat: Seat): readonly number[] {
     // Sich zeigen: the Rufsau may be led; a Suchkarte only when running away.
     return hand.filter((x) => !isSuchkarte(s, x));
   }
-  const ledSuit = order.effSuit[led];
-  let cands: readonly number[] = hand;
-  let follow = 0;
-  for (const x of hand) if (order.effSuit[x] === ledSuit) follow++;
-  if (follow > 0 && follow < hand.length) cands = hand.filter((x) => order.effSuit[x] === ledSuit);
+  let cands = followCards(order, hand, order.effSuit[led] as number);
   if (holder) {
     // Suchen: a Suchkarte led, the Rufsau must be played.
     if (isSuchkarte(s, led)) return [s.sau];
@@ -338,18 +335,33 @@ export function legalCards(s: SaState, seat: Seat): readonly number[] {
   return cands;
 }
 
-function playReason(s: SaState, seat: Seat, card: number): string {
+/** Following by the contract's trick order (trump or the card's suit); messages name the German suits. */
+const FOLLOW: FollowRule = {
+  suitNames: suitNames('de'),
+  rules: { trump: 'must follow trump (Trumpfzwang)', suit: 'must follow suit (Farbzwang)' },
+  terms: { trump: 'Trumpfzwang', suit: 'Farbzwang' },
+};
+
+/** Why a card in hand that is not among the legal cards may not be played. */
+function playIllegal(s: SaState, seat: Seat, card: number): Illegal {
   const sauName = s.sau >= 0 ? (CARDS[s.sau] as Card) : '';
   const led = s.trickCards[0];
   if (bound(s, seat)) {
     if (led === undefined)
-      return `the holder of the Rufsau ${sauName} may lead a Suchkarte only with at least ${s.o.davonlaufenMin} Suchkarten in hand (Davonlaufen)`;
-    if (isSuchkarte(s, led)) return `must play the Rufsau ${sauName} when a Suchkarte is led (Suchen)`;
+      return illegal(
+        'action/illegal',
+        `the holder of the Rufsau ${sauName} may lead a Suchkarte only with at least ${s.o.davonlaufenMin} Suchkarten in hand (Davonlaufen)`,
+      );
+    if (isSuchkarte(s, led))
+      return illegal('action/illegal', `must play the Rufsau ${sauName} when a Suchkarte is led (Suchen)`);
     if (card === s.sau)
-      return `the Rufsau ${sauName} may not be played when no Suchkarte is led, except in the last trick (Abferkelverbot)`;
+      return illegal(
+        'action/illegal',
+        `the Rufsau ${sauName} may not be played when no Suchkarte is led, except in the last trick (Abferkelverbot)`,
+      );
   }
-  if (led !== undefined && s.order.effSuit[led] === TRUMP) return 'must follow trump (Trumpfzwang)';
-  return 'must follow suit (Farbzwang)';
+  const ledSuit = ledSuitOf(s.order, s.trickCards);
+  return followViolation(FOLLOW, s.order, s.hands[seat] ?? [], ledSuit, card) ?? mustFollow(FOLLOW, ledSuit);
 }
 
 function declarerTricks(s: SaState): number {
@@ -544,7 +556,7 @@ export function check(s: SaState, seat: Seat, action: Action): Illegal | undefin
           `${action.card} is not in seat ${seat}’s hand`,
         );
       if (legalCards(s, seat).includes(card)) return undefined;
-      return illegal('action/illegal', playReason(s, seat, card));
+      return playIllegal(s, seat, card);
     }
     default:
       return illegal('action/illegal', `${action.type} is not an action of Saukopf`);

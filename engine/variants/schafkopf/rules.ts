@@ -1,4 +1,16 @@
-import { CARDS, type Card, POINTS, SUITS, SUIT_OF, type Suit, cardOf, indexOf, suitOf } from '../../cards/card.js';
+import {
+  CARDS,
+  type Card,
+  POINTS,
+  SUITS,
+  SUIT_OF,
+  type Suit,
+  cardOf,
+  indexOf,
+  suitNames,
+  suitOf,
+} from '../../cards/card.js';
+import { type FollowRule, followCards, followCount, followViolation, ledSuitOf } from '../../tricks/follow.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import { auctionOver, nextBidder } from '../family/auction.js';
@@ -443,11 +455,7 @@ export function legalCards(s: SkState, seat: Seat): readonly number[] {
     if (count >= s.o.calledAce.davonlaufenMin) return hand;
     return hand.filter((x) => order.effSuit[x] !== s.calledSuit || x === called);
   }
-  const ledSuit = order.effSuit[led];
-  let cands: readonly number[] = hand;
-  let follow = 0;
-  for (const x of hand) if (order.effSuit[x] === ledSuit) follow++;
-  if (follow > 0 && follow < hand.length) cands = hand.filter((x) => order.effSuit[x] === ledSuit);
+  let cands = followCards(order, hand, order.effSuit[led] as number);
   if (holdsCalled) {
     // P1: at the first lead of the called suit the called card must be played.
     if (s.calledLedTrick === s.trickNo) return [called];
@@ -622,9 +630,8 @@ function pushPlays(s: SkState, seat: Seat, out: Action[]): void {
   }
   if (s.trickCards.length > 0) {
     const eff = s.order.effSuit;
-    const ledSuit = eff[s.trickCards[0] as number];
-    let follow = 0;
-    for (let i = 0; i < n; i++) if (eff[hand[i] as number] === ledSuit) follow++;
+    const ledSuit = eff[s.trickCards[0] as number] as number;
+    const follow = followCount(s.order, hand, ledSuit);
     if (follow > 0 && follow < n) {
       for (let i = 0; i < n; i++) {
         const x = hand[i] as number;
@@ -635,6 +642,13 @@ function pushPlays(s: SkState, seat: Seat, out: Action[]): void {
   }
   for (let i = 0; i < n; i++) out.push(PLAY[hand[i] as number] as Action);
 }
+
+/** Following by the contract's trick order (trump or the card's suit); messages name the German suits. */
+const FOLLOW: FollowRule = {
+  suitNames: suitNames('de'),
+  rules: { trump: 'must follow trump (Trumpfzwang)', suit: 'must follow suit (Farbzwang)' },
+  terms: { trump: 'Trumpfzwang', suit: 'Farbzwang' },
+};
 
 const notTurn = (seat: Seat): Illegal =>
   illegal('action/not_your_turn', 'it is not this seat’s turn', `seat ${seat} is not to act`);
@@ -725,13 +739,10 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
       if (legal.includes(card)) return undefined;
       const reason = calledCardReason(s, seat, card);
       if (reason !== undefined) return illegal('action/illegal', reason);
-      const led = s.trickCards[0];
-      if (led !== undefined && s.order.effSuit[card] !== s.order.effSuit[led])
-        return illegal(
-          'action/illegal',
-          s.order.effSuit[led] === TRUMP ? 'must follow trump (Trumpfzwang)' : 'must follow suit (Farbzwang)',
-        );
-      return illegal('action/illegal', 'must take the trick when able (Bettel Stichzwang)');
+      return (
+        followViolation(FOLLOW, s.order, hand, ledSuitOf(s.order, s.trickCards), card) ??
+        illegal('action/illegal', 'must take the trick when able (Bettel Stichzwang)')
+      );
     }
     default:
       return illegal('action/illegal', `${action.type} is not an action of Schafkopf`);

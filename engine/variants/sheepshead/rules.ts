@@ -1,4 +1,5 @@
-import { CARDS, type Card, POINTS, displayName, indexOf } from '../../cards/card.js';
+import { CARDS, type Card, POINTS, displayName, indexOf, suitNames } from '../../cards/card.js';
+import { type FollowRule, followCount, followViolation } from '../../tricks/follow.js';
 import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
 import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
@@ -233,6 +234,12 @@ function available(s: ShState, seat: Seat): number[] {
 }
 
 /** Scratch buffers of the hot path (the engine is single-threaded; callers read them at once). */
+/** Following by the fixed trick order (queens, jacks, diamonds are trump); messages name the French suits. */
+const FOLLOW_RULE: FollowRule = {
+  suitNames: suitNames('en', 'french'),
+  rules: { trump: 'must follow trump', suit: 'must follow suit' },
+};
+
 const AVAILABLE: number[] = [];
 const FOLLOW: number[] = [];
 
@@ -262,8 +269,7 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
     // The unknown: played when the called suit is first led, otherwise only as the last card.
     if (firstLead || hand.length === 0) return [s.under];
   }
-  let follow = 0;
-  for (const x of hand) if (ORDER.effSuit[x] === suit) follow++;
+  const follow = followCount(ORDER, hand, suit);
   let cands: readonly number[] = hand;
   if (follow > 0 && follow < hand.length) {
     // Reused buffer (read at once by every caller): following suit allocates nothing.
@@ -564,10 +570,7 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
       if (legalCards(s, seat).includes(card)) return undefined;
       const reason = obligationReason(s, seat, card);
       if (reason !== undefined) return bad(reason);
-      const suit = ledSuit(s);
-      if (suit >= 0 && ORDER.effSuit[card] !== suit)
-        return bad(suit === TRUMP ? 'must follow trump' : 'must follow suit');
-      return bad('this card cannot be played now');
+      return followViolation(FOLLOW_RULE, ORDER, own, ledSuit(s), card) ?? bad('this card cannot be played now');
     }
     default:
       return bad(`${action.type} is not an action of Sheepshead`);
