@@ -10,7 +10,8 @@ import {
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import { auctionOver, nextBidder } from '../family/auction.js';
-import { exchangeHochzeit } from '../family/hochzeit.js';
+import { exchangeHochzeit, trumpsIn } from '../family/hochzeit.js';
+import { CALLABLE, isCallable, sauOf, suchkarten } from '../family/rufsau.js';
 import { laufende } from '../family/laufende.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js';
@@ -25,7 +26,6 @@ import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.j
 
 /** The normal game's order: Ober, Unter, Gefreite, then Herz (also the Ramsch and Hochzeit order). */
 export const NORMAL = compiled('normal', 'H');
-const CALLABLE: readonly Suit[] = ['E', 'G', 'S'];
 const MAIN = new Uint8Array(48);
 for (const c of MAIN_TRUMPS) MAIN[indexOf(c)] = 1;
 const SIE_CARDS = MAIN_TRUMPS.slice(0, 8).map(indexOf);
@@ -127,34 +127,21 @@ function levelOf(game: Game, tout: boolean): number {
   return isSolo(game) ? LEVEL.solo : LEVEL.normal;
 }
 
-/** Plain (non-trump in the normal game) cards of a suit in a hand. */
-function plainOf(hand: readonly number[], suit: number): number {
-  let n = 0;
-  for (const c of hand) if (NORMAL.effSuit[c] === suit) n++;
-  return n;
-}
-
-function normalTrumps(hand: readonly number[]): number[] {
-  return hand.filter((c) => NORMAL.effSuit[c] === TRUMP);
-}
-
-const SUIT_NO: Readonly<Record<Suit, number>> = { E: 0, G: 1, H: 2, S: 3 };
-const ACE_OF = SUITS.map((suit) => indexOf(cardOf(suit, 'A')));
 const SCHOENE_OF = SUITS.map((suit) => indexOf(cardOf(suit, 'S')));
 
 /** Why a seat may not call this suit in a normal game, or undefined. */
 function callBlock(s: MkState, hand: readonly number[], suit: Suit): Illegal | undefined {
-  if (suit === 'H' || !(suit in SUIT_NO))
+  if (!isCallable(suit))
     return illegal(
       'action/illegal',
       'only a suit that is not trump can be called: Eichel, Gras or Schellen (Normalspiel: Herz is trump)',
     );
-  const no = SUIT_NO[suit];
-  if (hand.includes(ACE_OF[no] as number))
+  const no = SUITS.indexOf(suit);
+  if (hand.includes(sauOf(suit)))
     return illegal('action/illegal', 'the caller may not hold the called Ace (Normalspiel: the Ace is called)');
   if (s.active >= 5 && !s.o.calledCards.callerMayHoldSchoene && hand.includes(SCHOENE_OF[no] as number))
     return illegal('action/illegal', 'the caller may not hold the called Schöne at this table');
-  if (plainOf(hand, no) === 0)
+  if (suchkarten(NORMAL, hand, suit) === 0)
     return illegal(
       'action/illegal',
       'the caller must hold a card of the called suit; trumps do not count (Normalspiel: "Trümpfe zählen nicht")',
@@ -210,7 +197,7 @@ export function toBid(s: MkState, seat: Seat, action: Extract<Action, { type: 'b
     return illegal('action/illegal', 'Sie needs the eight highest main trumps (Eichel-Ober to Schellen-Unter)');
   if (game === 'hochzeit') {
     if (muss) return illegal('action/illegal', 'a Muss-Spiel cannot be a Hochzeit');
-    if (normalTrumps(hand).length !== 1)
+    if (trumpsIn(NORMAL, hand).length !== 1)
       return illegal('action/illegal', 'a Hochzeit needs exactly one trump in hand (Hochzeit)');
   }
   return { game, ...(suit !== undefined ? { suit } : {}), tout, level: levelOf(game, tout) };
@@ -280,7 +267,7 @@ function eligibleBids(s: MkState, seat: Seat, muss: boolean): readonly Candidate
   const cache = muss ? undefined : s.bidCache[seat];
   if (cache !== undefined) return cache;
   const hand = s.hands[seat] ?? [];
-  const trumps = normalTrumps(hand).length;
+  const trumps = trumpsIn(NORMAL, hand).length;
   const out: Candidate[] = [];
   for (const cand of offeredBids(s.o, s.active)) {
     const { game, suit } = cand.bid;
@@ -671,7 +658,7 @@ function advanceAuction(s: MkState): DealNote[] {
         offerer: best.seat,
         turn: nextSeat(s, best.seat),
         asked: 0,
-        card: normalTrumps(hand)[0] as number,
+        card: trumpsIn(NORMAL, hand)[0] as number,
       };
       return [];
     }

@@ -6,12 +6,12 @@ import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
+import { CALLABLE, isCallable, sauOf, suchkarten as suchkartenFor } from '../family/rufsau.js';
 import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Saukopf (seed 004) over {@link SaState}: Grunzen, Trog, Spielansage, tricks, Huftritt. */
 
 export const HERZ_KEILER = compiled('sauerei');
-const CALLABLE: readonly Suit[] = ['E', 'G', 'S'];
 const CARD_SET: ReadonlySet<string> = new Set(CARDS);
 export const HA = indexOf('HA');
 export const EU = indexOf('EU');
@@ -165,16 +165,14 @@ export function toContract(
   if (game === 'sauerei') {
     if (s.n !== 4) return illegal('action/illegal', 'Sauereien are not allowed in a Dreihaxer (Dreihaxer)');
     const suit = action.suit as Suit;
-    if (!CALLABLE.includes(suit)) return illegal('action/illegal', 'the Rufsau may not be the Herz Sau (Rufsau)');
-    const sau = indexOf(cardOf(suit, 'A'));
-    const sauSuit = HERZ_KEILER.effSuit[sau] as number;
-    if (!hand.some((x) => x !== sau && HERZ_KEILER.effSuit[x] === sauSuit))
+    if (!isCallable(suit)) return illegal('action/illegal', 'the Rufsau may not be the Herz Sau (Rufsau)');
+    if (suchkartenFor(HERZ_KEILER, hand, suit) === 0)
       return illegal(
         'action/illegal',
         'the Spieler must hold at least one Suchkarte of the Rufsau’s suit (Suchkarte)',
         `no Suchkarte of ${suit} in hand`,
       );
-    if (hand.includes(sau)) {
+    if (hand.includes(sauOf(suit))) {
       if (!s.o.unreine) return illegal('action/illegal', 'the Unreine Sauerei is not played at this table');
       unreine = true;
     }
@@ -265,15 +263,7 @@ const STATIC_ANNOUNCEMENTS: readonly Extract<Action, { type: 'announce' }>[] = A
 
 /** Whether `hand` may call the Sau of `suit`: a Suchkarte in hand, and the Sau only in an Unreine Sauerei. */
 function mayCall(s: SaState, hand: readonly number[], suit: Suit): boolean {
-  const sau = indexOf(cardOf(suit, 'A'));
-  const sauSuit = HERZ_KEILER.effSuit[sau] as number;
-  let such = false;
-  let holds = false;
-  for (const x of hand) {
-    if (x === sau) holds = true;
-    else if (HERZ_KEILER.effSuit[x] === sauSuit) such = true;
-  }
-  return such && (!holds || s.o.unreine);
+  return suchkartenFor(HERZ_KEILER, hand, suit) > 0 && (s.o.unreine || !hand.includes(sauOf(suit)));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { KontraWindow } from '../family/kontra.js';
 import { OptionsError, type Preset } from '../../variant.js';
 import { type DeepPartial, bool, mergePreset, nonNegInt, oneOf, presetOf } from '../options.js';
 
@@ -46,7 +47,8 @@ export type PrecedenceKey = (typeof PRECEDENCE_KEYS)[number];
  * directly after), `before-first-card`, `before-second-card` (of trick 1), `holding-all` (internet-schafkopf.de:
  * Kontra while the giver still holds all his cards, Re while the giver has played at most one card), `off`.
  */
-export type KontraWindow = 'declarers-first-card' | 'before-first-card' | 'before-second-card' | 'holding-all' | 'off';
+/** When Kontra and Re may be given (engine/variants/family/kontra.ts). */
+export type { KontraWindow };
 export type JungfrauMode = 'off' | 'double-all' | 'double-individually-once' | 'double-individually-multiple';
 export type TieBreak = 'seed-003' | 'highest-trump';
 export type AllPass = 'redeal' | 'ramsch' | 'muss' | 'stock';

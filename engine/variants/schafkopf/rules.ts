@@ -14,7 +14,9 @@ import { type FollowRule, followCards, followCount, followViolation, ledSuitOf }
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import { auctionOver, nextBidder } from '../family/auction.js';
-import { exchangeHochzeit } from '../family/hochzeit.js';
+import { exchangeHochzeit, trumpsIn } from '../family/hochzeit.js';
+import { CALLABLE, isCallable, sauOf, suchkarten } from '../family/rufsau.js';
+import { kontraWindowOpen, reWindowOpen } from '../family/kontra.js';
 import { laufende } from '../family/laufende.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import {
@@ -32,7 +34,6 @@ import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.j
 /** Rules of Bavarian Schafkopf over {@link SkState}: legal moves, the auction, tricks. Settlement is in settle.ts. */
 
 export const NORMAL = compiled('normal');
-const CALLABLE: readonly Suit[] = ['E', 'G', 'S'];
 const OBER_IDX = SUITS.map((s) => indexOf(cardOf(s, 'O')));
 const UNTER_IDX = SUITS.map((s) => indexOf(cardOf(s, 'U')));
 const EO = indexOf('EO');
@@ -116,24 +117,11 @@ function enabled(game: Game, tout: boolean, o: SchafkopfOptions): boolean {
 
 const has = (hand: readonly number[], card: number): boolean => hand.includes(card);
 
-/** Plain cards (not trump in a Sauspiel) of a suit in a hand. */
-function plainOf(hand: readonly number[], suit: number): number {
-  let n = 0;
-  for (const c of hand) if (NORMAL.effSuit[c] === suit) n++;
-  return n;
-}
-
-function normalTrumps(hand: readonly number[]): number[] {
-  return hand.filter((c) => NORMAL.effSuit[c] === TRUMP);
-}
-
 /** Why a seat may not call this suit in a Sauspiel (R1–R3), or undefined. */
 function sauspielBlock(hand: readonly number[], suit: Suit): Illegal | undefined {
-  if (!CALLABLE.includes(suit))
-    return illegal('action/illegal', 'only the Eichel, Gras or Schellen Sau can be called (R1)');
-  if (has(hand, indexOf(cardOf(suit, 'A'))))
-    return illegal('action/illegal', 'the caller may not hold the called Sau (R2)');
-  if (plainOf(hand, SUITS.indexOf(suit)) === 0)
+  if (!isCallable(suit)) return illegal('action/illegal', 'only the Eichel, Gras or Schellen Sau can be called (R1)');
+  if (has(hand, sauOf(suit))) return illegal('action/illegal', 'the caller may not hold the called Sau (R2)');
+  if (suchkarten(NORMAL, hand, suit) === 0)
     return illegal('action/illegal', 'the caller must hold a card of the called suit that is not trump (R3)');
   return undefined;
 }
@@ -194,7 +182,7 @@ export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'b
     if (!all.every((c) => has(hand, c))) return illegal('action/illegal', 'Sie needs all four Ober and all four Unter');
   }
   if (game === 'hochzeit' && muss) return illegal('action/illegal', 'a Muss-Spiel cannot be a Hochzeit');
-  if (game === 'hochzeit' && normalTrumps(hand).length !== 1)
+  if (game === 'hochzeit' && trumpsIn(NORMAL, hand).length !== 1)
     return illegal('action/illegal', 'a Hochzeit needs exactly one trump in hand');
   const rank = o.precedence.indexOf(key);
   return {
@@ -510,44 +498,11 @@ function calledCardReason(s: SkState, seat: Seat, card: number): string | undefi
 function kontraOpen(s: SkState, seat: Seat): boolean {
   const c = s.contract;
   if (c === null || c.game === 'ramsch' || s.phase !== 'play') return false;
-  switch (s.o.kontra.window) {
-    case 'off':
-      return false;
-    case 'before-first-card':
-      return s.cardsPlayed === 0;
-    case 'before-second-card':
-      return s.cardsPlayed < 2;
-    case 'holding-all':
-      return (s.hands[seat]?.length ?? 0) === s.perHand;
-    case 'declarers-first-card':
-      // Until the declarers' first card, at the latest directly after it; never after the second card (seed 003).
-      return s.cardsPlayed < 2 && (s.declarerFirstCardAt < 0 || s.declarerFirstCardAt === s.cardsPlayed);
-    default: {
-      const never: never = s.o.kontra.window;
-      return never;
-    }
-  }
+  return kontraWindowOpen(s.o.kontra.window, s, seat);
 }
 
 function reOpen(s: SkState, seat: Seat): boolean {
-  if (s.kontra < 0 || s.re >= 0 || s.phase !== 'play') return false;
-  switch (s.o.kontra.window) {
-    case 'off':
-      return false;
-    case 'before-first-card':
-      return s.cardsPlayed === 0;
-    case 'before-second-card':
-      return s.cardsPlayed < 2;
-    case 'holding-all':
-      return (s.hands[seat]?.length ?? 0) >= s.perHand - 1;
-    case 'declarers-first-card':
-      // Re must answer Kontra directly: before any further card.
-      return s.cardsPlayed === s.kontraAt;
-    default: {
-      const never: never = s.o.kontra.window;
-      return never;
-    }
-  }
+  return s.phase === 'play' && reWindowOpen(s.o.kontra.window, s, seat);
 }
 
 export function toAct(s: SkState): readonly Seat[] {
@@ -821,7 +776,7 @@ function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
     if (best.game === 'hochzeit') {
       const hand = s.hands[seat] ?? [];
       s.phase = 'hochzeit';
-      s.hochzeit = { offerer: seat, turn: (seat + 1) % s.n, asked: 0, card: normalTrumps(hand)[0] as number };
+      s.hochzeit = { offerer: seat, turn: (seat + 1) % s.n, asked: 0, card: trumpsIn(NORMAL, hand)[0] as number };
       return NO_NOTES;
     }
     return fixContract(s, seat, best, false, quiet);
