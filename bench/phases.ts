@@ -3,7 +3,7 @@
  * Four loops over the same seeded games, each doing one phase more; the differences are the phase costs.
  * `npx esbuild bench/phases.ts --bundle --platform=node --format=esm --outfile=/tmp/phases.mjs && node /tmp/phases.mjs`
  */
-import { Rng, getVariant } from '../engine/index.js';
+import { Rng, schafkopf } from '../engine/index.js';
 import { pickAction } from '../engine/sim.js';
 import { ZERO } from '../engine/money/rational.js';
 
@@ -11,9 +11,7 @@ const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split
 const games = Number(args.get('games') ?? 200_000);
 const preset = args.get('preset') ?? 'sauspiel';
 const rounds = Number(args.get('rounds') ?? 3);
-const found = getVariant('schafkopf');
-if (!found) throw new Error('schafkopf');
-const variant = found;
+const variant = schafkopf;
 const options = variant.resolveOptions(preset, {}, 4);
 const ctx = { bock: 1, pot: ZERO };
 

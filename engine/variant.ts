@@ -284,6 +284,10 @@ export interface Variant<O = unknown, S = unknown> {
   session(options: O): SessionRules;
 }
 
-/** A variant with its types erased, for registries and generic code. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyVariant = Variant<any, any>;
+/**
+ * A variant with its option and state types erased, for the registry and generic code (tables, records, simulation,
+ * bots): its options and deal states are opaque values that only its own methods make (`resolveOptions`, `start`) and
+ * read. Every `Variant<O, S>` is one without a cast: the methods' parameters are compared bivariantly (method syntax),
+ * the results widen to `unknown`. Code that needs a variant's own types imports that variant (e.g. `schafkopf`).
+ */
+export type AnyVariant = Variant<unknown, unknown>;
