@@ -62,6 +62,11 @@ export type TableEvent =
   | { readonly type: 'ActionTaken'; readonly deal: number; readonly seat: Seat; readonly action: Action }
   /** Derived, for clients: evolve ignores notes (they follow from the ActionTaken before them). */
   | { readonly type: 'DealNoted'; readonly deal: number; readonly note: DealNote }
+  /**
+   * The deal is over and settled: decide emits it after the action (or start) that ended the deal, and evolve settles
+   * the deal on it (totals, pot, Bock queue, next dealer), so the settlement is an event of its own, not a side effect
+   * of the last card. Its fields are the settlement as computed, for clients.
+   */
   | {
       readonly type: 'DealEnded';
       readonly deal: number;
@@ -276,17 +281,18 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   return { ok: true, events: [taken, ...noted, ...endEvents(next)] };
 }
 
-/** A DealEnded event when the deal in `state` is over. */
+/** A DealEnded event when the deal in `state` has just come to its end (the settlement evolve then applies). */
 function endEvents(state: TableState): TableEvent[] {
-  const deal = state.deal;
-  if (deal === null || !deal.over || state.lastResult === null) return [];
+  const settled = settleIfOver(state);
+  const deal = settled.deal;
+  if (settled === state || deal === null || settled.lastResult === null) return [];
   return [
     {
       type: 'DealEnded',
       deal: deal.no,
-      result: state.lastResult,
-      totals: state.totals.map(format),
-      pot: format(state.pot),
+      result: settled.lastResult,
+      totals: settled.totals.map(format),
+      pot: format(settled.pot),
     },
   ];
 }
@@ -335,7 +341,7 @@ function step(state: TableState | null, event: TableEvent): { state: TableState;
         state: dealState,
         over: false,
       };
-      return { notes: NO_NOTES, state: settleIfOver({ ...s, dealNo: event.deal, deal, lastResult: null }) };
+      return { notes: NO_NOTES, state: { ...s, dealNo: event.deal, deal, lastResult: null } };
     }
     case 'ActionTaken': {
       const s = must(state);
@@ -343,12 +349,14 @@ function step(state: TableState | null, event: TableEvent): { state: TableState;
       const variant = variantOf(s);
       const next = variant.clone(deal.state);
       const notes = variant.apply(next, must(dealSeatOf(deal.players, event.seat)), event.action);
-      return { notes, state: settleIfOver({ ...s, deal: { ...deal, state: next } }) };
+      return { notes, state: { ...s, deal: { ...deal, state: next } } };
     }
     case 'DealNoted':
-    case 'DealEnded':
-      // Derived events: they describe what the ActionTaken before them already did.
+      // Derived: the notes tell clients what the ActionTaken before them did.
       return { notes: NO_NOTES, state: must(state) };
+    case 'DealEnded':
+      // The settlement is recomputed from the finished deal (exact, deterministic) rather than read back from the event.
+      return { notes: NO_NOTES, state: settleIfOver(must(state)) };
     case 'DealAbandoned': {
       const s = must(state);
       const deal = must(s.deal);
@@ -392,7 +400,7 @@ function freshSeat(state: TableState, seat: Seat): TableState {
   };
 }
 
-/** When the deal just ended: settle, update totals, Bock queue and the next dealer. */
+/** When the deal just ended: settle, update totals, Bock queue and the next dealer (unchanged otherwise). */
 function settleIfOver(state: TableState): TableState {
   const deal = state.deal;
   if (deal === null || deal.over) return state;
