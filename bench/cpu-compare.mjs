@@ -14,12 +14,15 @@ if (!baseDir) throw new Error('usage: node bench/cpu-compare.mjs <base engine di
 const rounds = Number(roundsArg ?? 6);
 const games = Number(gamesArg ?? 20000);
 const out = mkdtempSync(join(tmpdir(), 'cpu-compare-'));
-const runs = [
+const only = process.env.CPU_VARIANTS?.split(',');
+const all = [
   ['schafkopf', 'sauspiel', 4],
   ['saukopf', 'saukopf', 4],
   ['sheepshead', 'standard', 5],
   ['mehrkopf', 'rulebook', 4],
 ];
+// `CPU_VARIANTS=saukopf,schafkopf` measures only those.
+const runs = only === undefined ? all : all.filter(([id]) => only.includes(id));
 
 // One game loop per engine: warm up, then CPU time (user + system) over `games` seeded random deals per variant.
 const loop = (engine) => `

@@ -10,8 +10,10 @@ import type { CompiledOrder } from '../../tricks/order.js';
 /** The suits whose Sau can be called: Herz is trump in the normal game. */
 export const CALLABLE: readonly Suit[] = ['E', 'G', 'S'];
 
-/** The Sau of each suit, by suit number (the index into SUITS). */
-const SAU: readonly number[] = SUITS.map((suit) => indexOf(cardOf(suit, 'A')));
+/** The Sau of each suit. */
+const SAU = Object.fromEntries(SUITS.map((suit) => [suit, indexOf(cardOf(suit, 'A'))])) as Readonly<
+  Record<Suit, number>
+>;
 
 /** Whether `suit` (as sent, unchecked) names a suit whose Sau can be called. */
 export function isCallable(suit: string | undefined): suit is Suit {
@@ -20,7 +22,7 @@ export function isCallable(suit: string | undefined): suit is Suit {
 
 /** The card index of the Sau of `suit`. */
 export function sauOf(suit: Suit): number {
-  return SAU[SUITS.indexOf(suit)] as number;
+  return SAU[suit];
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   suitNames,
   suitOf,
 } from '../../cards/card.js';
-import { type FollowRule, followCards, followCount, followViolation, ledSuitOf } from '../../tricks/follow.js';
+import { type FollowRule, followCards, followViolation, ledSuitOf } from '../../tricks/follow.js';
 import { TRUMP, trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import { auctionOver, nextBidder } from '../family/auction.js';
@@ -585,8 +585,10 @@ function pushPlays(s: SkState, seat: Seat, out: Action[]): void {
   }
   if (s.trickCards.length > 0) {
     const eff = s.order.effSuit;
-    const ledSuit = eff[s.trickCards[0] as number] as number;
-    const follow = followCount(s.order, hand, ledSuit);
+    const ledSuit = eff[s.trickCards[0] as number];
+    // The hot path of every simulated card: followCount (engine/tricks/follow.ts) written out, nothing allocated.
+    let follow = 0;
+    for (let i = 0; i < n; i++) if (eff[hand[i] as number] === ledSuit) follow++;
     if (follow > 0 && follow < n) {
       for (let i = 0; i < n; i++) {
         const x = hand[i] as number;
