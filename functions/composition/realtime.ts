@@ -3,6 +3,7 @@ import type { Commit } from '../ports/table-store.js';
 import { type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
 import type { ConnectionStore } from '../ports/connections.js';
 import type { FanOutReport } from '../use-cases/fanout.js';
+import type { Presence } from '../use-cases/presence.js';
 import { type PushOptions, createPush } from './push.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { Runtime } from './runtime.js';
@@ -14,6 +15,8 @@ export interface Realtime {
   readonly ws: (event: WsEvent) => Promise<WsResult>;
   /** Push one commit to its table's subscribers (the stream handler calls it). */
   readonly fanOut: (commit: Commit) => Promise<FanOutReport>;
+  /** Seat presence (its `grace` handler runs the `seat.grace` due work). */
+  readonly presence: Presence;
 }
 
 /**
@@ -34,7 +37,9 @@ export function createRealtime(runtime: Runtime, opts: PushOptions & { telemetry
       endpoint: push.endpoint,
       ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
       ...(opts.telemetry !== undefined ? { telemetry: opts.telemetry } : {}),
+      presence: push.presence,
     }),
     fanOut: push.fanOut,
+    presence: push.presence,
   };
 }

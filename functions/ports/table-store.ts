@@ -61,7 +61,9 @@ export interface TableMeta {
   /** Duplicate tournament deals: records and seeds only for the organiser until the round ends. */
   readonly recordsSealed?: boolean;
   /** The turn clock (functions/use-cases/progress.ts); none by default; tournaments set one for every table. */
-  readonly clock?: { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number } | undefined;
+  readonly clock?:
+    | { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number; readonly graceSeconds?: number }
+    | undefined;
   /** sha256 of the API key that created the table (its webhook registrations follow the table). */
   readonly createdByKeyHash?: string | undefined;
   /** Optimistic-concurrency revision of this item. */

@@ -1,6 +1,6 @@
 import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { settingsFromEnv } from '../composition/config.js';
-import { createDueWork } from '../composition/due.js';
+import { dueScheduler } from '../composition/due.js';
 import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
@@ -14,7 +14,10 @@ const settings = settingsFromEnv();
 const runtime = createRuntime(settings, {
   client: traced(createTracer('stream'), dynamoClient(settings.dynamoEndpoint)),
 });
-const push = createPush(runtime);
+// Without DUE_QUEUE_URL (a stack before due work) deadlines and grace periods are not scheduled and a failed progress
+// pass fails the record.
+const scheduler = dueScheduler(runtime);
+const push = createPush(runtime, { scheduler });
 const tournaments = lambdaTournaments(runtime);
 // Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
 const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
@@ -29,8 +32,7 @@ export const handler = instrument(
   createCommitStream(
     runtime,
     observeFanOut(telemetry, push.fanOut),
-    // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
-    runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
+    scheduler,
     { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId), webhooks },
   ),
 );

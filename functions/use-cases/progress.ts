@@ -21,6 +21,8 @@ export interface TurnClock {
   readonly turnSeconds: number;
   /** Consecutive timeouts after which the seat is marked absent and a bot plays it (default 2). */
   readonly timeoutsUntilAbsent?: number;
+  /** Seconds a seat's player may be disconnected before the seat is marked absent (default 30; presence.ts). */
+  readonly graceSeconds?: number;
 }
 
 export const DEFAULT_TIMEOUTS_UNTIL_ABSENT = 2;

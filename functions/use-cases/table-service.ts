@@ -10,6 +10,7 @@ import { type DealRecord, type Fairness, type Verification, dealRecord, fairness
 import { openTables } from './lobby.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import { type BotTurn, type EventsPage, type ViewResult, botTurns, events, tableView } from './queries.js';
+import { markSeat } from './presence.js';
 import { type ProgressOutcome, progress } from './progress.js';
 import { type ScoreResult, score } from './scoring.js';
 import { addBot, addSpectator, join, kick, leave } from './seating.js';
@@ -114,6 +115,11 @@ export class TableService {
   }
   now(): number {
     return this.ctx.now();
+  }
+
+  // presence.ts
+  markSeat(tableId: string, seat: number, type: 'SeatAbsent' | 'SeatReturned'): Promise<number | undefined> {
+    return markSeat(this.ctx, tableId, seat, type);
   }
 
   // deal-history.ts

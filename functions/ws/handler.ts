@@ -25,7 +25,9 @@ import {
   type SubscriptionAudience,
 } from '../ports/connections.js';
 import { AppError } from '../use-cases/errors.js';
+import type { Presence, PresenceEntry } from '../use-cases/presence.js';
 import type { TableService } from '../use-cases/table-service.js';
+import type { TableMeta } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../wire/frames.js';
 import { ClientMessage } from './protocol.js';
 
@@ -67,6 +69,8 @@ export interface WsDeps {
   readonly rateLimiter?: RateLimiter;
   /** Structured logs and metrics (Powertools); undefined: none. */
   readonly telemetry?: Telemetry;
+  /** Seat presence (docs/presence.md): a seat's subscription joins it; views carry it. `connections` tells it who left. */
+  readonly presence?: Presence;
 }
 
 /**
@@ -127,11 +131,26 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   }
 
   /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
-  async function actorFor(connection: Connection, tableId: string | undefined): Promise<{ id: string; actor: Actor }> {
+  async function actorFor(
+    connection: Connection,
+    tableId: string | undefined,
+  ): Promise<{ id: string; actor: Actor; meta: TableMeta }> {
     const id = tableId ?? connection.authTableId;
     assertSameTable(connection.authTableId, id);
-    const actor = assertStillGranted(currentActor(await deps.service.meta(id), connection.principal));
-    return { id, actor };
+    const meta = await deps.service.meta(id);
+    const actor = assertStillGranted(currentActor(meta, connection.principal));
+    return { id, actor, meta };
+  }
+
+  /** The seats' presence for a view (nothing when presence is not wired); a failed read leaves it out. */
+  async function presenceOf(meta: TableMeta): Promise<{ presence?: PresenceEntry[] }> {
+    if (deps.presence === undefined) return {};
+    try {
+      return { presence: await deps.presence.list(meta) };
+    } catch (e) {
+      log?.warn('presence read failed', { tableId: meta.tableId, error: e instanceof Error ? e.message : 'unknown' });
+      return {};
+    }
   }
 
   async function message(event: WsEvent, connection: Connection): Promise<ServerFrame[]> {
@@ -159,14 +178,30 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'ping':
         return [{ type: 'pong', ...rid, at: new Date(now()).toISOString() }];
       case 'subscribe': {
-        const { id, actor } = await actorFor(connection, msg.tableId);
+        const { id, actor, meta } = await actorFor(connection, msg.tableId);
         const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
         const seen = assertMaySubscribe(actor, audience);
         if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
+        // The seat's player is here (a seat marked absent comes back before the view below is read).
+        if (actor.kind === 'seat') {
+          try {
+            await deps.presence?.joined(connection, id, actor.seat);
+          } catch (e) {
+            log?.warn('presence join failed', { tableId: id, error: e instanceof Error ? e.message : 'unknown' });
+          }
+        }
         // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
         const { version, view } = await deps.service.view(id, seen);
         const frames: ServerFrame[] = [
-          { type: 'subscribed', ...rid, tableId: id, audience: audienceName(seen), version, view },
+          {
+            type: 'subscribed',
+            ...rid,
+            tableId: id,
+            audience: audienceName(seen),
+            version,
+            view,
+            ...(await presenceOf(meta)),
+          },
         ];
         if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
         return frames;
@@ -182,10 +217,12 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
       }
       case 'view': {
-        const { id, actor } = await actorFor(connection, msg.tableId);
+        const { id, actor, meta } = await actorFor(connection, msg.tableId);
         const seen = viewerOf(actor, connection.audience);
         const out = await deps.service.view(id, seen);
-        return [{ type: 'view', ...rid, tableId: id, version: out.version, view: out.view }];
+        return [
+          { type: 'view', ...rid, tableId: id, version: out.version, view: out.view, ...(await presenceOf(meta)) },
+        ];
       }
       case 'act': {
         const { id, actor } = await actorFor(connection, msg.tableId);
