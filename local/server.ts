@@ -14,7 +14,7 @@ import { type Runtime, createRuntime } from '../functions/composition/runtime.js
 import { createCommitStream } from '../functions/composition/stream.js';
 import { type Webhooks, webhooksFor } from '../functions/composition/webhooks.js';
 import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
-import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
+import { countFirings, createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
@@ -24,6 +24,8 @@ import { localTournaments } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
+import { healPresence, healStandingItems } from './heal.js';
+import { SEAT_GRACE } from '../functions/use-cases/presence.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -125,17 +127,24 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
   });
   const handlers = new Map<string, DueWorkHandler>();
-  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
-  handlers.set(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
-
-  // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
   const telemetry = createTelemetry({ service: 'local' });
+  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
+  // Each run counts TimerFirings, as on Lambda.
+  const register = (kind: string, handler: DueWorkHandler): void => {
+    handlers.set(kind, countFirings(telemetry, handler));
+  };
+  register(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
+
+  // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   const realtime = createRealtime(runtime, {
     telemetry,
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+    scheduler,
   });
+  // A seat's reconnect grace period (docs/presence.md).
+  register(SEAT_GRACE, realtime.presence.grace);
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
   const hookOpts = options.webhooks;
   const webhooks = webhooksFor(runtime, {
@@ -182,7 +191,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
-  // Nothing waits on a signal lost with the previous process: every live table and every stored item runs again.
+  // What the previous process left: tables from before standing items get theirs (once per data folder), and seats
+  // whose connections died with it are away now (grace periods start). Then nothing waits on a signal lost with the
+  // previous process: every live table and every stored item runs again.
+  await healStandingItems(client, settings.dataTable, runtime.store, runtime.dueWork, clock.now());
+  await healPresence(client, settings.connectionsTable, realtime.presence);
   const restored = await scheduler.restore();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {

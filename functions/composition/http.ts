@@ -26,9 +26,6 @@ export function createHttp(
     ...(extra.tournaments !== undefined ? { tournaments: extra.tournaments } : {}),
     ...(extra.now !== undefined ? { now: extra.now } : {}),
     ...(extra.webhooks !== undefined ? { webhooks: extra.webhooks.service } : {}),
-    presence: presenceList(
-      new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable),
-      runtime.service,
-    ),
+    presence: presenceList(new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable), runtime.service),
   });
 }

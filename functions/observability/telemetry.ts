@@ -160,14 +160,17 @@ export function observeDueWork<W extends { readonly kind: string; readonly key: 
   handlers: ReadonlyMap<string, DueHandlerLike<W>>,
 ): ReadonlyMap<string, DueHandlerLike<W>> {
   if (telemetry === undefined) return handlers;
-  return new Map(
-    [...handlers].map(([kind, handler]) => [
-      kind,
-      async (work: W) => {
-        telemetry.count('TimerFirings');
-        telemetry.logger.debug('due work fired', { kind: work.kind, key: work.key });
-        return handler(work);
-      },
-    ]),
-  );
+  return new Map([...handlers].map(([kind, handler]) => [kind, countFirings(telemetry, handler)]));
+}
+
+/** One due-work handler with its firings counted (observeDueWork). */
+export function countFirings<W extends { readonly kind: string; readonly key: string }>(
+  telemetry: Telemetry,
+  handler: DueHandlerLike<W>,
+): DueHandlerLike<W> {
+  return async (work) => {
+    telemetry.count('TimerFirings');
+    telemetry.logger.debug('due work fired', { kind: work.kind, key: work.key });
+    return handler(work);
+  };
 }

@@ -62,8 +62,7 @@ export interface TableMeta {
   readonly recordsSealed?: boolean;
   /** The turn clock (functions/use-cases/progress.ts); none by default; tournaments set one for every table. */
   readonly clock?:
-    | { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number; readonly graceSeconds?: number }
-    | undefined;
+    { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number; readonly graceSeconds?: number } | undefined;
   /** sha256 of the API key that created the table (its webhook registrations follow the table). */
   readonly createdByKeyHash?: string | undefined;
   /** Optimistic-concurrency revision of this item. */

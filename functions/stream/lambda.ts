@@ -29,10 +29,8 @@ const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
  */
 export const handler = instrument(
   telemetry,
-  createCommitStream(
-    runtime,
-    observeFanOut(telemetry, push.fanOut),
-    scheduler,
-    { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId), webhooks },
-  ),
+  createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), scheduler, {
+    onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+    webhooks,
+  }),
 );

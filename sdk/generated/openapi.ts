@@ -822,11 +822,13 @@ export interface components {
             maxDeals?: number;
             clock?: components["schemas"]["TurnClock"];
         };
-        /** @description A turn clock (default: none). When a seat's time runs out the server plays for it with the bot policy and appends `TurnTimedOut`; after `timeoutsUntilAbsent` in a row, `SeatAbsent` and a bot plays the seat until its player acts again (`SeatReturned`). The clock restarts with every commit. */
+        /** @description A turn clock (default: none). When a seat's time runs out the server plays for it with the bot policy and appends `TurnTimedOut`; after `timeoutsUntilAbsent` in a row, `SeatAbsent` and a bot plays the seat until its player acts again (`SeatReturned`). The clock restarts with every commit. A player whose last WebSocket connection goes away has `graceSeconds` to reconnect; then the seat is marked absent too, and reconnecting marks it back (docs/presence.md). */
         TurnClock: {
             turnSeconds: number;
             /** @description default 2 */
             timeoutsUntilAbsent?: number;
+            /** @description seconds a disconnected player may take to reconnect before the seat is marked absent (default 30) */
+            graceSeconds?: number;
         };
         SeatSummary: {
             seat: components["schemas"]["Seat"];
@@ -1126,6 +1128,18 @@ export interface components {
             /** @description Display names by table seat (the name given when joining; `bot-N`; null for an open seat). */
             names: (string | null)[];
             commands: components["schemas"]["LegalCommands"];
+            /** @description Whether each seat's player is connected (docs/presence.md); by table seat, bots and open seats read as not connected. */
+            presence?: components["schemas"]["SeatPresence"][];
+        };
+        SeatPresence: {
+            seat: components["schemas"]["Seat"];
+            /** @description a WebSocket connection with the seat's token is subscribed to the table */
+            connected: boolean;
+            /**
+             * Format: date-time
+             * @description the last change (came or went); absent when the seat's player never connected
+             */
+            since?: string;
         };
         CommandRequest: {
             /** @description the chat command, e.g. `Sauspiel auf die Blaue` */
