@@ -345,6 +345,19 @@ export class StammtischStack extends Stack {
     this.dueFunction.addToRolePolicy(sendDue);
     this.streamFunction.addToRolePolicy(sendDue);
     this.streamFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    // A seat's last connection going schedules its reconnect grace period (docs/presence.md) from the ws function.
+    this.wsFunction.addToRolePolicy(sendDue);
+    this.wsFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    // Presence is read by the REST view and by the grace period's due work: GetItem on the table's presence row, on
+    // the table itself (no index).
+    const readPresence = new PolicyStatement({
+      actions: ['dynamodb:GetItem'],
+      resources: [this.connectionsTable.tableArn],
+    });
+    for (const fn of [this.httpFunction, this.dueFunction]) {
+      fn.addToRolePolicy(readPresence);
+      fn.addEnvironment('CONNECTIONS_TABLE', this.connectionsTable.tableName);
+    }
     this.dueSweepRule = new Rule(this, 'DueSweepRule', {
       description: 'Stammtisch: run stored due work (live tables) so that a lost signal heals within 5 minutes',
       schedule: Schedule.rate(Duration.minutes(5)),

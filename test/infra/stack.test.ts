@@ -198,6 +198,7 @@ describe('functions', () => {
       APP_VERSION: '1.2.3',
       API_KEY_HASHES: keyHash,
       DATA_TABLE: { Ref: ids.data },
+      CONNECTIONS_TABLE: { Ref: ids.connections },
     });
     expect(env(ids.ws)).toEqual({
       APP_VERSION: '1.2.3',
@@ -205,6 +206,7 @@ describe('functions', () => {
       DATA_TABLE: { Ref: ids.data },
       CONNECTIONS_TABLE: { Ref: ids.connections },
       WS_MANAGEMENT_ENDPOINT: wsEndpoint,
+      DUE_QUEUE_URL: { Ref: ids.dueQueue },
     });
     expect(env(ids.stream)).toEqual({
       APP_VERSION: '1.2.3',
@@ -217,6 +219,7 @@ describe('functions', () => {
       APP_VERSION: '1.2.3',
       DATA_TABLE: { Ref: ids.data },
       DUE_QUEUE_URL: { Ref: ids.dueQueue },
+      CONNECTIONS_TABLE: { Ref: ids.connections },
     });
   });
 });
@@ -265,19 +268,25 @@ describe('least privilege', () => {
       for (const action of actionsOf(statement)) expect(action, policy).not.toMatch(forbidden);
   });
 
-  it('the REST function reads and writes DATA_TABLE only', () => {
+  it('the REST function reads and writes DATA_TABLE, and reads presence rows (GetItem, no index)', () => {
     expect(statementsOfFunction(template, ids.http)).toEqual([
       {
         Effect: 'Allow',
         Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
         Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
       },
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: { 'Fn::GetAtt': [ids.connections, 'Arn'] } },
     ]);
   });
 
-  it('the WebSocket function: play on DATA_TABLE, its connection rows, ManageConnections on its own API stage only', () => {
+  it('the WebSocket function: play on DATA_TABLE, its connection and presence rows, ManageConnections on its own API stage only, send due work (grace periods)', () => {
     const statements = statementsOfFunction(template, ids.ws);
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
+    expect(statements).toContainEqual({
+      Effect: 'Allow',
+      Action: 'sqs:SendMessage',
+      Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
+    });
     expect(statements).toContainEqual({
       Effect: 'Allow',
       Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
@@ -285,7 +294,7 @@ describe('least privilege', () => {
     });
     expect(statements).toContainEqual({
       Effect: 'Allow',
-      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       Resource: [
         { 'Fn::GetAtt': [ids.connections, 'Arn'] },
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.connections, 'Arn'] }, '/index/*']] },
@@ -370,8 +379,10 @@ describe('least privilege', () => {
         ],
         Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
       },
+      // The grace period checks the seat's presence row.
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: { 'Fn::GetAtt': [ids.connections, 'Arn'] } },
     ]);
-    // Only the stream and due functions may send due work.
+    // Only the stream, WebSocket (grace periods) and due functions may send due work.
     const senders = policyStatements(template)
       .filter(({ statement }) => actionsOf(statement).includes('sqs:SendMessage'))
       .filter(({ statement }) => JSON.stringify(statement.Resource).includes(ids.dueQueue))
@@ -381,6 +392,7 @@ describe('least privilege', () => {
       [
         logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionRoleDefaultPolicy'),
         logicalId(template, 'AWS::IAM::Policy', 'DueFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionRoleDefaultPolicy'),
       ].sort(),
     );
   });
