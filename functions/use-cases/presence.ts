@@ -81,9 +81,14 @@ export function createPresence(deps: PresenceDeps): Presence {
     );
   }
 
-  return {
+  const presence: Presence = {
     async joined(connection, tableId, seat) {
       const change = await deps.store.join(tableId, seat, connection.connectionId, now());
+      // A $disconnect between the subscription and this join found nothing to leave: leave now (one GetItem).
+      if ((await deps.connections.get(connection.connectionId)) === undefined) {
+        await presence.left({ ...connection, tableId });
+        return;
+      }
       if (change.changed)
         await push(
           tableId,
@@ -130,6 +135,7 @@ export function createPresence(deps: PresenceDeps): Presence {
     list: presenceList(deps.store, deps.service),
     grace: graceHandler(deps.store, deps.service),
   };
+  return presence;
 }
 
 /** Every seat's presence as the view shows it (the REST view holds only this). */
