@@ -18,6 +18,7 @@ export interface SeatPresence {
 /** What a join or leave did: `changed` when the seat went from away to connected or back. */
 export interface PresenceChange {
   readonly changed: boolean;
+  /** The seat's generation after a change (what a grace period is pinned to); without a change best effort. */
   readonly generation: number;
   /** Epoch millis of the seat's last change. */
   readonly since: number;
