@@ -7,6 +7,7 @@ import { DynamoPresenceStore } from '../../functions/adapters/dynamodb/presence-
 import { ManualClock } from '../../functions/ports/clock.js';
 import { TABLE_PROGRESS } from '../../functions/ports/due-work.js';
 import { type LocalServer, startLocal } from '../../local/server.js';
+import { TableSocket } from '../../sdk/index.js';
 import { type Api, apiClient } from '../support/functions/client.js';
 import { allEvents, createTable, join } from '../support/functions/play.js';
 import { checkFrame } from './asyncapi.js';
@@ -73,6 +74,14 @@ describe('presence and the reconnect grace period', () => {
     const t = await soloTable(api);
     await server.idle();
     const organiser = await watch(server, t.tableId, t.organiserKey);
+    // The SDK's socket hands presence frames to `onPresence`.
+    const changes: { seat: number; connected: boolean }[] = [];
+    const sdk = await TableSocket.connect({
+      wsUrl: server.wsUrl,
+      tableId: t.tableId,
+      token: t.organiserKey,
+      onPresence: (p) => changes.push({ seat: p.seat, connected: p.connected }),
+    });
     const before = await api.get<PresenceView>(`/v1/tables/${t.tableId}/view`, { token: t.organiserKey });
     expect(before.body.presence?.map((p) => p.connected)).toEqual([false, false, false, false]);
     expect(before.body.presence?.[0]?.since).toBeUndefined();
@@ -117,6 +126,12 @@ describe('presence and the reconnect grace period', () => {
     expect(view.presence).toEqual(away.body.presence);
     // Every frame either side received is the documented shape (asyncapi.yaml).
     expect([...organiser.frames, ...me.frames].flatMap(checkFrame)).toEqual([]);
+    await sdk.request({ action: 'ping' });
+    expect(changes).toEqual([
+      { seat: 0, connected: true },
+      { seat: 0, connected: false },
+    ]);
+    sdk.close();
     await organiser.close();
   });
 
