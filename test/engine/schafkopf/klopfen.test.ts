@@ -35,9 +35,10 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
     expect(sk.legalActions(s, 2)).toEqual([{ type: 'knock' }, { type: 'choose', choice: 'no-knock' }]);
     expectIllegal(s, 0, { type: 'bid', game: 'solo', suit: 'E' }, /first decides whether to knock/);
     expectIllegal(s, 0, { type: 'pass' }, /first decides whether to knock/);
-    // Seats decide in any order; a decision is final.
+    // Seats decide in any order; a decision is final: the seat's turn is over until the others have decided.
     act(s, 2, { type: 'knock' });
-    expectIllegal(s, 2, { type: 'choose', choice: 'no-knock' }, /decides once/);
+    expectIllegal(s, 2, { type: 'choose', choice: 'no-knock' }, /not this seat’s turn/);
+    expectIllegal(s, 2, { type: 'pass' }, /not this seat’s turn/);
     act(s, 0, { type: 'choose', choice: 'no-knock' });
     act(s, 3, { type: 'choose', choice: 'no-knock' });
     expect(sk.toAct(s)).toEqual([1]);
