@@ -143,5 +143,5 @@ describe('kill -9 mid-play and restart on the same data folder', () => {
     }
     third.child.kill('SIGTERM');
     expect(await exited(third.child)).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
