@@ -44,12 +44,17 @@ export function chooseFor(turn: BotTurn, now: () => number = () => performance.n
 
 /**
  * One bot step for a table: every bot seat the deal waits for acts once, through the same use case as a player,
- * pinned to the version it looked at (a lost race is fine: the winning commit triggers the next step).
- * Returns how many bots acted.
+ * each pinned to the version it looked at. Where several seats act at once (the knock phase), the turns are read
+ * again after each move, so every bot seat acts on the table as it is (a lost race is fine: the winning commit
+ * triggers the next step). Returns how many bots acted.
  */
 export async function botStep(service: TableService, tableId: string): Promise<number> {
   let acted = 0;
-  for (const turn of await service.botTurns(tableId)) {
+  const tried = new Set<number>();
+  for (;;) {
+    const turn = (await service.botTurns(tableId)).find((t) => !tried.has(t.seat));
+    if (turn === undefined) return acted;
+    tried.add(turn.seat);
     const action = chooseFor(turn);
     if (action === undefined) continue;
     try {
@@ -63,5 +68,4 @@ export async function botStep(service: TableService, tableId: string): Promise<n
       if (!(e instanceof AppError)) throw e;
     }
   }
-  return acted;
 }

@@ -78,10 +78,14 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
   const toAct = seatsToAct(state);
   let acted = 0;
-  // Seats the server plays: one pinned move each (when several may act at once, the first wins; the next pass
-  // follows from its commit).
+  // Seats the server plays: one pinned move per pass. Where several seats act at once (the knock phase), the others'
+  // moves pinned to this version could only lose the race, so they are not even decided: the pass that follows from
+  // this move's commit plays the next of them, until every server-played seat has acted.
   for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
-    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) acted++;
+    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) {
+      acted++;
+      break;
+    }
   }
   if (acted > 0) return { ...base, acted };
   const deadline = turnDeadline(meta, state, head);

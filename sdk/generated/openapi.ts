@@ -924,6 +924,7 @@ export interface components {
             under?: string;
             cards?: string[];
             value?: number | "schwarz";
+            /** @description `choose`: the variant's choice, e.g. Schafkopf's `no-knock` (the knock phase: not to knock), `ramsch`, `redeal`, `refuse` */
             choice?: string;
             spiess?: boolean;
         };
@@ -1061,6 +1062,7 @@ export interface components {
             card: components["schemas"]["Card"];
         };
         DealView: {
+            /** @description The deal's step. Schafkopf: `knock` (Klopfen after the first four cards: every seat holds its first packet and every seat in `toAct` decides at once, `knock` or `choose` `no-knock`; then the second packet is dealt), `auction`, `hochzeit`, `muss`, `play`, `done`. Any variant: `abandoned` (the table was closed mid-deal). */
             phase: string;
             players: number;
             dealer: components["schemas"]["Seat"];

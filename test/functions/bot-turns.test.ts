@@ -91,3 +91,40 @@ describe.each([
     expect(levelsShown).toEqual(['human', ...Array.from({ length: seats - 1 }, (_, i) => levels[i % levels.length])]);
   });
 });
+
+describe('the knock phase (Klopfen after the first four): several bot seats are to act at once', () => {
+  it('one bot step lets every bot seat decide (knock or no-knock), each on the table as it is', async () => {
+    const service = new TableService({ store: new MemoryTableStore(), botBudgetMs: 10 });
+    const { tableId } = await service.create({
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [
+        { seat: 0, level: 'random' },
+        { seat: 1, level: 'heuristic' },
+        { seat: 2, level: 'strong' },
+        { seat: 3, level: 'heuristic' },
+      ],
+      maxDeals: 1,
+    });
+    const before = await service.load(tableId);
+    const deal = before.state.deal!;
+    expect(variantOf(before.state).toAct(deal.state)).toEqual([0, 1, 2, 3]);
+    const turns = await service.botTurns(tableId);
+    expect(turns.map((t) => t.seat)).toEqual([0, 1, 2, 3]);
+    for (const turn of turns) {
+      // Each bot holds its first four cards only and may only knock or decline.
+      expect(turn.observation.view.hands[turn.observation.seat]).toHaveLength(4);
+      expect(turn.legal).toEqual([{ type: 'knock' }, { type: 'choose', choice: 'no-knock' }]);
+    }
+    expect(await botStep(service, tableId)).toBe(4);
+    const after = await service.load(tableId);
+    const decisions = after.commits
+      .flatMap((c) => c.events)
+      .filter((e) => e.type === 'ActionTaken')
+      .map((e) => (e as { seat: number; action: Action }).action);
+    expect(decisions).toHaveLength(4);
+    for (const a of decisions) expect(['knock', 'no-knock']).toContain(a.type === 'choose' ? a.choice : a.type);
+    // All have decided: the second packet is dealt and the auction waits for forehand.
+    expect(variantOf(after.state).view(after.state.deal!.state, { kind: 'spectator' }).phase).toBe('auction');
+  });
+});
