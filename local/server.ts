@@ -20,7 +20,7 @@ import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
-import { localTournaments } from '../functions/tournaments/compose.js';
+import { createTournaments } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
@@ -158,18 +158,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
-  const tournaments = localTournaments({
+  // Tournaments schedule their jobs (round starts, round checks) on the same due-work scheduler as the tables; their
+  // handlers join `table.progress` before `restore()` below arms every stored item.
+  const tournaments = createTournaments({
     client,
     dataTable: settings.dataTable,
     tableStore: runtime.store,
-    // The tournament scheduler's clock over the server's (a ManualClock in tests drives both).
-    clock: { now: () => clock.now(), wakeAt: (at, fn) => clock.setTimer(at - clock.now(), fn) },
+    dueWork: runtime.dueWork,
+    scheduler,
+    now: () => clock.now(),
     afterAppend: (commit) => dispatcher.enqueue(commit),
-    onError: (job, e) =>
-      console.error(`due job ${job.kind} ${job.key} failed (retried):`, e instanceof Error ? e.message : e),
   });
-  // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
-  await tournaments.due.start();
+  for (const [kind, handler] of tournaments.handlers) handlers.set(kind, handler);
 
   const app = createHttp(runtime, telemetry, {
     tournaments: tournaments.service,
@@ -189,8 +189,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     do {
       await dispatcher.idle();
       await scheduler.idle();
-      await tournaments.due.idle();
-    } while (!dispatcher.isIdle() || tournaments.due.busy());
+    } while (!dispatcher.isIdle());
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -210,7 +209,6 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     close: async () => {
       // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
       // write is conditional and pinned, and whatever is left runs again from the store at the next start.
-      await tournaments.due.stop();
       dispatcher.release();
       dispatcher.stop();
       webhooks.scheduler.stop?.();

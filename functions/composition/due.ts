@@ -2,6 +2,7 @@ import { type QueueSender, SqsDueWorkScheduler } from '../adapters/sqs/due-work-
 import { createDueHandler } from '../due/handler.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../ports/due-work.js';
 import { progressStep } from '../stream/on-commit.js';
+import { lambdaTournaments } from '../tournaments/compose.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -14,5 +15,13 @@ export function createDueWork(runtime: Runtime, sqs?: QueueSender) {
   if (url === undefined) throw new Error('DUE_QUEUE_URL is not set');
   const scheduler = new SqsDueWorkScheduler(runtime.dueWork, url, sqs);
   const handlers = new Map<string, DueWorkHandler>([[TABLE_PROGRESS, progressStep(runtime.service, scheduler)]]);
-  return { scheduler, handlers, handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }) };
+  // Tournament jobs (round starts, round checks: docs/tournaments.md) are due work of the same queue and sweep.
+  const tournaments = lambdaTournaments(runtime, scheduler);
+  for (const [kind, handler] of tournaments.handlers) handlers.set(kind, handler);
+  return {
+    scheduler,
+    handlers,
+    tournaments,
+    handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }),
+  };
 }

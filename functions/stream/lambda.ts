@@ -15,7 +15,10 @@ const runtime = createRuntime(settings, {
   client: traced(createTracer('stream'), dynamoClient(settings.dynamoEndpoint)),
 });
 const push = createPush(runtime);
-const tournaments = lambdaTournaments(runtime);
+// Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
+const due = runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime) : undefined;
+// A round's end schedules the next round's start on the due queue (or, without it, only stores it for the sweep).
+const tournaments = due?.tournaments ?? lambdaTournaments(runtime);
 // Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
 const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
 
@@ -26,11 +29,8 @@ const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
  */
 export const handler = instrument(
   telemetry,
-  createCommitStream(
-    runtime,
-    observeFanOut(telemetry, push.fanOut),
-    // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
-    runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
-    { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId), webhooks },
-  ),
+  createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), due?.scheduler, {
+    onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+    webhooks,
+  }),
 );

@@ -7,7 +7,7 @@ import {
 } from '../ports/tournament-store.js';
 import { matchesHash, newSecret, sha256 } from '../crypto/secrets.js';
 import { AppError } from '../use-cases/errors.js';
-import type { DueJob, DueWork } from './due-work.js';
+import type { DueWork, DueWorkScheduler } from '../ports/due-work.js';
 import {
   derivedSeed,
   newPlayerId,
@@ -61,7 +61,8 @@ export interface TableSpec {
 export interface TournamentDeps {
   readonly store: TournamentStore;
   readonly tables: TournamentTables;
-  readonly due: DueWork;
+  /** The one due-work mechanism (functions/ports/due-work.ts): round starts and round checks are its items. */
+  readonly due: DueWorkScheduler;
   readonly now: () => number;
   /** How often a running round's tables are looked at, besides the table-closed signal (ms). */
   readonly checkEveryMs?: number;
@@ -262,7 +263,7 @@ export class TournamentService {
   }
 
   /** Run a due job (the scheduler calls this). */
-  async runJob(job: DueJob): Promise<void> {
+  async runJob(job: DueWork): Promise<void> {
     const payload = (job.payload ?? {}) as { tournamentId?: unknown; round?: unknown };
     const tournamentId = String(payload.tournamentId);
     const round = Number(payload.round);
@@ -492,11 +493,11 @@ export class TournamentService {
   }
 }
 
-export function startJob(tournamentId: string, round: number, at: number): DueJob {
+export function startJob(tournamentId: string, round: number, at: number): DueWork {
   return { at, kind: JOB_START, key: `${tournamentId}:${round}`, payload: { tournamentId, round } };
 }
 
-function checkJob(tournamentId: string, round: number, at: number): DueJob {
+function checkJob(tournamentId: string, round: number, at: number): DueWork {
   return { at, kind: JOB_CHECK, key: `${tournamentId}:${round}`, payload: { tournamentId, round } };
 }
 
