@@ -20,7 +20,7 @@ import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
-import { createTournaments } from '../functions/tournaments/compose.js';
+import { createTournaments, orderedPush } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
@@ -133,6 +133,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const telemetry = createTelemetry({ service: 'local' });
   const realtime = createRealtime(runtime, {
     telemetry,
+    // Tournament event streams over WebSocket (`?tournamentId=`); the service is created below.
+    tournaments: {
+      authorize: (id, token) => tournaments.service.authorize(id, token),
+      events: (id, after, limit) => tournaments.service.events(id, after, limit),
+    },
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   });
@@ -168,7 +173,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     scheduler,
     now: () => clock.now(),
     afterAppend: (commit) => dispatcher.enqueue(commit),
+    // The local stand-in for the stream: tournament commits reach their WebSocket subscribers in order.
+    onCommit: (commit) => tournamentPush.enqueue(commit),
   });
+  const tournamentPush = orderedPush(realtime.tournamentFanOut);
   for (const [kind, handler] of tournaments.handlers) handlers.set(kind, handler);
 
   const app = createHttp(runtime, telemetry, {
@@ -189,7 +197,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     do {
       await dispatcher.idle();
       await scheduler.idle();
-    } while (!dispatcher.isIdle());
+      await tournamentPush.idle();
+    } while (!dispatcher.isIdle() || !tournamentPush.isIdle());
   };
   return {
     url: `http://127.0.0.1:${port}`,

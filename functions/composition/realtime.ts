@@ -1,6 +1,7 @@
 import type { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import type { Commit } from '../ports/table-store.js';
-import { type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
+import { type TournamentStream, type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import type { ConnectionStore } from '../ports/connections.js';
 import type { FanOutReport } from '../use-cases/fanout.js';
 import { type PushOptions, createPush } from './push.js';
@@ -14,6 +15,8 @@ export interface Realtime {
   readonly ws: (event: WsEvent) => Promise<WsResult>;
   /** Push one commit to its table's subscribers (the stream handler calls it). */
   readonly fanOut: (commit: Commit) => Promise<FanOutReport>;
+  /** Push one tournament commit to the tournament's subscribers. */
+  readonly tournamentFanOut: (commit: TournamentCommit) => Promise<unknown>;
 }
 
 /**
@@ -22,7 +25,10 @@ export interface Realtime {
  * WS_MANAGEMENT_ENDPOINT; unset: each connection's own https://{domainName}/{stage}); `management` adds SDK client
  * settings (the local fake credentials).
  */
-export function createRealtime(runtime: Runtime, opts: PushOptions & { telemetry?: Telemetry } = {}): Realtime {
+export function createRealtime(
+  runtime: Runtime,
+  opts: PushOptions & { telemetry?: Telemetry; tournaments?: TournamentStream } = {},
+): Realtime {
   const push = createPush(runtime, opts);
   return {
     connections: push.connections,
@@ -34,7 +40,9 @@ export function createRealtime(runtime: Runtime, opts: PushOptions & { telemetry
       endpoint: push.endpoint,
       ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
       ...(opts.telemetry !== undefined ? { telemetry: opts.telemetry } : {}),
+      ...(opts.tournaments !== undefined ? { tournaments: opts.tournaments } : {}),
     }),
     fanOut: push.fanOut,
+    tournamentFanOut: push.tournamentFanOut,
   };
 }

@@ -3,6 +3,7 @@ import { DynamoTournamentStore } from '../adapters/dynamodb/tournament-store.js'
 import type { Runtime } from '../composition/runtime.js';
 import type { DueWorkHandler, DueWorkScheduler, DueWorkStore } from '../ports/due-work.js';
 import type { Commit, TableStore } from '../ports/table-store.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import { JOB_CHECK, JOB_START, TournamentService } from './service.js';
 import { tournamentTables } from './tables.js';
 
@@ -22,6 +23,8 @@ export function createTournaments(deps: {
   readonly now: () => number;
   /** Called after a tournament table's first commit (locally: the dispatcher; on AWS the stream does it). */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  /** Called after each tournament commit (locally: the WebSocket push; on AWS the stream does it). */
+  readonly onCommit?: (commit: TournamentCommit) => void;
 }): { service: TournamentService; handlers: ReadonlyMap<string, DueWorkHandler> } {
   const service = new TournamentService({
     store: new DynamoTournamentStore(deps.client, deps.dataTable),
@@ -33,6 +36,7 @@ export function createTournaments(deps: {
     }),
     due: deps.scheduler,
     now: deps.now,
+    ...(deps.onCommit !== undefined ? { onCommit: deps.onCommit } : {}),
   });
   return { service, handlers: tournamentHandlers(service) };
 }
@@ -76,4 +80,33 @@ export function lambdaTournaments(runtime: Runtime, scheduler?: DueWorkScheduler
     scheduler: scheduler ?? storeOnlyScheduler(runtime.dueWork),
     now: Date.now,
   });
+}
+
+/**
+ * Tournament commits pushed in order per tournament, off the request path (the local runtime's stand-in for the
+ * DATA_TABLE stream); `idle()` resolves when nothing is queued.
+ */
+export function orderedPush(push: (commit: TournamentCommit) => Promise<unknown>) {
+  const chains = new Map<string, Promise<void>>();
+  let pending = 0;
+  return {
+    enqueue(commit: TournamentCommit): void {
+      pending++;
+      const next = (chains.get(commit.tournamentId) ?? Promise.resolve())
+        .then(() => push(commit))
+        .then(
+          () => undefined,
+          (e: unknown) => console.error('tournament push failed', e instanceof Error ? e.message : 'unknown'),
+        )
+        .finally(() => {
+          pending--;
+          if (chains.get(commit.tournamentId) === next) chains.delete(commit.tournamentId);
+        });
+      chains.set(commit.tournamentId, next);
+    },
+    isIdle: (): boolean => pending === 0,
+    async idle(): Promise<void> {
+      while (chains.size > 0) await Promise.allSettled([...chains.values()]);
+    },
+  };
 }

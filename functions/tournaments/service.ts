@@ -66,6 +66,11 @@ export interface TournamentDeps {
   readonly now: () => number;
   /** How often a running round's tables are looked at, besides the table-closed signal (ms). */
   readonly checkEveryMs?: number;
+  /**
+   * Told about every commit written (locally: the WebSocket push of the tournament's stream; on AWS the DATA_TABLE
+   * stream does it). Must not throw.
+   */
+  readonly onCommit?: (commit: TournamentCommit) => void;
 }
 
 export type CreateInput = T.TournamentInput & { readonly selfRegistration?: boolean; readonly organiserKey?: string };
@@ -131,7 +136,9 @@ export class TournamentService {
       null,
     );
     if (!decided.ok) throw new Error(decided.error.message);
-    await this.deps.store.append({ tournamentId, seq: 1, events: decided.events, at: now });
+    const first: TournamentCommit = { tournamentId, seq: 1, events: decided.events, at: now };
+    await this.deps.store.append(first);
+    this.deps.onCommit?.(first);
     const loaded = await this.load(tournamentId);
     return {
       tournamentId,
@@ -410,6 +417,7 @@ export class TournamentService {
         at: this.deps.now(),
       };
       if (!(await this.deps.store.append(commit))) continue;
+      this.deps.onCommit?.(commit);
       await this.afterAppend(loaded.meta, commit);
       return undefined;
     }

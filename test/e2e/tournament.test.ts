@@ -63,6 +63,24 @@ async function runTournament(opts: {
 }) {
   const clock = new ManualClock(T0);
   server = await startLocal({ port: 0, clock });
+  const PROFILE = process.env.T17_PROFILE === '1';
+  const calls = new Map<string, number>();
+  if (PROFILE) {
+    server.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const limit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 60;
+        const stack = (new Error('x').stack ?? '').split('\n').filter((l) => l.includes('/functions/') || l.includes('/local/')).map((l) => l.replace(/.*\/(functions|local)\//, '$1/').replace(/:\d+\)?$/, '').replace(/ \(.*/, '')).slice(0, 4).join(' < ');
+        Error.stackTraceLimit = limit;
+        const k = `${context.commandName} ${stack}`;
+        calls.set(k, (calls.get(k) ?? 0) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name: 'profileRecorder' },
+    );
+    process.on('beforeExit', () => undefined);
+    (globalThis as { __calls?: Map<string, number> }).__calls = calls;
+  }
   const api: Api = apiClient(server.url);
   const settle = async (): Promise<void> => {
     await server!.idle();
@@ -177,6 +195,10 @@ async function runTournament(opts: {
     }
   }
   const final = await tournament();
+  if (PROFILE) {
+    const total = [...calls.values()].reduce((a, b) => a + b, 0);
+    console.log('DDB calls', total, '\n' + [...calls].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v} ${k}`).join('\n'));
+  }
   expect(final.phase).toBe('ended');
   expect(final.rounds).toHaveLength(opts.rounds);
   expect(humanActions).toBeGreaterThan(0);
