@@ -216,6 +216,62 @@ async function records(api: Api, ORG: string, final: TournamentBody) {
  */
 const DEALS = process.env.STAMMTISCH_FULL_TOURNAMENT === '1' ? 8 : 4;
 
+describe('a tournament table never waits on a signal nobody sends (the issue 17 stall)', () => {
+  it('one checked-in player who never acts, three no-shows played by bots: the clock and the bots finish the round', async () => {
+    // Before the fix a tournament table's first commit did not ask for a progress pass and the table had no standing
+    // due item: a bot (or a silent player) first to act waited for ever — no bot move, no turn deadline armed.
+    const clock = new ManualClock(T0);
+    server = await startLocal({ port: 0, clock });
+    const api = apiClient(server.url);
+    const created = await api.post<{ tournamentId: string; organiserKey: string }>('/v1/tournaments', {
+      body: {
+        name: 'Stall',
+        variant: 'schafkopf',
+        rounds: 1,
+        dealsPerRound: 4,
+        startsAt: new Date(T0 + HOUR).toISOString(),
+        noShows: 'bot',
+        clock: { turnSeconds: 30 },
+      },
+    });
+    const { tournamentId: U, organiserKey: ORG } = created.body;
+    const ids: string[] = [];
+    for (const name of ['Anni', 'Beppi', 'Centa', 'Done']) {
+      const r = await api.post<{ playerId: string; playerToken: string }>(`/v1/tournaments/${U}/players`, {
+        token: ORG,
+        body: { name },
+      });
+      ids.push(r.body.playerId);
+      if (name === 'Anni') await api.post(`/v1/tournaments/${U}/players/${r.body.playerId}/check-in`, { token: ORG });
+    }
+    clock.advanceTo(T0 + HOUR);
+    await server.idle();
+    // Only time moves: every step goes to the next pending timer (a bot's turn needs none; a deadline or a check).
+    let phase = '';
+    for (let step = 0; step < 60; step++) {
+      phase = (await api.get<TournamentBody>(`/v1/tournaments/${U}`)).body.phase;
+      if (phase === 'ended') break;
+      const due = clock.nextAt();
+      if (due === undefined) throw new Error('stuck: no timer pending');
+      clock.advanceTo(due);
+      await server.idle();
+    }
+    expect(phase).toBe('ended');
+    const t = (await api.get<TournamentBody>(`/v1/tournaments/${U}`, { token: ORG })).body;
+    const tableId = t.rounds[0]!.tables[0]!.tableId;
+    const events = (
+      await api.get<{ events: { event: { type: string; seat?: number } }[] }>(
+        `/v1/tables/${tableId}/events?after=0&limit=500`,
+        { token: ORG },
+      )
+    ).body.events.map((e) => e.event);
+    // The silent player timed out twice, was marked absent, and a bot played the seat from then on.
+    expect(events.filter((e) => e.type === 'TurnTimedOut')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'SeatAbsent')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'DealEnded')).toHaveLength(4);
+  }, 60_000);
+});
+
 describe('a tournament runs from its schedule alone', () => {
   // Skipped in the default run, for a written reason: on a clean clone this event stalled once (a table waiting on a
   // seat the script does not play) and once ran past 5 minutes; the cause is open (see the closing note of issue 17).
