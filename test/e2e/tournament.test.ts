@@ -116,11 +116,12 @@ async function runTournament(opts: {
   // only in the pauses.
   let humanActions = 0;
   let sealChecked = false;
-  // Who is likely to act next at each table (the seat after the last human move): viewing with that player's token
-  // first spares the second view (the view's legal actions are the viewer's own).
+  // Who is likely to act next at each table (the next human seat after the last human move): viewing with that
+  // player's token first spares a second view (a view's legal actions are the viewer's own).
   const likely = new Map<string, number>();
   const actAt = async (table: TournamentBody['rounds'][number]['tables'][number]): Promise<boolean> => {
     const humans = table.seats.filter((s) => s.kind === 'player');
+    const n = table.seats.length;
     const someone = humans.find((s) => s.seat === likely.get(table.tableId)) ?? humans[0];
     if (table.finished || someone === undefined) return false;
     const seen = await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token: tokens.get(someone.playerId!)! });
@@ -146,7 +147,11 @@ async function runTournament(opts: {
       body: { action: scriptedChoice(mine.view.legalActions), expectedVersion: mine.version },
     });
     expect([200, 409]).toContain(res.status);
-    likely.set(table.tableId, (human.seat + 1) % table.seats.length);
+    // The next human seat after this one (bots in between move during the settle).
+    const after = humans
+      .map((h) => h.seat)
+      .sort((a, b) => ((a - human.seat + n) % n || n) - ((b - human.seat + n) % n || n));
+    likely.set(table.tableId, after[0]!);
     humanActions++;
     return true;
   };
