@@ -25,12 +25,14 @@ const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
 /**
  * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
  * progresses (bots act; a turn deadline goes to the due-work queue); a closed tournament table reports to its round;
- * signed webhook deliveries.
+ * signed webhook deliveries; a tournament commit is pushed to the tournament's subscribers.
  */
 export const handler = instrument(
   telemetry,
   createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), due?.scheduler, {
     onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
     webhooks,
+    // Tournament commits (U#/C# records) go to the tournament's WebSocket subscribers.
+    onTournamentCommit: push.tournamentFanOut,
   }),
 );
