@@ -20,7 +20,7 @@ import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
-import { localTournaments } from '../functions/tournaments/compose.js';
+import { createTournaments, orderedPush } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
@@ -139,6 +139,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   const realtime = createRealtime(runtime, {
     telemetry,
+    // Tournament event streams over WebSocket (`?tournamentId=`); the service is created below.
+    tournaments: {
+      authorize: (id, token) => tournaments.service.authorize(id, token),
+      events: (id, after, limit) => tournaments.service.events(id, after, limit),
+    },
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
     scheduler,
@@ -167,18 +172,21 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
-  const tournaments = localTournaments({
+  // Tournaments schedule their jobs (round starts, round checks) on the same due-work scheduler as the tables; their
+  // handlers join `table.progress` before `restore()` below arms every stored item.
+  const tournaments = createTournaments({
     client,
     dataTable: settings.dataTable,
     tableStore: runtime.store,
-    // The tournament scheduler's clock over the server's (a ManualClock in tests drives both).
-    clock: { now: () => clock.now(), wakeAt: (at, fn) => clock.setTimer(at - clock.now(), fn) },
+    dueWork: runtime.dueWork,
+    scheduler,
+    now: () => clock.now(),
     afterAppend: (commit) => dispatcher.enqueue(commit),
-    onError: (job, e) =>
-      console.error(`due job ${job.kind} ${job.key} failed (retried):`, e instanceof Error ? e.message : e),
+    // The local stand-in for the stream: tournament commits reach their WebSocket subscribers in order.
+    onCommit: (commit) => tournamentPush.enqueue(commit),
   });
-  // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
-  await tournaments.due.start();
+  const tournamentPush = orderedPush(realtime.tournamentFanOut);
+  for (const [kind, handler] of tournaments.handlers) register(kind, handler);
 
   const app = createHttp(runtime, telemetry, {
     tournaments: tournaments.service,
@@ -202,8 +210,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     do {
       await dispatcher.idle();
       await scheduler.idle();
-      await tournaments.due.idle();
-    } while (!dispatcher.isIdle() || tournaments.due.busy());
+      await tournamentPush.idle();
+    } while (!dispatcher.isIdle() || !tournamentPush.isIdle());
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -223,7 +231,6 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     close: async () => {
       // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
       // write is conditional and pinned, and whatever is left runs again from the store at the next start.
-      await tournaments.due.stop();
       dispatcher.release();
       dispatcher.stop();
       webhooks.scheduler.stop?.();

@@ -6,6 +6,7 @@ import { observeDueWork } from '../observability/telemetry.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import { progressStep } from '../stream/on-commit.js';
 import { SEAT_GRACE, graceHandler } from '../use-cases/presence.js';
+import { lambdaTournaments } from '../tournaments/compose.js';
 import type { Runtime } from './runtime.js';
 
 /** The SQS due-work scheduler when DUE_QUEUE_URL is set (a stack before due work has none). */
@@ -23,12 +24,18 @@ export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: T
   const scheduler = dueScheduler(runtime, sqs);
   if (scheduler === undefined) throw new Error('DUE_QUEUE_URL is not set');
   const presence = new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable);
-  const handlers = observeDueWork(
-    telemetry,
-    new Map<string, DueWorkHandler>([
-      [TABLE_PROGRESS, progressStep(runtime.service, scheduler)],
-      [SEAT_GRACE, graceHandler(presence, runtime.service)],
-    ]),
-  );
-  return { scheduler, handlers, handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }) };
+  const kinds = new Map<string, DueWorkHandler>([
+    [TABLE_PROGRESS, progressStep(runtime.service, scheduler)],
+    [SEAT_GRACE, graceHandler(presence, runtime.service)],
+  ]);
+  // Tournament jobs (round starts, round checks: docs/tournaments.md) are due work of the same queue and sweep.
+  const tournaments = lambdaTournaments(runtime, scheduler);
+  for (const [kind, handler] of tournaments.handlers) kinds.set(kind, handler);
+  const handlers = observeDueWork(telemetry, kinds);
+  return {
+    scheduler,
+    handlers,
+    tournaments,
+    handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }),
+  };
 }

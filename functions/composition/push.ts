@@ -8,6 +8,8 @@ import type { Commit } from '../ports/table-store.js';
 import type { ConnectionStore } from '../ports/connections.js';
 import { type FanOutReport, createFanOut } from '../use-cases/fanout.js';
 import type { Runtime } from './runtime.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
+import { createTournamentFanOut } from '../tournaments/push.js';
 
 export interface PushOptions {
   /** Where the management API lives (default WS_MANAGEMENT_ENDPOINT; unset: each connection's own endpoint). */
@@ -26,6 +28,8 @@ export interface Push {
   readonly presence: Presence;
   /** Push one commit to its table's subscribers (the stream handler calls it). */
   readonly fanOut: (commit: Commit) => Promise<FanOutReport>;
+  /** Push one tournament commit to the tournament's subscribers (functions/tournaments/push.ts). */
+  readonly tournamentFanOut: (commit: TournamentCommit) => Promise<unknown>;
 }
 
 /**
@@ -51,5 +55,6 @@ export function createPush(runtime: Runtime, opts: PushOptions = {}): Push {
     endpoint,
     presence,
     fanOut: createFanOut({ store: runtime.store, connections, pusher, endpoint }),
+    tournamentFanOut: createTournamentFanOut({ connections, pusher, endpoint }),
   };
 }

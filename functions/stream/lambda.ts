@@ -1,6 +1,6 @@
 import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { settingsFromEnv } from '../composition/config.js';
-import { dueScheduler } from '../composition/due.js';
+import { createDueWork } from '../composition/due.js';
 import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
@@ -16,21 +16,24 @@ const runtime = createRuntime(settings, {
 });
 // Without DUE_QUEUE_URL (a stack before due work) deadlines and grace periods are not scheduled and a failed progress
 // pass fails the record.
-const scheduler = dueScheduler(runtime);
-const push = createPush(runtime, { scheduler });
-const tournaments = lambdaTournaments(runtime);
+const due = runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime) : undefined;
+const push = createPush(runtime, { scheduler: due?.scheduler });
+// A round's end schedules the next round's start on the due queue (or, without it, only stores it for the sweep).
+const tournaments = due?.tournaments ?? lambdaTournaments(runtime);
 // Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
 const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
 
 /**
  * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
  * progresses (bots act; a turn deadline goes to the due-work queue); a closed tournament table reports to its round;
- * signed webhook deliveries.
+ * signed webhook deliveries; a tournament commit is pushed to the tournament's subscribers.
  */
 export const handler = instrument(
   telemetry,
-  createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), scheduler, {
+  createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), due?.scheduler, {
     onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
     webhooks,
+    // Tournament commits (U#/C# records) go to the tournament's WebSocket subscribers.
+    onTournamentCommit: push.tournamentFanOut,
   }),
 );

@@ -63,6 +63,20 @@ export type ServerFrame =
       readonly graceEnds?: string;
     }
   | { readonly type: 'pong'; readonly requestId?: string; readonly at: string }
+  /** A tournament's event stream (connect with `?tournamentId=`; functions/tournaments/push.ts). */
+  | {
+      readonly type: 'tournament_subscribed';
+      readonly requestId?: string;
+      readonly tournamentId: string;
+      readonly version: number;
+    }
+  | {
+      readonly type: 'tournament_events';
+      readonly requestId?: string;
+      readonly tournamentId: string;
+      readonly version: number;
+      readonly events: readonly { readonly seq: number; readonly event: { readonly type: string } }[];
+    }
   /** The events did not fit a frame: fetch them with `resync` (or GET /events) from `after`. */
   | { readonly type: 'resync_needed'; readonly tableId: string; readonly after: number; readonly version: number }
   | {

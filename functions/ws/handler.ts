@@ -29,7 +29,19 @@ import type { Presence, PresenceEntry } from '../use-cases/presence.js';
 import type { TableService } from '../use-cases/table-service.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../wire/frames.js';
-import { ClientMessage } from './protocol.js';
+import { tournamentFrames } from '../tournaments/push.js';
+import { ClientMessage, TOURNAMENT_ID } from './protocol.js';
+
+/** What the WebSocket routes need of the tournaments (TournamentService): access check and the event stream. */
+export interface TournamentStream {
+  /** Resolves for a known tournament and a valid (or no) token; throws 404 / 403 AppErrors otherwise. */
+  authorize(tournamentId: string, token: string | undefined): Promise<unknown>;
+  events(
+    tournamentId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ version: number; events: readonly { seq: number; event: { type: string } }[] }>;
+}
 
 /** The parts of an API Gateway WebSocket proxy event we read (aws-lambda's APIGatewayProxyWebsocketEventV2 + $connect). */
 export interface WsEvent {
@@ -71,6 +83,8 @@ export interface WsDeps {
   readonly telemetry?: Telemetry;
   /** Seat presence (docs/presence.md): a seat's subscription joins it; views carry it. `connections` tells it who left. */
   readonly presence?: Presence;
+  /** Tournament event streams (`?tournamentId=` at connect, `subscribe` with `tournamentId`); undefined: none. */
+  readonly tournaments?: TournamentStream;
 }
 
 /**
@@ -93,6 +107,9 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         ? query.token
         : parseBearer(headerOf(event.headers ?? {}, 'authorization'));
     const tableId = query.tableId;
+    const tournamentId = query.tournamentId;
+    if ((tableId === undefined || tableId === '') && tournamentId !== undefined && tournamentId !== '')
+      return connectTournament(event, tournamentId, token);
     if (tableId === undefined || tableId === '')
       throw new AppError(400, 'request/invalid', 'connect to /ws?tableId=<tableId> (and a token)', {
         field: 'tableId',
@@ -111,6 +128,49 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     };
     await deps.connections.put(connection);
     return { statusCode: 200 };
+  }
+
+  /**
+   * A connection for a tournament's event stream: the tournament must exist and a token, when given, must be its
+   * organiser key or one of its player tokens (the stream itself is public, like GET /v1/tournaments/{id}/events).
+   */
+  async function connectTournament(event: WsEvent, tournamentId: string, token: string | undefined): Promise<WsResult> {
+    if (deps.tournaments === undefined || !TOURNAMENT_ID.test(tournamentId))
+      throw new AppError(400, 'request/invalid', 'not a tournament id (u…)', { field: 'tournamentId' });
+    await deps.tournaments.authorize(tournamentId, token);
+    const connectedAt = now();
+    await deps.connections.put({
+      connectionId: event.requestContext.connectionId,
+      authTableId: tournamentId,
+      principal: token === undefined ? { kind: 'spectator' } : { kind: 'spectator', tokenHash: sha256(token) },
+      endpoint: endpointFor(event),
+      connectedAt,
+      expiresAt: Math.floor(connectedAt / 1000) + CONNECTION_LIFETIME_SECONDS,
+    });
+    return { statusCode: 200 };
+  }
+
+  /** Subscribe to a tournament's events (the one the connection was opened for), then catch up after `after`. */
+  async function subscribeTournament(
+    connection: Connection,
+    tournamentId: string,
+    after: number | undefined,
+    requestId: string | undefined,
+  ): Promise<ServerFrame[]> {
+    if (deps.tournaments === undefined)
+      throw new AppError(400, 'request/invalid', 'no tournaments here', { field: 'tournamentId' });
+    if (connection.authTableId !== tournamentId)
+      throw new AppError(403, 'auth/forbidden', 'connect with ?tournamentId= for this tournament', {
+        field: 'tournamentId',
+      });
+    const rid = requestId !== undefined ? { requestId } : {};
+    if (!(await deps.connections.subscribe(connection.connectionId, tournamentId, 'spectator'))) return [];
+    // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
+    const out = await deps.tournaments.events(tournamentId, after ?? Number.MAX_SAFE_INTEGER, 500);
+    const frames: ServerFrame[] = [{ type: 'tournament_subscribed', ...rid, tournamentId, version: out.version }];
+    if (after !== undefined)
+      frames.push(...tournamentFrames({ tournamentId, version: out.version, ...rid }, out.events, maxBytes));
+    return frames;
   }
 
   /** Send frames in order; a 410 means the client is gone: forget the connection. */
@@ -178,6 +238,8 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'ping':
         return [{ type: 'pong', ...rid, at: new Date(now()).toISOString() }];
       case 'subscribe': {
+        if (msg.tournamentId !== undefined)
+          return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
         const { id, actor, meta } = await actorFor(connection, msg.tableId);
         const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
         const seen = assertMaySubscribe(actor, audience);
