@@ -178,6 +178,11 @@ describe('trick-play solver', () => {
         expect(v).toBe(maximizing ? Math.max(...after) : Math.min(...after));
         expect(sp.atLeast(v)).toBe(true);
         expect(sp.atLeast(v + 1)).toBe(false);
+        const steps = [v - 5, v, v + 1, v + 9].sort((x, y) => x - y);
+        legalCards(p).forEach((c, i) => {
+          const reached = steps.filter((t) => (after[i] as number) >= t).length;
+          expect(sp.levelAfter(c, steps)).toBe(reached);
+        });
         expect(vq).toBe(solve(q).value);
       }),
       { numRuns: 300, seed: 190 },
