@@ -5,6 +5,7 @@ import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Seat } from '../variant.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
+import { notHoldingPartnerCard } from './solver-inference.js';
 import { cardValue } from './solver-objective.js';
 import { Solver } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
@@ -67,9 +68,10 @@ export function sampleHidden(
   // Cards that are nobody's hand (a blind, buried cards, a Trog) take the rest.
   const elsewhere = pool.length - slots;
   const declarer = k.contract?.declarer;
+  const notPartner = notHoldingPartnerCard(obs.variant, k);
   const banned = (c: CardIndex, s: Seat): boolean =>
     ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
-    (c === k.partnerCard && s === declarer && obs.variant !== 'sheepshead');
+    (c === k.partnerCard && ((s === declarer && obs.variant !== 'sheepshead') || ((notPartner >> s) & 1) === 1));
   for (let attempt = 0; attempt < 12; attempt++) {
     const relax = attempt >= 8;
     const cap = capacity.slice();
