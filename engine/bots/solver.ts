@@ -74,6 +74,8 @@ interface Table {
   readonly lower: Int16Array;
   readonly upper: Int16Array;
   readonly move: Int16Array;
+  /** Cards left in the hands at the entry's position: the work it saves, for replacement. */
+  readonly size: Int8Array;
 }
 let shared: Table | undefined;
 let generation = 0;
@@ -85,6 +87,7 @@ function table(): Table {
     lower: new Int16Array(TT_SIZE),
     upper: new Int16Array(TT_SIZE),
     move: new Int16Array(TT_SIZE),
+    size: new Int8Array(TT_SIZE),
   };
   return shared;
 }
@@ -339,8 +342,13 @@ export class Solver {
     let ttBest = -1;
     if (this.trickLen === 0) {
       if (this.counts[seat] === 1 && this.allOne()) return this.lastTrick();
+      // Two slots per position (h, h ^ 1); a match in either is used.
       slot = (this.h1 ^ (Z1[CODES + seat] as number)) & TT_MASK;
       check = this.h2 ^ (Z2[CODES + seat] as number);
+      if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
+        const other = slot ^ 1;
+        if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+      }
       if (tt.gen[slot] === this.gen && tt.check[slot] === check) {
         const l = tt.lower[slot] as number;
         const u = tt.upper[slot] as number;
@@ -381,10 +389,21 @@ export class Solver {
     if (slot >= 0) {
       // The slot may hold another position by now (or none of this solver): start it afresh then.
       if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
-        tt.gen[slot] = this.gen;
-        tt.check[slot] = check;
-        tt.lower[slot] = lo;
-        tt.upper[slot] = hi;
+        const other = slot ^ 1;
+        if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+        else {
+          // A new entry: into a free slot, else over the entry of the smaller position (cheaper to search again).
+          if (
+            tt.gen[slot] === this.gen &&
+            (tt.gen[other] !== this.gen || (tt.size[other] as number) < (tt.size[slot] as number))
+          )
+            slot = other;
+          tt.gen[slot] = this.gen;
+          tt.check[slot] = check;
+          tt.lower[slot] = lo;
+          tt.upper[slot] = hi;
+          tt.size[slot] = this.cardsLeft();
+        }
       }
       if (best <= a0) tt.upper[slot] = Math.min(tt.upper[slot] as number, best);
       else if (best >= b0) tt.lower[slot] = Math.max(tt.lower[slot] as number, best);
@@ -395,6 +414,12 @@ export class Solver {
       tt.move[slot] = bestCode;
     }
     return best;
+  }
+
+  private cardsLeft(): number {
+    let c = 0;
+    for (let s = 0; s < this.n; s++) c += this.counts[s] as number;
+    return c;
   }
 
   private allOne(): boolean {
