@@ -5,6 +5,8 @@ import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Seat } from '../variant.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
+import { notHoldingPartnerCard } from './solver-inference.js';
+import { cardValue } from './solver-objective.js';
 import { Solver } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
@@ -24,8 +26,8 @@ export const STRONG = {
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
-  /** Nodes the solver may search per millisecond of budget left (measured ~500/ms on this machine; kept low). */
-  nodesPerMs: 250,
+  /** Nodes the solver may search per millisecond of budget left (bit-mask solver: ~3,000/ms on this machine). */
+  nodesPerMs: 1000,
   minNodes: 5_000,
   /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
   rolloutCandidates: 4,
@@ -66,9 +68,10 @@ export function sampleHidden(
   // Cards that are nobody's hand (a blind, buried cards, a Trog) take the rest.
   const elsewhere = pool.length - slots;
   const declarer = k.contract?.declarer;
+  const notPartner = notHoldingPartnerCard(obs.variant, k);
   const banned = (c: CardIndex, s: Seat): boolean =>
     ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
-    (c === k.partnerCard && s === declarer && obs.variant !== 'sheepshead');
+    (c === k.partnerCard && ((s === declarer && obs.variant !== 'sheepshead') || ((notPartner >> s) & 1) === 1));
   for (let attempt = 0; attempt < 12; attempt++) {
     const relax = attempt >= 8;
     const cap = capacity.slice();
@@ -188,7 +191,7 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
     });
     const values: number[] = [];
     for (const c of cards) {
-      const v = solver.valueAfter(c);
+      const v = cardValue(solver, c, obs.variant, k, p, maxTricks === Infinity);
       if (v === undefined) break;
       values.push(v);
     }
