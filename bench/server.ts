@@ -39,7 +39,10 @@ function start(
   env: Record<string, string>,
   ready: RegExp,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  // BENCH_PROF=<dir>: the server writes a V8 CPU profile there on exit (read it with bench/prof-summary.ts).
+  const prof = process.env.BENCH_PROF !== undefined && args[0] === 'local/main.ts';
+  const flags = prof ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF!] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -266,7 +269,7 @@ const children: ChildProcess[] = [];
 try {
   const server = await start(
     ['local/main.ts'],
-    { PORT: '0', DATA_DIR: dataDir, API_KEYS: '' },
+    { PORT: '0', DATA_DIR: dataDir, API_KEYS: '', RATE_LIMITS: 'off' },
     /runtime on (http:\/\/[\d.]+:\d+)/,
   );
   children.push(server.child);
@@ -306,5 +309,7 @@ try {
     );
 } finally {
   for (const c of children) c.kill('SIGTERM');
+  // The server writes its profile (BENCH_PROF) on a clean exit: wait for it.
+  await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -33,6 +33,13 @@ export function createPush(runtime: Runtime, opts: PushOptions = {}): Push {
     connections,
     pusher,
     endpoint,
-    fanOut: createFanOut({ store: runtime.store, connections, pusher, endpoint }),
+    // The service's cached heads: pushes are computed from the commit and the cached state (use-cases/fanout.ts).
+    fanOut: createFanOut({
+      store: runtime.store,
+      connections,
+      pusher,
+      endpoint,
+      ...(runtime.service.heads !== undefined ? { heads: runtime.service.heads } : {}),
+    }),
   };
 }

@@ -64,11 +64,16 @@ export function turnDeadline(meta: TableMeta, state: TableState, head: Commit): 
  * commit that moved it triggered its own pass). Reads META, the head and the running deal's commits.
  */
 export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
-  const meta = await requireMeta(ctx.store, tableId);
-  // Pinned work on this process's own newest commit decides on the cached head (its move's conditional write is the
-  // proof); anything else reads the store.
+  // Pinned work on this process's own newest commit decides on the cached head and the metadata cached with it
+  // (head-cache.ts; its move's conditional write is the proof); anything else reads the store.
   const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
-  const loaded = cached !== undefined && cached.version === pinned ? cached : await loadTable(ctx.store, tableId);
+  const hit = cached !== undefined && cached.version === pinned ? cached : undefined;
+  let meta = hit !== undefined ? ctx.heads?.metaAt(tableId, hit.version) : undefined;
+  if (meta === undefined) {
+    meta = await requireMeta(ctx.store, tableId);
+    if (hit !== undefined) ctx.heads?.setMeta(meta, hit.version);
+  }
+  const loaded = hit ?? (await loadTable(ctx.store, tableId));
   const { state, version } = loaded;
   const head = loaded.commits[loaded.commits.length - 1];
   const base = { version, closed: state.closed, stale: false, acted: 0 };
