@@ -67,6 +67,9 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // Pinned work on this process's own newest commit decides on the cached head and the metadata cached with it
   // (head-cache.ts; its move's conditional write is the proof); anything else reads the store.
   const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
+  // A cached head is a fact about a durable commit: past the pinned version, the table moved on — nothing to read.
+  if (cached !== undefined && pinned !== undefined && cached.version > pinned)
+    return { version: cached.version, closed: cached.state.closed, stale: true, acted: 0 };
   const hit = cached !== undefined && cached.version === pinned ? cached : undefined;
   let meta = hit !== undefined ? ctx.heads?.metaAt(tableId, hit.version) : undefined;
   if (meta === undefined) {
@@ -84,7 +87,11 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // Seats the server plays: one pinned move each (when several may act at once, the first wins; the next pass
   // follows from its commit).
   for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
-    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) acted++;
+    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) {
+      acted++;
+      // The others decided on `version`, which is gone now: their moves would only lose the race.
+      break;
+    }
   }
   if (acted > 0) return { ...base, acted };
   const deadline = turnDeadline(meta, state, head);
