@@ -63,7 +63,13 @@ export async function statesAround(
   let state: TableState | null = null;
   for (const e of commit.events) state = evolve(state, e);
   if (state !== null && commit.base === commit.seq)
-    heads?.advance(commit.tableId, { state, version: lastSeq(commit), base: commit.base, commits: [commit], before: null });
+    heads?.advance(commit.tableId, {
+      state,
+      version: lastSeq(commit),
+      base: commit.base,
+      commits: [commit],
+      before: null,
+    });
   return { before: null, after: state };
 }
 

@@ -47,6 +47,7 @@ export class DynamoWebhookStore implements WebhookStore {
         TableName: this.tableName,
         Key: { pk: { S: 'WHS' }, sk: { S: 'STAMP' } },
         ConsistentRead: true,
+        ReturnConsumedCapacity: 'TOTAL',
       }),
     );
     return Number(out.Item?.v?.N ?? 0);
