@@ -93,7 +93,7 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
       break;
     }
   }
-  if (acted > 0) return { ...base, acted };
+  if (acted > 0) return { ...base, acted: acted + (await chain(ctx, tableId)) };
   const deadline = turnDeadline(meta, state, head);
   if (deadline === undefined) return base;
   if (ctx.now() < deadline) return { ...base, deadline };
@@ -115,6 +115,30 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
     acted++;
   }
   return { ...base, acted };
+}
+
+/** Server moves one pass makes in a row on its own cached head before it leaves the rest to the next pass. */
+export const MAX_CHAIN = 16;
+
+/**
+ * Bots acting in-process (issue 15): after a server move, while the table waits only for seats the server plays, the
+ * next move is decided on the head this process just wrote (cached with its metadata; each move still one pinned
+ * conditional write, each commit still streamed and pushed). The passes of the chained commits find the cache past
+ * their version and read nothing; the last one goes on. Stops at the first seat the server does not play, a lost
+ * race, metadata it must re-read, or after MAX_CHAIN moves.
+ */
+async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
+  let acted = 0;
+  while (acted < MAX_CHAIN) {
+    const head = ctx.heads?.get(tableId);
+    const meta = head === undefined ? undefined : ctx.heads?.metaAt(tableId, head.version);
+    if (head === undefined || meta === undefined || head.state.closed) break;
+    const seat = seatsToAct(head.state).find((s) => serverPlays(meta, head.state, s));
+    if (seat === undefined) break;
+    if (!(await playFor(ctx, tableId, meta, head, seat, head.version, []))) break;
+    acted++;
+  }
+  return acted;
 }
 
 /** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */
