@@ -44,10 +44,10 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
  */
 export class Deliverer {
   #scheduler: Scheduler | undefined;
-  readonly #lookups = new Map<string, { readonly stamp: number; readonly hooks: readonly Hook[] }>();
+  readonly #lookups = new Map<string, { readonly stamp: string; readonly hooks: readonly Hook[] }>();
   constructor(private readonly deps: DelivererDeps) {}
 
-  #remember(tableId: string, entry: { readonly stamp: number; readonly hooks: readonly Hook[] }): void {
+  #remember(tableId: string, entry: { readonly stamp: string; readonly hooks: readonly Hook[] }): void {
     this.#lookups.delete(tableId);
     this.#lookups.set(tableId, entry);
     if (this.#lookups.size > 5000) {

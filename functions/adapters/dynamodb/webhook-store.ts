@@ -6,6 +6,7 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { conditionalWrite } from './client.js';
 import type { Delivery, Hook, HookSecret, WebhookStore } from '../../ports/webhooks.js';
 
@@ -22,7 +23,7 @@ const deliverySk = (tableId: string, seq: number, sub: number) =>
  *   `WH#<hook>` / `D#<table>#<seq>#<sub>`    one delivery with its attempts (JSON in `d`), TTL 30 days
  *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished delivery) + pump lease
  *   `WHT#<table>` / `H#<hook>`, `WHK#<key hash>` / `H#<hook>`, `WHO#<owner hash>` / `H#<hook>`   lookups
- *   `WHS` / `STAMP`                           a counter (`v`) bumped after every registration and deletion: the
+ *   `WHS` / `STAMP`                           a random stamp (`v`) replaced after every registration and deletion: the
  *                                             commit side caches its lookups per table under the stamp it read
  * None of these keys starts with `T#`, so the table store's reads and the stream's commit filter never see them.
  */
@@ -40,8 +41,8 @@ export class DynamoWebhookStore implements WebhookStore {
     await this.#bump();
   }
 
-  /** The registrations' version stamp (0 before any registration); one small consistent GetItem. */
-  async stamp(): Promise<number> {
+  /** The registrations' version stamp ('' before any registration); one small consistent GetItem. */
+  async stamp(): Promise<string> {
     const out = await this.client.send(
       new GetItemCommand({
         TableName: this.tableName,
@@ -50,19 +51,13 @@ export class DynamoWebhookStore implements WebhookStore {
         ReturnConsumedCapacity: 'TOTAL',
       }),
     );
-    return Number(out.Item?.v?.N ?? 0);
+    return out.Item?.v?.S ?? '';
   }
 
   // After the lookup rows are written or deleted: a reader that missed them cached its answer under the older stamp.
+  // A fresh random value (PutItem, which the REST function may do; no counter needed: readers compare for equality).
   async #bump(): Promise<void> {
-    await this.client.send(
-      new UpdateItemCommand({
-        TableName: this.tableName,
-        Key: { pk: { S: 'WHS' }, sk: { S: 'STAMP' } },
-        UpdateExpression: 'ADD v :one',
-        ExpressionAttributeValues: { ':one': { N: '1' } },
-      }),
-    );
+    await this.#put({ pk: 'WHS', sk: 'STAMP', v: randomUUID() });
   }
 
   async getHook(hookId: string): Promise<Hook | undefined> {
