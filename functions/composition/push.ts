@@ -54,7 +54,14 @@ export function createPush(runtime: Runtime, opts: PushOptions = {}): Push {
     pusher,
     endpoint,
     presence,
-    fanOut: createFanOut({ store: runtime.store, connections, pusher, endpoint }),
+    // The service's cached heads: pushes are computed from the commit and the cached state (use-cases/fanout.ts).
+    fanOut: createFanOut({
+      store: runtime.store,
+      connections,
+      pusher,
+      endpoint,
+      ...(runtime.service.heads !== undefined ? { heads: runtime.service.heads } : {}),
+    }),
     tournamentFanOut: createTournamentFanOut({ connections, pusher, endpoint }),
   };
 }

@@ -95,6 +95,8 @@ export interface TableStore {
   head(tableId: string): Promise<Commit | undefined>;
   /** The commit that holds event `seq` (the last commit with first seq ≤ seq). */
   commitHolding(tableId: string, seq: number): Promise<Commit | undefined>;
+  /** The commit whose first seq is exactly `seq` (a key read); undefined when that slot is free. Optional: else range. */
+  commitAt?(tableId: string, seq: number): Promise<Commit | undefined>;
   /** Commits with first seq in [fromSeq, toSeq], ascending, at most `limit`. */
   range(tableId: string, fromSeq: number, toSeq: number, limit?: number): Promise<readonly Commit[]>;
   putLobby(entry: LobbyEntry): Promise<void>;

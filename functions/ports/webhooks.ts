@@ -99,6 +99,11 @@ export interface WebhookStore {
   setSecrets(hookId: string, secrets: readonly HookSecret[]): Promise<void>;
   deleteHook(hook: Hook): Promise<void>;
   hooksForTable(tableId: string): Promise<readonly Hook[]>;
+  /**
+   * A version stamp of all registrations, bumped after every put and delete (optional: without it every commit looks
+   * its registrations up). Lookups cached under a stamp stay valid while the stamp is unchanged — across instances.
+   */
+  stamp?(): Promise<string>;
   hooksForKey(keyHash: string): Promise<readonly Hook[]>;
   hooksOfOwner(ownerHash: string): Promise<readonly Hook[]>;
   /** Add a delivery unless one with its id exists (a replayed commit); false when it existed. */

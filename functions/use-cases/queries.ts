@@ -17,6 +17,7 @@ import { AppError } from './errors.js';
 import {
   type Loaded,
   type SeatedEvent,
+  currentHead,
   loadTable,
   redactOne,
   requireHead,
@@ -63,7 +64,8 @@ export async function tableView(
   actor: Actor,
   meta?: TableMeta,
 ): Promise<ViewResult> {
-  const loaded = await loadTable(ctx.store, tableId);
+  // The cached head, proved current by one key read of the next slot (table-stream.ts currentHead).
+  const loaded = await currentHead(ctx, tableId);
   const head = loaded.commits[loaded.commits.length - 1];
   const deadline = meta !== undefined && head !== undefined ? turnDeadline(meta, loaded.state, head) : undefined;
   return {

@@ -5,6 +5,7 @@ import { type TextCommandResult, actByText, textView } from './commands.js';
 import type { LobbyEntry, TableMeta } from '../ports/table-store.js';
 import { type VariantInfo, variant, variants } from './catalogue.js';
 import { type ServiceDeps, type UseCaseContext, contextOf } from './context.js';
+import type { HeadCache } from './head-cache.js';
 import { type CreateTableInput, type CreatedTable, createTable } from './create.js';
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
 import { openTables } from './lobby.js';
@@ -30,6 +31,11 @@ export class TableService {
 
   constructor(deps: ServiceDeps) {
     this.ctx = contextOf(deps);
+  }
+
+  /** The service's cached heads (head-cache.ts), shared with the fan-out of the same process. */
+  get heads(): HeadCache | undefined {
+    return this.ctx.heads;
   }
 
   // catalogue.ts

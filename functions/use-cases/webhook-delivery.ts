@@ -44,7 +44,17 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
  */
 export class Deliverer {
   #scheduler: Scheduler | undefined;
+  readonly #lookups = new Map<string, { readonly stamp: string; readonly hooks: readonly Hook[] }>();
   constructor(private readonly deps: DelivererDeps) {}
+
+  #remember(tableId: string, entry: { readonly stamp: string; readonly hooks: readonly Hook[] }): void {
+    this.#lookups.delete(tableId);
+    this.#lookups.set(tableId, entry);
+    if (this.#lookups.size > 5000) {
+      const oldest = this.#lookups.keys().next().value;
+      if (oldest !== undefined) this.#lookups.delete(oldest);
+    }
+  }
 
   /** The retry scheduler (it calls back into {@link pump}, so it is set after construction). */
   setScheduler(scheduler: Scheduler): void {
@@ -53,10 +63,22 @@ export class Deliverer {
 
   /** Make the deliveries a commit causes and start pumping them. Safe to call twice for one commit. */
   async onCommit(commit: Commit): Promise<void> {
-    const meta = await this.deps.tables.getMeta(commit.tableId);
-    if (meta === undefined) return;
-    const hooks = await this.hooksFor(meta);
+    // The registrations of a table, cached under the stamp they were looked up at (issue 15/18): a commit of a table
+    // without registrations costs one small GetItem, not the metadata and one or two Queries.
+    const stamp = await this.deps.store.stamp?.();
+    const known = stamp === undefined ? undefined : this.#lookups.get(commit.tableId);
+    let meta: TableMeta | undefined;
+    let hooks: readonly Hook[];
+    if (known !== undefined && known.stamp === stamp) hooks = known.hooks;
+    else {
+      meta = await this.deps.tables.getMeta(commit.tableId);
+      if (meta === undefined) return;
+      hooks = await this.hooksFor(meta);
+      if (stamp !== undefined) this.#remember(commit.tableId, { stamp, hooks });
+    }
     if (hooks.length === 0) return;
+    meta ??= await this.deps.tables.getMeta(commit.tableId);
+    if (meta === undefined) return;
     const before = await stateBefore(this.deps.tables, commit);
     const now = this.deps.clock.now();
     await Promise.all(
