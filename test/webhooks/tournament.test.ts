@@ -3,7 +3,11 @@ import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../functions/tournaments/due-work.js';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { type Api, apiClient } from '../support/functions/client.js';
-import { receiver } from './harness.js';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { onTournamentCommit } from '../../functions/composition/webhooks.js';
+import { RETRY_DELAYS_MS } from '../../functions/ports/webhooks.js';
+import { createStreamHandler, streamEventFor } from '../../functions/stream/handler.js';
+import { advance, receiver, verify, webhookServer } from './harness.js';
 
 /**
  * Tournament-scoped webhooks on the local server (the same handler as the stream function's tournament commits): the
@@ -154,5 +158,83 @@ describe('tournament webhooks', () => {
     expect(both.status).toBe(400);
     // Nothing was written.
     expect((await api.get<{ webhooks: unknown[] }>('/v1/webhooks', { token: ORG })).body.webhooks).toEqual([]);
+  });
+});
+
+describe('tournament webhook retries and the stream function path', () => {
+  it('a failed head holds the later events back until its retry; the stream handler delivers a stored record once per registration', async () => {
+    const w = await webhookServer();
+    // 1st attempt: 500, then 200.
+    const rx = await receiver((n) => (n === 1 ? 500 : 200));
+    try {
+      const a = apiClient(w.server.url);
+      const t = (
+        await a.post<{ tournamentId: string; organiserKey: string }>('/v1/tournaments', {
+          body: {
+            name: 'Retry Cup',
+            variant: 'schafkopf',
+            rounds: 1,
+            dealsPerRound: 4,
+            startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        })
+      ).body;
+      const hook = (
+        await a.post<{ id: string; secret: string }>('/v1/webhooks', {
+          token: t.organiserKey,
+          body: { url: rx.url, tournamentId: t.tournamentId, events: ['PlayerRegistered', 'Withdrawn'] },
+        })
+      ).body;
+      const ids: string[] = [];
+      for (const name of ['Anni', 'Beppi', 'Centa']) {
+        const p = await a.post<{ playerId: string }>(`/v1/tournaments/${t.tournamentId}/players`, {
+          token: t.organiserKey,
+          body: { name },
+        });
+        ids.push(p.body.playerId);
+      }
+      await a.post(`/v1/tournaments/${t.tournamentId}/players/${ids[1]!}/check-in`, { token: t.organiserKey });
+      await a.post(`/v1/tournaments/${t.tournamentId}/players/${ids[2]!}/withdraw`, { token: t.organiserKey });
+      await w.server.idle();
+      // The first delivery failed: nothing after it went out (ordering per tournament); CheckedIn is filtered out.
+      expect(rx.received).toHaveLength(1);
+      await advance(w, RETRY_DELAYS_MS[0]! - 1);
+      expect(rx.received).toHaveLength(1);
+      await advance(w, 1);
+      const got = rx.received.map((r) => verify(hook.secret, r, w.clock.now()) as Payload);
+      expect(got.map((p) => [p.type, p.data.seq])).toEqual([
+        ['PlayerRegistered', 2],
+        ['PlayerRegistered', 2],
+        ['PlayerRegistered', 3],
+        ['PlayerRegistered', 4],
+        ['Withdrawn', 6],
+      ]);
+      expect(rx.received[0]!.headers['webhook-id']).toBe(rx.received[1]!.headers['webhook-id']);
+
+      // The stream function's handler (functions/stream/lambda.ts) with the same tournament-commit step, fed the
+      // stored commit record: a registration made since gets it; the first one (it had it) gets nothing twice.
+      const rx2 = await receiver();
+      const late = (
+        await a.post<{ id: string; secret: string }>('/v1/webhooks', {
+          token: t.organiserKey,
+          body: { url: rx2.url, tournamentId: t.tournamentId },
+        })
+      ).body;
+      const item = await w.server.client.send(
+        new GetItemCommand({
+          TableName: w.server.runtime.settings.dataTable,
+          Key: { pk: { S: `U#${t.tournamentId}` }, sk: { S: `C#${'3'.padStart(12, '0')}` } },
+        }),
+      );
+      expect(item.Item).toBeDefined();
+      const handler = createStreamHandler(async () => undefined, onTournamentCommit(undefined, w.hooks));
+      expect(await handler(streamEventFor(item.Item!, 1))).toEqual({ batchItemFailures: [] });
+      expect(rx.received).toHaveLength(5);
+      expect(rx2.received.map((r) => (verify(late.secret, r, w.clock.now()) as Payload).data.seq)).toEqual([3]);
+      await rx2.close();
+    } finally {
+      await rx.close();
+      await w.server.close();
+    }
   });
 });
