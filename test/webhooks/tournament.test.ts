@@ -113,6 +113,15 @@ describe('tournament webhooks', () => {
       expect(log.body.deliveries).toHaveLength(after.length);
       expect(log.body.deliveries.every((d) => d.tournamentId === U && d.tableId === undefined)).toBe(true);
       expect(log.body.deliveries.every((d) => d.status === 'delivered')).toBe(true);
+      const firstId = String(rx.received[0]!.headers['webhook-id']);
+      const again = await api.post<{ id: string; tournamentId: string; attempts: unknown[] }>(
+        `/v1/webhooks/${hook.id}/deliveries/${firstId}/redeliver`,
+        { token: ORG },
+      );
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ id: firstId, tournamentId: U });
+      expect(again.body.attempts).toHaveLength(2);
+      expect(rx.received.at(-1)!.body).toBe(rx.received[0]!.body);
       const list = await api.get<{ webhooks: { id: string }[] }>('/v1/webhooks', { token: ORG });
       expect(list.body.webhooks.map((h) => h.id)).toEqual([hook.id]);
       const rotated = await api.post<{ secret: string }>(`/v1/webhooks/${hook.id}/rotate`, { token: ORG });
