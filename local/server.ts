@@ -12,7 +12,7 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
-import { type Webhooks, webhooksFor } from '../functions/composition/webhooks.js';
+import { type Webhooks, onTournamentCommit, webhooksFor } from '../functions/composition/webhooks.js';
 import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
 import { countFirings, createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
@@ -158,6 +158,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       : {}),
     ...(hookOpts?.timers !== undefined ? { timers: hookOpts.timers } : {}),
     ...(hookOpts?.timeoutMs !== undefined ? { timeoutMs: hookOpts.timeoutMs } : {}),
+    // Tournament registrations need the organiser key (the service is created below).
+    tournaments: { authorize: (id, token) => tournaments.service.authorize(id, token) },
   });
 
   // A tournament table that closed after its last deal: the round's list gets its score sheet.
@@ -182,10 +184,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     scheduler,
     now: () => clock.now(),
     afterAppend: (commit) => dispatcher.enqueue(commit),
-    // The local stand-in for the stream: tournament commits reach their WebSocket subscribers in order.
+    // The local stand-in for the stream: tournament commits reach their WebSocket subscribers and webhooks in order
+    // (the same handler as the stream function's `onTournamentCommit`).
     onCommit: (commit) => tournamentPush.enqueue(commit),
   });
-  const tournamentPush = orderedPush(realtime.tournamentFanOut);
+  const tournamentPush = orderedPush(onTournamentCommit(realtime.tournamentFanOut, webhooks));
   for (const [kind, handler] of tournaments.handlers) register(kind, handler);
 
   const app = createHttp(runtime, telemetry, {

@@ -24,5 +24,10 @@ const tournaments =
 /** API Gateway (HTTP API) entry point: the Hono REST app (tournaments, webhooks), with Powertools logs, metrics and traces. */
 export const handler = instrument(
   telemetry,
-  handle(createHttp(runtime, telemetry, { tournaments: tournaments.service, webhooks: webhooksFor(runtime) })),
+  handle(
+    createHttp(runtime, telemetry, {
+      tournaments: tournaments.service,
+      webhooks: webhooksFor(runtime, { tournaments: tournaments.service }),
+    }),
+  ),
 );

@@ -5,7 +5,7 @@ import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
 import { lambdaTournaments } from '../tournaments/compose.js';
-import { webhooksFor } from '../composition/webhooks.js';
+import { onTournamentCommit, webhooksFor } from '../composition/webhooks.js';
 import { createTelemetry, instrument, observeFanOut } from '../observability/telemetry.js';
 import { createTracer, traced } from '../observability/tracing.js';
 
@@ -33,7 +33,7 @@ export const handler = instrument(
   createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), due?.scheduler, {
     onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
     webhooks,
-    // Tournament commits (U#/C# records) go to the tournament's WebSocket subscribers.
-    onTournamentCommit: push.tournamentFanOut,
+    // Tournament commits (U#/C# records) go to the tournament's WebSocket subscribers and its signed webhooks.
+    onTournamentCommit: onTournamentCommit(push.tournamentFanOut, webhooks),
   }),
 );

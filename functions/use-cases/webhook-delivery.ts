@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
 import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
 import { stateBefore } from './table-stream.js';
 import {
@@ -88,6 +89,23 @@ export class Deliverer {
         if (actor === undefined) return;
         for (const d of messagesFor(hook, actor, meta, commit, before, now)) await this.deps.store.addDelivery(d);
         await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId });
+      }),
+    );
+  }
+
+  /**
+   * The deliveries of a tournament commit (one per event its registrations want, unredacted: the tournament's stream
+   * is public) and their pump, queued per (registration, tournament) in seq order. Safe to call twice for one commit.
+   * Locally the tournament service's commit hook calls it, on AWS the stream function (functions/stream/lambda.ts).
+   */
+  async onTournamentCommit(commit: TournamentCommit): Promise<void> {
+    const hooks = await this.deps.store.hooksForTournament(commit.tournamentId);
+    if (hooks.length === 0) return;
+    const now = this.deps.clock.now();
+    await Promise.all(
+      hooks.map(async (hook) => {
+        for (const d of tournamentMessagesFor(hook, commit, now)) await this.deps.store.addDelivery(d);
+        await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId });
       }),
     );
   }
@@ -287,6 +305,32 @@ export function messagesFor(
     );
   }
   return out;
+}
+
+/** A tournament commit's deliveries for one registration: `{type, timestamp, data: {tournamentId, seq, event}}`. */
+export function tournamentMessagesFor(hook: Hook, commit: TournamentCommit, now: number): Delivery[] {
+  const timestamp = new Date(now).toISOString();
+  return commit.events.flatMap((event, i) => {
+    const type = event.type as WebhookEventType;
+    if (!wants(hook, type)) return [];
+    const seq = commit.seq + i;
+    return [
+      {
+        hookId: hook.hookId,
+        deliveryId: deliveryIdOf(hook.hookId, commit.tournamentId, seq, 0),
+        tableId: commit.tournamentId,
+        tournament: true as const,
+        seq,
+        sub: 0,
+        type,
+        body: JSON.stringify({ type, timestamp, data: { tournamentId: commit.tournamentId, seq, event } }),
+        status: 'pending' as const,
+        attempts: [],
+        nextAt: now,
+        createdAt: now,
+      },
+    ];
+  });
 }
 
 /** Whether the deal an event belongs to is over (the organiser then sees it unredacted), as in REST. */

@@ -561,7 +561,7 @@ export interface paths {
          *     loopback or link-local addresses; redirects are not followed). Deliveries are signed per the Standard
          *     Webhooks spec (`webhook-id`, `webhook-timestamp`, `webhook-signature`), sent at least once, in seq order per
          *     table, retried with backoff for about 28 hours; `your_turn` is sent to a seat's registration when the turn
-         *     passes to it. Payloads: the top-level `webhooks` section.
+         *     passes to it. With `tournamentId` (bearer = the tournament's organiser key; a player token gets 403, an unknown tournament 404): every event of that tournament, in seq order. Payloads: the top-level `webhooks` section.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -711,6 +711,44 @@ export interface webhooks {
             requestBody?: {
                 content: {
                     "application/json": components["schemas"]["WebhookYourTurn"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    tournamentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A tournament event (registration, check-in, draw, round started/ended, table finished, standings changed, ended), in seq order per tournament, to a registration with `tournamentId`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTournamentEvent"];
                 };
             };
             responses: {
@@ -1462,14 +1500,19 @@ export interface components {
         TournamentVersion: {
             version: number;
         };
-        /** @enum {string} */
-        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "*";
+        /**
+         * @description table events and `your_turn` for table registrations, tournament events for tournament registrations
+         * @enum {string}
+         */
+        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded" | "*";
         WebhookRequest: {
             /** @description public https URL */
             url: string;
             /** @description default: every event (`*`) */
             events?: components["schemas"]["WebhookEventType"][];
             tableId?: string;
+            /** @description one tournament's events (bearer = its organiser key; not with tableId) */
+            tournamentId?: string;
             description?: string;
         };
         Webhook: {
@@ -1484,6 +1527,10 @@ export interface components {
             } | {
                 /** @constant */
                 kind: "apiKey";
+            } | {
+                /** @constant */
+                kind: "tournament";
+                tournamentId: string;
             };
             /** Format: date-time */
             createdAt: string;
@@ -1513,7 +1560,10 @@ export interface components {
         WebhookDelivery: {
             /** @description also the `webhook-id` header */
             id: string;
-            tableId: string;
+            /** @description a table registration's delivery */
+            tableId?: string;
+            /** @description a tournament registration's delivery */
+            tournamentId?: string;
             seq: number;
             type: components["schemas"]["WebhookEventType"];
             /** @enum {string} */
@@ -1526,7 +1576,21 @@ export interface components {
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /** @description The body of a delivery (Standard Webhooks `{type, timestamp, data}`). */
-        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"];
+        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"] | components["schemas"]["WebhookTournamentEvent"];
+        WebhookTournamentEvent: {
+            /** @enum {string} */
+            type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                tournamentId: string;
+                seq: number;
+                /** @description the event as GET /v1/tournaments/{tournamentId}/events shows it */
+                event: {
+                    type: string;
+                };
+            };
+        };
         WebhookTableEvent: {
             /** @enum {string} */
             type: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed";
