@@ -5,7 +5,7 @@
  *   npx tsx bench/bots-contracts.ts [deals=1000] [strongDeals=20]
  */
 import { Rng, getVariant } from '../engine/index.js';
-import { getBot, playBotDeal } from '../engine/bots/index.js';
+import { budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
 
 const deals = Number(process.argv[2] ?? 1000);
 const strongDeals = Number(process.argv[3] ?? 20);
@@ -26,8 +26,7 @@ for (const [id, seats] of [
       const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
       const played = playBotDeal(variant, options, players, d % players, layout, bots, () => ({
         rng,
-        now: () => performance.now(),
-        budgetMs: 100,
+        budget: budgetForMs(100),
       }));
       const c = played.result.contract;
       const key = c === null ? `thrown-in` : `${c.game}${c.tout === true ? '-tout' : ''}`;

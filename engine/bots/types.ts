@@ -16,13 +16,22 @@ export interface SeatObservation {
   readonly history: readonly { readonly seat: Seat; readonly action: Action }[];
 }
 
-/** Randomness and time come in as data: the engine has no clock and no Math.random. */
+/**
+ * The work one decision may do — counted in work, not time, so that a decision depends only on the observation, the
+ * seed and the budget (the engine has no clock). Callers holding a time budget convert it with `budgetForMs`
+ * (engine/bots/budget.ts). Only `strong` uses it.
+ */
+export interface BotBudget {
+  /** Sampled deals the decision may use: solved open-handed for a card, played out per candidate for an auction choice. */
+  readonly samples: number;
+  /** Open-hand solver nodes a card decision may search over all its samples. */
+  readonly nodes: number;
+}
+
+/** Randomness and the work budget come in as data: the engine has no clock and no Math.random. */
 export interface BotContext {
   readonly rng: Rng;
-  /** Milliseconds from any fixed origin (e.g. `performance.now`); used for the time budget only. */
-  readonly now: () => number;
-  /** Time the decision may take; `strong` stops sampling when it runs out. */
-  readonly budgetMs: number;
+  readonly budget: BotBudget;
 }
 
 export interface Bot {

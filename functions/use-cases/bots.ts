@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { type Action, Rng } from '../../engine/index.js';
-import { BOT_LEVELS, type BotLevel, chooseBotAction, isBotLevel } from '../../engine/bots/index.js';
+import { BOT_LEVELS, type BotLevel, budgetForMs, chooseBotAction, isBotLevel } from '../../engine/bots/index.js';
 import { AppError } from './errors.js';
 import type { BotTurn } from './queries.js';
 import type { TableService } from './table-service.js';
@@ -34,12 +33,13 @@ export function pickRandom(legal: readonly Action[], random: (n: number) => numb
 /**
  * What the bot on `turn.seat` plays: `chooseBotAction` at the seat's level, given only the seat's observation (its
  * view and the deal's actions redacted for it, in deal seats) — never the table state. The randomness is seeded from
- * the table, deal, seat and version, so a replayed turn decides the same; time is only used for the budget.
+ * the table, deal, seat and version, and the time budget is turned into work (`budgetForMs`: the engine reads no
+ * clock), so a replayed turn decides the same at every level.
  */
-export function chooseFor(turn: BotTurn, now: () => number = () => performance.now()): Action | undefined {
+export function chooseFor(turn: BotTurn): Action | undefined {
   if (turn.legal.length === 0) return undefined;
   const rng = new Rng(`bot:${turn.tableId}:${turn.dealNo}:${turn.seat}:${turn.version}`);
-  return chooseBotAction(turn.level, turn.observation, turn.legal, { rng, now, budgetMs: turn.budgetMs });
+  return chooseBotAction(turn.level, turn.observation, turn.legal, { rng, budget: budgetForMs(turn.budgetMs) });
 }
 
 /**
