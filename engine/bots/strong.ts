@@ -240,7 +240,8 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   let samples = 0;
   const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
   // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
-  const rollouts = Math.min(STRONG.maxRollouts, ctx.budget.samples);
+  const rollouts = Math.min(STRONG.maxRollouts, ctx.budget.rollouts);
+  if (rollouts < STRONG.minRollouts) return undefined;
   for (let i = 0; i < rollouts; i++) {
     const sample = sampleHidden(obs, k, deck, ctx.rng);
     if (sample === undefined) return undefined;

@@ -22,8 +22,10 @@ export interface SeatObservation {
  * (engine/bots/budget.ts). Only `strong` uses it.
  */
 export interface BotBudget {
-  /** Sampled deals the decision may use: solved open-handed for a card, played out per candidate for an auction choice. */
+  /** Sampled deals a card decision may solve open-handed. */
   readonly samples: number;
+  /** Sampled deals an auction choice may play out (each once per candidate, by heuristic bots). */
+  readonly rollouts: number;
   /** Open-hand solver nodes a card decision may search over all its samples. */
   readonly nodes: number;
 }

@@ -45,6 +45,7 @@ describe('bot work budget', () => {
     expect(small.samples).toBeGreaterThanOrEqual(1);
     expect(large.samples).toBeGreaterThan(small.samples);
     expect(large.nodes).toBeGreaterThan(small.nodes);
+    expect(large.rollouts).toBeGreaterThan(small.rollouts);
     expect(budgetForMs(-5)).toEqual(budgetForMs(0));
   });
 
@@ -57,7 +58,11 @@ describe('bot work budget', () => {
         fc.property(
           fc.integer({ min: 1, max: 1_000_000 }),
           fc.integer({ min: 0, max: 30 }),
-          fc.record({ samples: fc.integer({ min: 1, max: 12 }), nodes: fc.integer({ min: 0, max: 20_000 }) }),
+          fc.record({
+            samples: fc.integer({ min: 1, max: 12 }),
+            rollouts: fc.integer({ min: 0, max: 10 }),
+            nodes: fc.integer({ min: 0, max: 20_000 }),
+          }),
           (seed, stopAt, budget: BotBudget) => {
             const at = positionAt(variantId, seats, seed, stopAt);
             fc.pre(at !== undefined);

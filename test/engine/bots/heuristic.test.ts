@@ -89,7 +89,10 @@ describe('Klopfen after the first four (the default preset)', () => {
       const layout = variant.deal(options, 4, 3, deck);
       const rng = new Rng(`knock:${level}`);
       const bots = [0, 1, 2, 3].map(() => getBot(level));
-      const played = playBotDeal(variant, options, 4, 3, layout, bots, () => ({ rng, budget: budgetForMs(40) }));
+      const played = playBotDeal(variant, options, 4, 3, layout, bots, () => ({
+        rng,
+        budget: { samples: 4, rollouts: 8, nodes: 5_000 },
+      }));
       const knockPhase = played.decisions.slice(0, 4);
       expect(knockPhase.find((d) => d.seat === 0)?.action).toEqual({ type: 'knock' });
       // Every seat decides once, knock or no-knock, before anything else.
