@@ -125,12 +125,13 @@ describe('the open hand of Bettel Brett (the leak suspected in test/functions/bo
         if (seat === undefined) break;
         const view = variant.view(state, { kind: 'seat', seat });
         const c = view.contract;
-        if (c?.game === 'bettel-brett' && seat !== c.declarer) {
+        const declarer = c?.declarer;
+        if (c?.game === 'bettel-brett' && declarer !== undefined && seat !== declarer) {
           const trickNo = view.extra?.['trickNo'] as number;
-          const shown = view.hands[c.declarer];
-          expect(shown).toEqual(variant.view(state, { kind: 'spectator' }).hands[c.declarer]);
+          const shown = view.hands[declarer];
+          expect(shown).toEqual(variant.view(state, { kind: 'spectator' }).hands[declarer]);
           if (trickNo >= 1) {
-            expect(shown).toEqual(variant.view(state, { kind: 'seat', seat: c.declarer }).hands[c.declarer]);
+            expect(shown).toEqual(variant.view(state, { kind: 'seat', seat: declarer }).hands[declarer]);
             checked++;
           } else expect(shown).toBeNull();
         }
