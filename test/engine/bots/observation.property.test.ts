@@ -103,7 +103,7 @@ describe('a bot observation holds no hidden card', () => {
                 variant.apply(state, seat, action, true);
               }
             }),
-            { numRuns: 20, seed: 19 },
+            { numRuns: 8, seed: 19 },
           );
           // Sheepshead and Saukopf have no open hand in `hands` (two-handed Sheepshead's face-up cards are elsewhere).
           if (variant.id === 'sheepshead' || variant.id === 'saukopf') expect(open).toBe(0);
