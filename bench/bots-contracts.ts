@@ -1,7 +1,8 @@
 /**
  * The contract mix of a table where every seat is the same bot level: random vs heuristic vs strong, for Schafkopf
- * (4 players) and Sheepshead (5 players). Strong bids like the heuristic (its search is in the card play), so its
- * mix differs only by chance; it is played on fewer deals because its card play is slow.
+ * (4 players) and Sheepshead (5 players). Strong weighs the heuristic's bid against pass and the next-best contracts by
+ * rollouts on sampled deals (budget 100 ms as work, engine/bots/budget.ts); it is played on fewer deals because it is
+ * slow.
  *   npx tsx bench/bots-contracts.ts [deals=1000] [strongDeals=20]
  */
 import { Rng, getVariant } from '../engine/index.js';
