@@ -22,7 +22,7 @@ import {
 } from '../policy/access.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
-import { DEFAULT_BOT_LEVEL } from '../use-cases/bots.js';
+import { seatBotLevel, tableBotLevel } from '../use-cases/bots.js';
 import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
 import type { PresenceEntry } from '../use-cases/presence.js';
@@ -449,12 +449,13 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
       s.kind === 'open'
         ? { seat, kind: 'open' }
         : s.kind === 'bot'
-          ? { seat, kind: s.kind, name: s.name, level: s.level ?? DEFAULT_BOT_LEVEL }
+          ? { seat, kind: s.kind, name: s.name, level: seatBotLevel(meta, seat) }
           : { seat, kind: s.kind, name: s.name },
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
     ...(meta.clock !== undefined ? { clock: meta.clock } : {}),
+    botLevel: tableBotLevel(meta),
     version,
   };
 }

@@ -60,6 +60,11 @@ export interface TableMeta {
   readonly tournamentId?: string;
   /** Duplicate tournament deals: records and seeds only for the organiser until the round ends. */
   readonly recordsSealed?: boolean;
+  /**
+   * The table's bot level (`botLevel` at creation): bot seats without a level of their own and the seats the server
+   * plays for (timed out, absent) play at it; absent → DEFAULT_BOT_LEVEL (functions/use-cases/bots.ts).
+   */
+  readonly botLevel?: BotLevel;
   /** The turn clock (functions/use-cases/progress.ts); none by default; tournaments set one for every table. */
   readonly clock?:
     { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number; readonly graceSeconds?: number } | undefined;

@@ -24,7 +24,7 @@ import {
   requireMeta,
   stateBefore,
 } from './table-stream.js';
-import { DEFAULT_BOT_LEVEL } from './bots.js';
+import { seatBotLevel } from './bots.js';
 
 /** Reads: a table's view and its events for an audience, and what the bots must do next. */
 
@@ -138,20 +138,19 @@ export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<Bo
 }
 
 /**
- * The bot turn of one table seat at `loaded` (a bot seat at its level; a human seat the server plays for — absent or
- * timed out — at the default level).
+ * The bot turn of one table seat at `loaded` (a bot seat at its level, else the table's; a human seat the server plays
+ * for — absent or timed out — at the table's level: bots.ts `seatBotLevel`).
  */
 export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, seat: number): BotTurn {
   const deal = loaded.state.deal;
   if (deal === null) throw new Error('no deal to act in');
-  const info = meta.seats[seat];
   return {
     tableId: meta.tableId,
     dealNo: deal.no,
     seat,
     legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
     version: loaded.version,
-    level: info?.kind === 'bot' ? (info.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL,
+    level: seatBotLevel(meta, seat),
     observation: observe(loaded, seat),
     budgetMs: ctx.botBudgetMs,
   };

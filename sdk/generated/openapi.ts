@@ -885,6 +885,8 @@ export interface components {
             createdAt: string;
             maxDeals?: number;
             clock?: components["schemas"]["TurnClock"];
+            /** @description the table's level, for bot seats without their own and for seats the turn clock plays for */
+            botLevel?: components["schemas"]["BotLevel"];
             version: number;
         };
         TableDetail: components["schemas"]["TablePublic"] & {
@@ -927,8 +929,8 @@ export interface components {
             seatToken: string;
         };
         /**
-         * @description How a bot plays (docs/bots.md): `random` legal moves, `heuristic` rules of thumb, `strong` sampling and search within BOT_BUDGET_MS per decision. Any other value is a 422 `seat/bad_bot_level` naming the field.
-         * @default random
+         * @description How a bot plays (docs/bots.md): `random` legal moves, `heuristic` rules of thumb, `strong` sampling and search within BOT_BUDGET_MS per decision. Any other value is a 422 `seat/bad_bot_level` naming the field. A level that fails plays a random legal action instead.
+         * @default heuristic
          * @enum {string}
          */
         BotLevel: "random" | "heuristic" | "strong";

@@ -56,9 +56,16 @@ describe('tables and the lobby', () => {
 
 describe('records', () => {
   it('an exported record settles; a tampered one is refused naming the action index, seat and rule', async () => {
-    // Three deals: a deal all four bots pass is thrown in without a card played (about one in sixteen); the first
-    // deal with card play is the one tampered with.
-    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 3 });
+    // Three deals of random bots (as before heuristic became the default: they bid at about every other turn); a deal
+    // all four pass is thrown in without a card played (about one in sixteen); the first deal with card play is the
+    // one tampered with.
+    const { tableId } = await createTable(api, {
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [0, 1, 2, 3],
+      botLevel: 'random',
+      maxDeals: 3,
+    });
     await server.idle();
     type Exported = { record: { actions: { seat: number; type: string; card?: string }[]; hands: string[][] } };
     let record: Exported['record'] | undefined;

@@ -45,8 +45,7 @@ describe('inference from the called card', () => {
         layoutHands = layout.hands;
         playBotDeal(variant, options, players, (d % players) as Seat, layout, Array(players).fill(watcher), () => ({
           rng,
-          now: () => 0,
-          budgetMs: 0,
+          budget: { samples: 1, rollouts: 0, nodes: 5_000 },
         }));
       }
       // The inference did rule seats out (the test is not vacuous).
