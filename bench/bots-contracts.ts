@@ -1,11 +1,12 @@
 /**
  * The contract mix of a table where every seat is the same bot level: random vs heuristic vs strong, for Schafkopf
- * (4 players) and Sheepshead (5 players). Strong bids like the heuristic (its search is in the card play), so its
- * mix differs only by chance; it is played on fewer deals because its card play is slow.
+ * (4 players) and Sheepshead (5 players). Strong weighs the heuristic's bid against pass and the next-best contracts by
+ * rollouts on sampled deals (budget 100 ms as work, engine/bots/budget.ts); it is played on fewer deals because it is
+ * slow.
  *   npx tsx bench/bots-contracts.ts [deals=1000] [strongDeals=20]
  */
 import { Rng, getVariant } from '../engine/index.js';
-import { getBot, playBotDeal } from '../engine/bots/index.js';
+import { budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
 
 const deals = Number(process.argv[2] ?? 1000);
 const strongDeals = Number(process.argv[3] ?? 20);
@@ -26,8 +27,7 @@ for (const [id, seats] of [
       const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
       const played = playBotDeal(variant, options, players, d % players, layout, bots, () => ({
         rng,
-        now: () => performance.now(),
-        budgetMs: 100,
+        budget: budgetForMs(100),
       }));
       const c = played.result.contract;
       const key = c === null ? `thrown-in` : `${c.game}${c.tout === true ? '-tout' : ''}`;

@@ -4,8 +4,8 @@
  *   npx tsx bench/bots.ts [--deals-h 200] [--deals-s 40] [--budget 200] [--only schafkopf:4,sheepshead:5] [--seed 1]
  */
 import { getVariant } from '../engine/index.js';
-import { type DuelReport, duel } from '../engine/bots/duel.js';
-import { formatDuel } from '../cli/duel.js';
+import { budgetForMs } from '../engine/bots/index.js';
+import { type TimedDuelReport, formatDuel, timedDuel } from '../cli/duel.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -49,7 +49,7 @@ for (const [id, seats] of wanted) {
   ] as const) {
     if (deals <= 0) continue;
     const t0 = performance.now();
-    const r: DuelReport = duel({
+    const r: TimedDuelReport = timedDuel({
       variant,
       options,
       players,
@@ -57,8 +57,7 @@ for (const [id, seats] of wanted) {
       b,
       deals,
       seed,
-      budgetMs,
-      now: () => performance.now(),
+      budget: budgetForMs(budgetMs),
     });
     const seconds = (performance.now() - t0) / 1000;
     console.log(`${formatDuel(r)}\n(${seconds.toFixed(0)} s)\n`);

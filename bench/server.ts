@@ -38,10 +38,15 @@ function start(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
+  cwd?: string,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  // BENCH_PROF=<dir>: the server writes a V8 CPU profile there on exit (read it with bench/prof-summary.ts).
+  const prof = process.env.BENCH_PROF !== undefined && args[0] === 'local/main.ts';
+  const flags = prof ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF!] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
+    ...(cwd !== undefined ? { cwd } : {}),
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -83,6 +88,8 @@ interface Result {
   cpuAtEnd?: number;
   moves: number;
   errors: number;
+  /** Tables that made no move in the window (REST and WebSocket drives). */
+  stalled?: number;
   latencies: number[];
   cpuMs: number;
   rssMb: number;
@@ -138,8 +145,10 @@ async function restTables(url: string): Promise<{ tableId: string; tokens: strin
 
 async function driveRest(url: string, tables: { tableId: string; tokens: string[] }[], until: number, r: Result) {
   type V = { version: number; view: { deal: { toAct: number[] } | null; legalActions: Legal } };
+  r.stalled = 0;
   await Promise.all(
     tables.map(async (t) => {
+      let moved = 0;
       while (performance.now() < until) {
         const spectator = await call<V>(`${url}/v1/tables/${t.tableId}/view`, 'GET');
         const seat = spectator.body.view.deal?.toAct[0];
@@ -156,9 +165,12 @@ async function driveRest(url: string, tables: { tableId: string; tokens: string[
           t.tokens[seat],
         );
         r.latencies.push(performance.now() - t0);
-        if (res.status === 200) r.moves++;
-        else r.errors++;
+        if (res.status === 200) {
+          r.moves++;
+          moved++;
+        } else r.errors++;
       }
+      if (moved === 0) r.stalled!++;
     }),
   );
 }
@@ -201,11 +213,18 @@ async function wsTables(url: string): Promise<WsClient[][]> {
 }
 
 async function driveWs(tables: WsClient[][], until: number, r: Result) {
+  r.stalled = 0;
   await Promise.all(
     tables.map(async (clients) => {
       let version = clients[0]!.lastSeq;
+      let moved = 0;
       while (performance.now() < until) {
-        await Promise.all(clients.map((c) => c.caughtUp(version)));
+        // A table whose pushes stop arriving counts as stalled at the end of the window (it does not hang the run).
+        const late = await Promise.race([
+          Promise.all(clients.map((c) => c.caughtUp(version))).then(() => false),
+          new Promise<boolean>((res) => setTimeout(() => res(true), Math.max(0, until - performance.now()))),
+        ]);
+        if (late) break;
         const seat = clients[0]!.view?.deal?.toAct[0];
         if (seat === undefined) break;
         const c = clients[seat]!;
@@ -219,9 +238,11 @@ async function driveWs(tables: WsClient[][], until: number, r: Result) {
         r.latencies.push(performance.now() - t0);
         if (res.type === 'result') {
           r.moves++;
+          moved++;
           version = res.version!;
         } else r.errors++;
       }
+      if (moved === 0) r.stalled!++;
     }),
   );
 }
@@ -261,15 +282,27 @@ async function driveBots(url: string, until: number, r: Result, windowEnd: () =>
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'stammtisch-bench-'));
+// --before <checkout>: the same drives against another checkout's local server (e.g. /work/main) in the same run.
+const beforeDir = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
+const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
 try {
-  const server = await start(
-    ['local/main.ts'],
-    { PORT: '0', DATA_DIR: dataDir, API_KEYS: '' },
-    /runtime on (http:\/\/[\d.]+:\d+)/,
-  );
-  children.push(server.child);
+  const servers: { label: string; child: ChildProcess; url: string }[] = [];
+  for (const [label, cwd] of [
+    ...(beforeDir !== undefined ? [['before', beforeDir] as const] : []),
+    ['local server', undefined] as const,
+  ]) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stammtisch-bench-'));
+    dataDirs.push(dataDir);
+    const server = await start(
+      ['local/main.ts'],
+      { PORT: '0', DATA_DIR: dataDir, API_KEYS: '', RATE_LIMITS: 'off' },
+      /runtime on (http:\/\/[\d.]+:\d+)/,
+      cwd,
+    );
+    children.push(server.child);
+    servers.push({ label, ...server });
+  }
   const baseline = await start(['bench/server-baseline.ts'], {}, /baseline on (http:\/\/[\d.]+:\d+)/);
   children.push(baseline.child);
   const results: Result[] = [];
@@ -278,33 +311,37 @@ try {
     results.push(
       await measure('baseline (in-memory, REST)', baseline.child.pid!, (u, r) => driveBaseline(baseline.url, u, r)),
     );
-  if (want('rest')) {
-    const tables = await restTables(server.url);
-    results.push(await measure('local server, REST', server.child.pid!, (u, r) => driveRest(server.url, tables, u, r)));
+  for (const server of servers) {
+    if (want('rest')) {
+      const tables = await restTables(server.url);
+      results.push(
+        await measure(`${server.label}, REST`, server.child.pid!, (u, r) => driveRest(server.url, tables, u, r)),
+      );
+    }
+    if (want('ws')) {
+      const tables = await wsTables(server.url);
+      results.push(await measure(`${server.label}, WebSocket`, server.child.pid!, (u, r) => driveWs(tables, u, r)));
+      for (const c of tables.flat()) await c.close();
+    }
+    if (want('bots'))
+      results.push(
+        await measure(`${server.label}, bot-only`, server.child.pid!, (u, r, end) => driveBots(server.url, u, r, end)),
+      );
   }
-  if (want('ws')) {
-    const tables = await wsTables(server.url);
-    results.push(await measure('local server, WebSocket', server.child.pid!, (u, r) => driveWs(tables, u, r)));
-    for (const c of tables.flat()) await c.close();
-  }
-  if (want('bots'))
-    results.push(
-      await measure('local server, bot-only', server.child.pid!, (u, r, end) => driveBots(server.url, u, r, end)),
-    );
+  const base = results.find((r) => r.name.startsWith('baseline'));
+  const perMove = (r: Result): number => r.cpuMs / Math.max(1, r.moves);
   console.log(`\n${K} concurrent tables, ${SECONDS} s each (server CPU from /proc; 2-core shared machine)\n`);
-  console.log('| scenario | moves/s | p50 ms | p95 ms | p99 ms | errors | server RSS MB | server CPU ms/move |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| scenario | moves/s | p50 ms | p95 ms | p99 ms | errors | stalled tables | server RSS MB | server CPU ms/move | × baseline |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results)
     console.log(
-      `| ${r.name} | ${(r.moves / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${r.rssMb} | ${(r.cpuMs / Math.max(1, r.moves)).toFixed(2)} |`,
-    );
-  const base = results.find((r) => r.name.startsWith('baseline'));
-  const rest = results.find((r) => r.name === 'local server, REST');
-  if (base !== undefined && rest !== undefined)
-    console.log(
-      `\nREST CPU per move vs baseline: ${(rest.cpuMs / Math.max(1, rest.moves) / (base.cpuMs / Math.max(1, base.moves))).toFixed(1)}×`,
+      `| ${r.name} | ${(r.moves / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${r.stalled ?? '–'} | ${r.rssMb} | ${perMove(r).toFixed(2)} | ${base === undefined ? '–' : (perMove(r) / perMove(base)).toFixed(1) + '×'} |`,
     );
 } finally {
   for (const c of children) c.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  // The servers write their profiles (BENCH_PROF) on a clean exit: wait for them.
+  await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
+  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
 }

@@ -3,9 +3,10 @@
  *   stammtisch duel --variant schafkopf --players 4 --a heuristic --b random --deals 200 --seed 1 [--preset P]
  *                   [--budget MS] [--json]
  */
+import { performance } from 'node:perf_hooks';
 import { getVariant, listVariants } from '../engine/index.js';
-import { type DuelReport, duel } from '../engine/bots/duel.js';
-import { isBotLevel } from '../engine/bots/index.js';
+import { type DuelOptions, type DuelReport, duel, quantile } from '../engine/bots/duel.js';
+import { type Bot, budgetForMs, isBotLevel } from '../engine/bots/index.js';
 
 export const DUEL_USAGE =
   'stammtisch duel --variant ID --players N --a LEVEL --b LEVEL --deals D --seed S [--preset P] [--budget MS] [--json]';
@@ -25,10 +26,36 @@ function flags(args: readonly string[]): Map<string, string> {
   return out;
 }
 
+/** A duel report with each level's decision times, measured here (the engine has no clock). */
+export interface TimedDuelReport extends DuelReport {
+  readonly decisionMs: Readonly<Record<string, { readonly p50: number; readonly p99: number; readonly n: number }>>;
+}
+
+/** `duel` with every decision timed by `now` around the bot (outside the engine). */
+export function timedDuel(o: Omit<DuelOptions, 'wrap'>, now: () => number = () => performance.now()): TimedDuelReport {
+  const times: Record<string, number[]> = { [o.a]: [], [o.b]: [] };
+  const wrap = (bot: Bot): Bot => ({
+    level: bot.level,
+    decide(obs, legal, ctx) {
+      const t0 = now();
+      const action = bot.decide(obs, legal, ctx);
+      (times[bot.level] ??= []).push(now() - t0);
+      return action;
+    },
+  });
+  const report = duel({ ...o, wrap });
+  const decisionMs: Record<string, { p50: number; p99: number; n: number }> = {};
+  for (const [level, ms] of Object.entries(times)) {
+    const sorted = [...ms].sort((x, y) => x - y);
+    decisionMs[level] = { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), n: sorted.length };
+  }
+  return { ...report, decisionMs };
+}
+
 const fmt = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(3));
 
 /** The report as text: one line per bot, the difference, decision times and the contract mix. */
-export function formatDuel(r: DuelReport): string {
+export function formatDuel(r: DuelReport & Partial<Pick<TimedDuelReport, 'decisionMs'>>): string {
   const lines = [
     `duel ${r.variant} ${r.players} players: ${r.deals} deals × ${r.players} rotations = ${r.hands} hands`,
     `A ${r.a.padEnd(9)} mean ${fmt(r.resultA.mean)} ± ${fmt(r.resultA.ci95)} per hand (95% CI)`,
@@ -37,7 +64,7 @@ export function formatDuel(r: DuelReport): string {
       Math.abs(r.diff.mean) > r.diff.ci95 ? ` → ${r.diff.mean > 0 ? r.a : r.b} better` : ' → not separated'
     }`,
   ];
-  for (const [level, t] of Object.entries(r.decisionMs))
+  for (const [level, t] of Object.entries(r.decisionMs ?? {}))
     lines.push(`decision ms ${level.padEnd(9)} p50 ${t.p50.toFixed(2)} p99 ${t.p99.toFixed(2)} (n=${t.n})`);
   for (const [who, mix] of Object.entries(r.contracts)) {
     const entries = Object.entries(mix).sort((x, y) => y[1] - x[1]);
@@ -79,7 +106,7 @@ export function duelCommand(args: readonly string[]): number {
     return 2;
   }
   const players = variant.participants(options, seats, seats - 1).length;
-  const report = duel({
+  const report = timedDuel({
     variant,
     options,
     players,
@@ -87,8 +114,7 @@ export function duelCommand(args: readonly string[]): number {
     b,
     deals,
     seed: f.get('seed') ?? '1',
-    budgetMs,
-    now: () => performance.now(),
+    budget: budgetForMs(budgetMs),
   });
   console.log(f.has('json') ? JSON.stringify(report, null, 2) : formatDuel(report));
   return 0;

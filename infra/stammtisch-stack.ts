@@ -305,11 +305,16 @@ export class StammtischStack extends Stack {
         maxRecordAge: Duration.hours(1),
         onFailure: new SqsDlq(this.deadLetterQueue),
         // Only new commits (`T#<id>` / `C#<seq>` rows, as isCommitItem in the handler) are fanned out: META, lobby and
-        // TTL deletions never invoke the function.
+        // TTL deletions never invoke the function. Tournament commits (`U#<id>` / `C#<seq>`) too: they are pushed to
+        // the tournament's WebSocket subscribers (functions/tournaments/push.ts).
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { pk: { S: FilterRule.beginsWith('T#') }, sk: { S: FilterRule.beginsWith('C#') } } },
+          }),
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { pk: { S: FilterRule.beginsWith('U#') }, sk: { S: FilterRule.beginsWith('C#') } } },
           }),
         ],
       }),
@@ -345,8 +350,26 @@ export class StammtischStack extends Stack {
     this.dueFunction.addToRolePolicy(sendDue);
     this.streamFunction.addToRolePolicy(sendDue);
     this.streamFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    // A seat's last connection going schedules its reconnect grace period (docs/presence.md) from the ws function.
+    this.wsFunction.addToRolePolicy(sendDue);
+    this.wsFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    // Presence is read by the REST view and by the grace period's due work: GetItem on the table's presence row, on
+    // the table itself (no index).
+    const readPresence = new PolicyStatement({
+      actions: ['dynamodb:GetItem'],
+      resources: [this.connectionsTable.tableArn],
+    });
+    for (const fn of [this.httpFunction, this.dueFunction]) {
+      fn.addToRolePolicy(readPresence);
+      fn.addEnvironment('CONNECTIONS_TABLE', this.connectionsTable.tableName);
+    }
+    // A tournament's round 1 start is scheduled when it is created (REST): the HTTP function sends that one message
+    // (docs/tournaments.md); later rounds are scheduled by the stream (a round's last table closed) and due functions.
+    this.httpFunction.addToRolePolicy(sendDue);
+    this.httpFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
     this.dueSweepRule = new Rule(this, 'DueSweepRule', {
-      description: 'Stammtisch: run stored due work (live tables) so that a lost signal heals within 5 minutes',
+      description:
+        'Stammtisch: run stored due work (live tables, tournament rounds) so that a lost signal heals within 5 minutes',
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
     });

@@ -12,18 +12,20 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
-import { type Webhooks, webhooksFor } from '../functions/composition/webhooks.js';
+import { type Webhooks, onTournamentCommit, webhooksFor } from '../functions/composition/webhooks.js';
 import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
-import { createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
+import { countFirings, createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
 import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
-import { localTournaments } from '../functions/tournaments/compose.js';
+import { createTournaments, orderedPush } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
+import { healPresence, healStandingItems } from './heal.js';
+import { SEAT_GRACE } from '../functions/use-cases/presence.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -125,17 +127,29 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
   });
   const handlers = new Map<string, DueWorkHandler>();
-  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
-  handlers.set(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
-
-  // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
   const telemetry = createTelemetry({ service: 'local' });
+  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
+  // Each run counts TimerFirings, as on Lambda.
+  const register = (kind: string, handler: DueWorkHandler): void => {
+    handlers.set(kind, countFirings(telemetry, handler));
+  };
+  register(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
+
+  // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   const realtime = createRealtime(runtime, {
     telemetry,
+    // Tournament event streams over WebSocket (`?tournamentId=`); the service is created below.
+    tournaments: {
+      authorize: (id, token) => tournaments.service.authorize(id, token),
+      events: (id, after, limit) => tournaments.service.events(id, after, limit),
+    },
     endpoint: () => gateway.endpoint,
     management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+    scheduler,
   });
+  // A seat's reconnect grace period (docs/presence.md).
+  register(SEAT_GRACE, realtime.presence.grace);
   // The same stream handler as functions/stream/lambda.ts: push to WebSocket subscribers, then bots act.
   const hookOpts = options.webhooks;
   const webhooks = webhooksFor(runtime, {
@@ -144,6 +158,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       : {}),
     ...(hookOpts?.timers !== undefined ? { timers: hookOpts.timers } : {}),
     ...(hookOpts?.timeoutMs !== undefined ? { timeoutMs: hookOpts.timeoutMs } : {}),
+    // Tournament registrations need the organiser key (the service is created below).
+    tournaments: { authorize: (id, token) => tournaments.service.authorize(id, token) },
   });
 
   // A tournament table that closed after its last deal: the round's list gets its score sheet.
@@ -158,18 +174,22 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     ...(options.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: options.wsMaxBufferedBytes } : {}),
   });
 
-  const tournaments = localTournaments({
+  // Tournaments schedule their jobs (round starts, round checks) on the same due-work scheduler as the tables; their
+  // handlers join `table.progress` before `restore()` below arms every stored item.
+  const tournaments = createTournaments({
     client,
     dataTable: settings.dataTable,
     tableStore: runtime.store,
-    // The tournament scheduler's clock over the server's (a ManualClock in tests drives both).
-    clock: { now: () => clock.now(), wakeAt: (at, fn) => clock.setTimer(at - clock.now(), fn) },
+    dueWork: runtime.dueWork,
+    scheduler,
+    now: () => clock.now(),
     afterAppend: (commit) => dispatcher.enqueue(commit),
-    onError: (job, e) =>
-      console.error(`due job ${job.kind} ${job.key} failed (retried):`, e instanceof Error ? e.message : e),
+    // The local stand-in for the stream: tournament commits reach their WebSocket subscribers and webhooks in order
+    // (the same handler as the stream function's `onTournamentCommit`).
+    onCommit: (commit) => tournamentPush.enqueue(commit),
   });
-  // Due work survives restarts: every stored job (a round's start, a look at its tables) is armed again.
-  await tournaments.due.start();
+  const tournamentPush = orderedPush(onTournamentCommit(realtime.tournamentFanOut, webhooks));
+  for (const [kind, handler] of tournaments.handlers) register(kind, handler);
 
   const app = createHttp(runtime, telemetry, {
     tournaments: tournaments.service,
@@ -182,15 +202,19 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
-  // Nothing waits on a signal lost with the previous process: every live table and every stored item runs again.
+  // What the previous process left: tables from before standing items get theirs (once per data folder), and seats
+  // whose connections died with it are away now (grace periods start). Then nothing waits on a signal lost with the
+  // previous process: every live table and every stored item runs again.
+  await healStandingItems(client, settings.dataTable, runtime.store, runtime.dueWork, clock.now());
+  await healPresence(client, settings.connectionsTable, realtime.presence);
   const restored = await scheduler.restore();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
     do {
       await dispatcher.idle();
       await scheduler.idle();
-      await tournaments.due.idle();
-    } while (!dispatcher.isIdle() || tournaments.due.busy());
+      await tournamentPush.idle();
+    } while (!dispatcher.isIdle() || !tournamentPush.isIdle());
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -210,7 +234,6 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     close: async () => {
       // Stop taking work first (bot tables never go idle on their own), then let in-flight runs finish: every
       // write is conditional and pinned, and whatever is left runs again from the store at the next start.
-      await tournaments.due.stop();
       dispatcher.release();
       dispatcher.stop();
       webhooks.scheduler.stop?.();

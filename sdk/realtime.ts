@@ -1,9 +1,17 @@
 import WebSocket from 'ws';
-import type { Action, SeqEvent, TableView } from './rest.js';
+import type { Action, SeatPresence, SeqEvent, TableView } from './rest.js';
 
 /** Server → client frames (asyncapi.yaml `receiveFrames`). */
 export type ServerFrame =
-  | { type: 'subscribed'; requestId?: string; tableId: string; audience: string; version: number; view?: TableView }
+  | {
+      type: 'subscribed';
+      requestId?: string;
+      tableId: string;
+      audience: string;
+      version: number;
+      view?: TableView;
+      presence?: SeatPresence[];
+    }
   | { type: 'unsubscribed'; requestId?: string; tableId: string; reason: string }
   | {
       type: 'events';
@@ -15,7 +23,16 @@ export type ServerFrame =
       next?: number | null;
     }
   | { type: 'result'; requestId?: string; tableId: string; version: number; events: SeqEvent[]; replayed: boolean }
-  | { type: 'view'; requestId?: string; tableId: string; version: number; view: TableView }
+  | {
+      type: 'view';
+      requestId?: string;
+      tableId: string;
+      version: number;
+      view: TableView;
+      presence?: SeatPresence[];
+    }
+  /** A seat's player connected or went away (ephemeral, no seq; docs/presence.md). */
+  | { type: 'presence'; tableId: string; seat: number; connected: boolean; since: string; graceEnds?: string }
   | { type: 'pong'; requestId?: string; at: string }
   | { type: 'resync_needed'; tableId: string; after: number; version: number }
   | {
@@ -61,6 +78,8 @@ export interface TableSocketOptions {
   readonly onEvent?: (event: SeqEvent) => void;
   /** The audience's view whenever the server sends one (after the events it follows). */
   readonly onView?: (view: TableView, version: number) => void;
+  /** A seat's player connected or went away (`presence` frames; the view's `presence` has every seat). */
+  readonly onPresence?: (change: Extract<ServerFrame, { type: 'presence' }>) => void;
   /** Every frame as received (for logging and contract checks). */
   readonly onFrame?: (frame: ServerFrame) => void;
 }
@@ -153,6 +172,7 @@ export class TableSocket {
       else this.#resyncing = false;
     }
     if (frame.type === 'resync_needed') this.#resync();
+    if (frame.type === 'presence') this.options.onPresence?.(frame);
     const view = 'view' in frame ? frame.view : undefined;
     if (view !== undefined && 'version' in frame && this.#ahead.size === 0 && frame.version <= this.#last)
       this.options.onView?.(view, frame.version);

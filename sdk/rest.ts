@@ -5,6 +5,7 @@ export type Schemas = components['schemas'];
 export type Action = Schemas['Action'];
 export type TableView = Schemas['TableView'];
 export type SeqEvent = Schemas['SeqEvent'];
+export type SeatPresence = Schemas['SeatPresence'];
 export type TableEvent = Schemas['TableEvent'];
 export type Problem = Schemas['Problem'];
 

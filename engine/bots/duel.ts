@@ -3,7 +3,7 @@ import { toNumber } from '../money/rational.js';
 import type { AnyVariant, Seat } from '../variant.js';
 import { getBot } from './index.js';
 import { playBotDeal } from './play.js';
-import type { Bot, BotContext } from './types.js';
+import type { Bot, BotBudget, BotContext } from './types.js';
 
 export interface DuelOptions {
   readonly variant: AnyVariant;
@@ -14,8 +14,10 @@ export interface DuelOptions {
   readonly b: string;
   readonly deals: number;
   readonly seed: number | string;
-  readonly budgetMs: number;
-  readonly now: () => number;
+  /** The work each decision may do (engine/bots/budget.ts `budgetForMs` converts a time budget). */
+  readonly budget: BotBudget;
+  /** Wraps each bot before play, e.g. to time its decisions outside the engine (cli/duel.ts `timedDuel`). */
+  readonly wrap?: (bot: Bot) => Bot;
 }
 
 export interface Summary {
@@ -37,7 +39,6 @@ export interface DuelReport {
   readonly resultB: Summary;
   /** A's mean minus B's mean per deal: the duplicate comparison; its interval excluding 0 is the verdict. */
   readonly diff: Summary;
-  readonly decisionMs: Readonly<Record<string, { readonly p50: number; readonly p99: number; readonly n: number }>>;
   /** Contracts declared, per bot level of the declarer (`thrown-in` without a contract). */
   readonly contracts: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
@@ -61,13 +62,13 @@ export function quantile(sorted: readonly number[], q: number): number {
  * payout over the rotations and B's the mean payout of its seats; luck of the cards cancels in the difference.
  */
 export function duel(o: DuelOptions): DuelReport {
-  const botA = getBot(o.a);
-  const botB = getBot(o.b);
+  const wrap = o.wrap ?? ((bot: Bot): Bot => bot);
+  const botA = wrap(getBot(o.a));
+  const botB = wrap(getBot(o.b));
   const n = o.players;
   const as: number[] = [];
   const bs: number[] = [];
   const diffs: number[] = [];
-  const times: Record<string, number[]> = { [o.a]: [], [o.b]: [] };
   const contracts: Record<string, Record<string, number>> = { [o.a]: {}, [o.b]: {}, none: {} };
   const seeds = new Rng(o.seed);
   for (let d = 0; d < o.deals; d++) {
@@ -81,15 +82,13 @@ export function duel(o: DuelOptions): DuelReport {
       const ctxFor = (seat: Seat): BotContext => ({
         // The same randomness for a seat in every rotation: the bots differ, the luck does not.
         rng: new Rng(`${dealSeed}:${seat}:${seedCounter++}`),
-        now: o.now,
-        budgetMs: o.budgetMs,
+        budget: o.budget,
       });
       let seedCounter = 0;
       const played = playBotDeal(o.variant, o.options, n, dealer, layout, bots, ctxFor);
       const pay = played.result.payout.map(toNumber);
       a += pay[r] as number;
       b += pay.reduce((s, v, i) => (i === r ? s : s + v), 0) / (n - 1);
-      for (const dec of played.decisions) (times[dec.level] as number[]).push(dec.ms);
       const c = played.result.contract;
       const key = c === null ? 'thrown-in' : `${c.game}${c.tout === true ? '-tout' : ''}`;
       const declarer = c?.declarer;
@@ -101,11 +100,6 @@ export function duel(o: DuelOptions): DuelReport {
     bs.push(b / n);
     diffs.push((a - b) / n);
   }
-  const decisionMs: Record<string, { p50: number; p99: number; n: number }> = {};
-  for (const [level, ms] of Object.entries(times)) {
-    const sorted = [...ms].sort((x, y) => x - y);
-    decisionMs[level] = { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), n: sorted.length };
-  }
   return {
     variant: o.variant.id,
     players: n,
@@ -116,7 +110,6 @@ export function duel(o: DuelOptions): DuelReport {
     resultA: summarize(as),
     resultB: summarize(bs),
     diff: summarize(diffs),
-    decisionMs,
     contracts,
   };
 }

@@ -79,28 +79,30 @@ interface GameRule {
   readonly worth: number;
 }
 const NEVER: GameRule = { need: Infinity, worth: 0 };
+/** What Schafkopf and Mehrkopf share: the partner game, the solos (worth 3), no Hochzeit, Sie always. */
+const FAMILY = {
+  sauspiel: { need: 7, worth: 1 },
+  solo: { need: 10.5, worth: 3 },
+  wenz: { need: 7, worth: 3 },
+  geier: { need: 7, worth: 3 },
+  hochzeit: NEVER,
+  sie: { need: 0, worth: 9 },
+} as const satisfies Readonly<Record<string, GameRule>>;
 const BIDDING: Readonly<Record<string, Readonly<Record<string, GameRule>>>> = {
   schafkopf: {
-    sauspiel: { need: 7, worth: 1 },
-    solo: { need: 10.5, worth: 3 },
+    ...FAMILY,
     wenz: { need: 6.5, worth: 3 },
-    geier: { need: 7, worth: 3 },
     farbwenz: { need: 10.5, worth: 2.5 },
     farbgeier: { need: 10.5, worth: 2.5 },
     bettel: { need: 10, worth: 2 },
     'bettel-brett': { need: 10, worth: 2.2 },
-    hochzeit: NEVER,
-    sie: { need: 0, worth: 9 },
   },
   mehrkopf: {
+    ...FAMILY,
     sauspiel: { need: 6.5, worth: 1 },
     farbspiel: { need: 0, worth: 1 },
-    solo: { need: 10.5, worth: 3 },
-    wenz: { need: 7, worth: 3 },
     geier: { need: 7.5, worth: 3 },
     niederer: { need: 7.5, worth: 3 },
-    hochzeit: NEVER,
-    sie: { need: 0, worth: 9 },
   },
   saukopf: {
     mastschwein: { need: 10, worth: 2 },
@@ -171,23 +173,30 @@ function bestContract(
   deck: readonly CardIndex[],
   forced: boolean,
 ): Action | undefined {
-  let best: Action | undefined;
-  let bestKey = -Infinity;
-  for (const a of actions) {
+  return argmax(actions, (a) => {
     const c = contractOfAction(a);
-    if (c === null) continue;
+    if (c === null) return -Infinity;
     const { margin, worth } = contractMargin(obs.variant, obs.options, c, hand, deck);
-    if (margin < 0 && !forced) continue;
-    const key = forced ? margin + worth : worth * 100 + margin;
-    if (key > bestKey) {
-      bestKey = key;
-      best = a;
+    if (margin < 0 && !forced) return -Infinity;
+    return forced ? margin + worth : worth * 100 + margin;
+  });
+}
+
+const find = (legal: readonly Action[], type: Action['type']): Action | undefined => legal.find((a) => a.type === type);
+
+/** The item with the highest score (the first of equals); undefined when every score is −Infinity or none is given. */
+function argmax<T>(items: readonly T[], score: (item: T) => number): T | undefined {
+  let best: T | undefined;
+  let bestScore = -Infinity;
+  for (const item of items) {
+    const v = score(item);
+    if (v > bestScore) {
+      bestScore = v;
+      best = item;
     }
   }
   return best;
 }
-
-const find = (legal: readonly Action[], type: Action['type']): Action | undefined => legal.find((a) => a.type === type);
 
 /** The heuristic's choice among non-card actions. */
 export function decideOther(obs: SeatObservation, legal: readonly Action[], k: Knowledge): Action | undefined {
@@ -290,37 +299,25 @@ function bestBury(
   deck: readonly CardIndex[],
 ) {
   const order = orderOf(obs.variant, null, obs.options);
-  let best = buries[0] as Action;
-  let bestScore = -Infinity;
-  for (const a of buries) {
-    if (a.type !== 'bury') continue;
+  const best = argmax(buries, (a) => {
+    if (a.type !== 'bury') return -Infinity;
     const away = new Set(a.cards.map(indexOf));
     const kept = hand.filter((c) => !away.has(c));
     // Points buried count for the picker; keeping trumps and making voids counts more.
-    const score = strength(kept, order, deck) + 0.05 * [...away].reduce((s, c) => s + points(c), 0);
-    if (score > bestScore) {
-      bestScore = score;
-      best = a;
-    }
-  }
-  return best;
+    return strength(kept, order, deck) + 0.05 * [...away].reduce((s, c) => s + points(c), 0);
+  });
+  return best ?? (buries[0] as Action);
 }
 
 function bestCall(calls: readonly Action[], hand: readonly CardIndex[], order: CompiledOrder): Action {
-  let best = calls[0] as Action;
-  let bestScore = -Infinity;
-  for (const a of calls) {
-    if (a.type !== 'call') continue;
+  const best = argmax(calls, (a) => {
+    if (a.type !== 'call') return -Infinity;
     const suit = effSuit(order, indexOf(a.card));
     const held = hand.filter((c) => effSuit(order, c) === suit).length;
     // Prefer a call without going under, in the suit with the fewest (but some) own fail cards.
-    const score = (a.under === undefined ? 10 : 0) - held + (held > 0 ? 5 : 0);
-    if (score > bestScore) {
-      bestScore = score;
-      best = a;
-    }
-  }
-  return best;
+    return (a.under === undefined ? 10 : 0) - held + (held > 0 ? 5 : 0);
+  });
+  return best ?? (calls[0] as Action);
 }
 
 /** Cards not yet seen: the deck minus own hand minus the cards played. */

@@ -4,7 +4,8 @@ import { randomBot } from './random.js';
 import { strongBot } from './strong.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
-export type { Bot, BotContext, SeatObservation } from './types.js';
+export type { Bot, BotBudget, BotContext, SeatObservation } from './types.js';
+export { WORK_RATE, budgetForMs } from './budget.js';
 export { playBotDeal, type BotDeal, type DecisionLog } from './play.js';
 
 /** Bot levels by name. */
@@ -32,7 +33,7 @@ export function isBotLevel(level: string): level is BotLevel {
  * The one entry point for tables: the action a bot of `level` takes for its seat.
  * `obs.view` is `variant.view(state, { kind: 'seat', seat })`, `obs.history` the deal's actions redacted for
  * that seat, `legal` = `variant.legalActions(state, seat)`. Returns one of `legal`.
- * @example chooseBotAction('heuristic', obs, legal, { rng: new Rng(seed), now: () => performance.now(), budgetMs: 200 })
+ * @example chooseBotAction('strong', obs, legal, { rng: new Rng(seed), budget: budgetForMs(200) })
  */
 export function chooseBotAction(
   level: string,

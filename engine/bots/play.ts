@@ -2,12 +2,11 @@ import { ZERO } from '../money/rational.js';
 import type { Action, AnyVariant, DealContext, DealResult, Layout, Seat } from '../variant.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
-/** One decision as the driver saw it: who, what and how long it took (by the injected clock). */
+/** One decision as the driver saw it: who decided what (timing is the caller's: wrap the bots, cli/duel.ts). */
 export interface DecisionLog {
   readonly seat: Seat;
   readonly level: string;
   readonly action: Action;
-  readonly ms: number;
 }
 
 export interface BotDeal {
@@ -45,13 +44,10 @@ export function playBotDeal(
       history: histories[seat] as { seat: Seat; action: Action }[],
     };
     const legal = variant.legalActions(state, seat);
-    const ctx = ctxFor(seat);
-    const t0 = ctx.now();
-    const action = bot.decide(obs, legal, ctx);
-    const ms = ctx.now() - t0;
+    const action = bot.decide(obs, legal, ctxFor(seat));
     const problem = variant.check(state, seat, action);
     if (problem !== undefined) throw new Error(`${bot.level} bot chose an illegal action: ${problem.message}`);
-    decisions.push({ seat, level: bot.level, action, ms });
+    decisions.push({ seat, level: bot.level, action });
     for (let s = 0; s < players; s++)
       (histories[s] as { seat: Seat; action: Action }[]).push({
         seat,

@@ -3,13 +3,23 @@ import type { CompiledOrder } from '../tricks/order.js';
 
 /**
  * A perfect-information solver for the trick play of the family: every hand open, the follow rule of the contract's
- * trick order (follow the led effective suit when you can). Alpha-beta over single cards, with
- * - equivalent-card reduction: of cards that are neighbours among the cards still in play (same effective suit, same
- *   points) only one is tried;
- * - move ordering: cheap winners and rich schmier cards first;
- * - a transposition table at trick starts keyed by the cards still in play and the leader, storing bounds.
+ * trick order (follow the led effective suit when you can). Built after Kupferschmid & Helmert's Skat solver:
+ * - cards as bits: a card is its effective suit (0..3 plain, 4 trump) and its rank within that suit among the cards of
+ *   this problem (bit 0 = highest), so a hand is five 32-bit masks and "who wins" is two integer compares; no engine
+ *   objects and no allocation in the search loop;
+ * - alpha-beta with null windows, the exact value found by bisection over null-window tests (MTD-style);
+ * - a transposition table at trick starts (Zobrist hash of the cards still in the hands and the leader) keeping a
+ *   lower and an upper bound and the best lead; one table shared by all solvers, cleared by a generation stamp;
+ * - equivalent-card reduction: of a seat's cards with equal points and no card of another hand or of the open trick
+ *   ranked between them, only one is tried;
+ * - move ordering: the table's lead first, then sure winners; a friend winning: schmieren; a foe winning: the
+ *   cheapest card that takes the trick, else the poorest card;
+ * - cut-offs when the points still in play cannot move the value out of the window; the last trick is played out
+ *   without search.
  * The value is what the seats in `valueMask` take in the remaining tricks (card points, or tricks with `unit: 'trick'`);
  * seats in `maxMask` maximize it, the others minimize it.
+ * test/engine/bots/solver.property.test.ts checks it against brute-force minimax; engine/bots/solver-reference.ts is
+ * the first, slower version, kept for the benchmark (bench/bots-solver.ts --reference).
  */
 export interface SolverProblem {
   readonly order: CompiledOrder;
@@ -31,103 +41,211 @@ export interface SolverStats {
   nodes: number;
 }
 
+const SUITS = 5;
 const TRUMP = 4;
-const EXACT = 0;
-const LOWER = 1;
-const UPPER = 2;
+/** Codes: suit * 32 + rank (rank 0 = highest card of that effective suit in this problem). */
+const CODES = SUITS * 32;
+const MAX_SEATS = 8;
+
+/** Zobrist keys from a fixed xorshift stream (the engine has no Math.random; the keys need no secrecy). */
+const Z1 = new Int32Array(CODES + MAX_SEATS);
+const Z2 = new Int32Array(CODES + MAX_SEATS);
+{
+  let x = 0x9e3779b9 | 0;
+  const next = (): number => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x | 0;
+  };
+  for (let i = 0; i < Z1.length; i++) {
+    Z1[i] = next();
+    Z2[i] = next();
+  }
+}
+
+/** The shared transposition table: 2^20 entries; an entry is valid for the solver whose generation it carries. */
+const TT_BITS = 20;
+const TT_SIZE = 1 << TT_BITS;
+const TT_MASK = TT_SIZE - 1;
+interface Table {
+  readonly check: Int32Array;
+  readonly gen: Int32Array;
+  readonly lower: Int16Array;
+  readonly upper: Int16Array;
+  readonly move: Int16Array;
+  /** Cards left in the hands at the entry's position: the work it saves, for replacement. */
+  readonly size: Int8Array;
+}
+let shared: Table | undefined;
+let generation = 0;
+
+function table(): Table {
+  shared ??= {
+    check: new Int32Array(TT_SIZE),
+    gen: new Int32Array(TT_SIZE),
+    lower: new Int16Array(TT_SIZE),
+    upper: new Int16Array(TT_SIZE),
+    move: new Int16Array(TT_SIZE),
+    size: new Int8Array(TT_SIZE),
+  };
+  return shared;
+}
+
+function nextGeneration(t: Table): number {
+  generation = (generation + 1) | 0;
+  if (generation === 0) {
+    t.gen.fill(0);
+    generation = 1;
+  }
+  return generation;
+}
+
+const LIMIT = new Error('node limit');
+/** Most cards one seat can hold in a problem; move lists are kept per ply in flat buffers of this stride. */
+const STRIDE = 48;
+const MAX_PLY = 64;
 
 export class Solver {
-  private readonly order: CompiledOrder;
   private readonly n: number;
-  private readonly hands: number[][];
   private readonly valueMask: number;
   private readonly maxMask: number;
   private readonly perTrick: boolean;
-  /** Local id (0..47) per card for TT keys: bit position in the 48-bit set of cards in play. */
-  private readonly local = new Int8Array(48).fill(-1);
-  /** Card points (or tricks) still to be won: bounds the value of any position. */
-  private remainingPoints = 0;
-  private remainingNegative = 0;
-  private inPlayLo = 0;
-  private inPlayHi = 0;
-  private readonly tt = new Map<number, number>();
-  private readonly ttFlag = new Map<number, number>();
-  private readonly bestLead = new Map<number, number>();
-  private readonly trick: number[] = [];
-  private readonly trickSeats: number[] = [];
-  nodes = 0;
   private readonly nodeLimit: number;
   private readonly maxTricks: number;
+  private readonly tt: Table;
+  private readonly gen: number;
+  /** Points of each code. */
+  private readonly pts = new Int8Array(CODES);
+  /** Code of each card index (-1: not in this problem). */
+  private readonly codeOf = new Int16Array(48).fill(-1);
+  /** hands[seat * 5 + suit]: the seat's cards of that effective suit as rank bits. */
+  private readonly hands: Int32Array;
+  private readonly counts: Int32Array;
+  /** All cards still in some hand, per suit; and the cards of the open trick, per suit. */
+  private readonly inHands = new Int32Array(SUITS);
+  private readonly inTrick = new Int32Array(SUITS);
+  /** The open trick: codes in play order, and the winning position after each card. */
+  private readonly trick = new Int32Array(MAX_SEATS);
+  private readonly winAt = new Int32Array(MAX_SEATS);
+  private trickLen = 0;
+  private leader: number;
+  /** Zobrist hash (two words) of the cards still in the hands. */
+  private h1 = 0;
+  private h2 = 0;
+  /** Points still to be taken, positive and negative parts: the value lies within them. */
+  private remPos = 0;
+  private remNeg = 0;
   private tricksDone = 0;
+  private readonly moves = new Int32Array(MAX_PLY * STRIDE);
+  private readonly scores = new Int32Array(STRIDE);
+  /** The closed tricks on the search path, MAX_SEATS codes per trick. */
+  private readonly saved = new Int32Array(MAX_PLY * MAX_SEATS);
+  private ply = 0;
+  nodes = 0;
 
   constructor(p: SolverProblem) {
-    this.order = p.order;
-    this.n = p.hands.length;
-    this.hands = p.hands.map((h) => h.slice());
+    const n = p.hands.length;
+    if (n > MAX_SEATS) throw new RangeError(`at most ${MAX_SEATS} seats`);
+    this.n = n;
     this.valueMask = p.valueMask;
     this.maxMask = p.maxMask;
     this.perTrick = p.unit === 'trick';
     this.nodeLimit = p.nodeLimit ?? Infinity;
     this.maxTricks = p.maxTricks ?? Infinity;
-    let id = 0;
-    for (const h of this.hands)
-      for (const c of h) {
-        this.local[c] = id;
-        const pts = POINTS[c] as number;
-        if (pts > 0) this.remainingPoints += pts;
-        else this.remainingNegative += pts;
-        if (id < 24) this.inPlayLo |= 1 << id;
-        else this.inPlayHi |= 1 << (id - 24);
-        id++;
-      }
-    this.nextLeader = p.leader;
-    p.trick.forEach((c, i) => {
-      const pts = POINTS[c] as number;
-      if (pts > 0) this.remainingPoints += pts;
-      else this.remainingNegative += pts;
-      this.trick.push(c);
-      this.trickSeats.push((p.leader + i) % this.n);
+    this.hands = new Int32Array(n * SUITS);
+    this.counts = new Int32Array(n);
+    this.leader = p.leader;
+    // Rank the cards of the problem within their effective suits.
+    const order = p.order;
+    const all: number[] = [...p.trick];
+    for (const h of p.hands) all.push(...h);
+    const bySuit: number[][] = [[], [], [], [], []];
+    for (const c of all) {
+      const e = order.effSuit[c] as number;
+      if (e < 0) throw new RangeError(`card ${c} is not in the trick order`);
+      (bySuit[e] as number[]).push(c);
+    }
+    bySuit.forEach((cards, e) => {
+      cards.sort((a, b) => (order.power[b] as number) - (order.power[a] as number));
+      cards.forEach((c, r) => {
+        const code = e * 32 + r;
+        this.pts[code] = POINTS[c] as number;
+        this.codeOf[c] = code;
+      });
     });
+    p.hands.forEach((h, s) => {
+      for (const c of h) {
+        const code = this.codeOf[c] as number;
+        const bit = 1 << (code & 31);
+        this.hands[s * SUITS + (code >> 5)] = (this.hands[s * SUITS + (code >> 5)] as number) | bit;
+        this.inHands[code >> 5] = (this.inHands[code >> 5] as number) | bit;
+        this.counts[s] = (this.counts[s] as number) + 1;
+        this.h1 ^= Z1[code] as number;
+        this.h2 ^= Z2[code] as number;
+      }
+    });
+    for (const c of all) {
+      const pts = POINTS[c] as number;
+      if (pts > 0) this.remPos += pts;
+      else this.remNeg += pts;
+    }
+    for (const c of p.trick) this.push(this.codeOf[c] as number);
+    this.tt = table();
+    this.gen = nextGeneration(this.tt);
   }
 
   /** The value of the position after `card` is played by the seat to move (a legal card of its hand). */
   valueAfter(card: number): number | undefined {
     const seat = this.toMove();
-    this.play(seat, card);
+    const code = this.codeOf[card] as number;
+    this.take(seat, code);
     try {
-      return this.mtdf();
+      return this.exact();
     } catch (e) {
       if (e === LIMIT) return undefined;
       throw e;
     } finally {
-      this.unplay(seat, card);
+      this.pop();
+      this.give(seat, code);
+    }
+  }
+
+  /**
+   * How many of `thresholds` (ascending) best play reaches after `card`: a binary search of null-window tests, far
+   * cheaper than the exact value when only the steps of a payout matter (won at 61, Schneider at 91 / 31).
+   */
+  levelAfter(card: number, thresholds: readonly number[]): number | undefined {
+    const seat = this.toMove();
+    const code = this.codeOf[card] as number;
+    this.take(seat, code);
+    try {
+      let lo = 0;
+      let hi = thresholds.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const t = thresholds[mid] as number;
+        if (this.search(t - 1, t) >= t) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    } catch (e) {
+      if (e === LIMIT) return undefined;
+      throw e;
+    } finally {
+      this.pop();
+      this.give(seat, code);
     }
   }
 
   /** The value of the position with the seat to move choosing best. */
   value(): number | undefined {
     try {
-      return this.mtdf();
+      return this.exact();
     } catch (e) {
       if (e === LIMIT) return undefined;
       throw e;
     }
-  }
-
-  /**
-   * Bisection over null-window searches: each test "is the value ≥ t?" halves the range of possible values
-   * (log2 of the points in play tests); the table keeps the bounds between them.
-   */
-  private mtdf(): number {
-    let lo = this.perTrick ? 0 : this.remainingNegative;
-    let hi = this.perTrick ? this.n * 16 : this.remainingPoints;
-    while (lo < hi) {
-      const t = Math.floor((lo + hi) / 2) + 1;
-      const g = this.search(t - 1, t);
-      if (g >= t) lo = g;
-      else hi = g;
-    }
-    return lo;
   }
 
   /** Whether best play reaches `t` (one null-window search; the Skat solvers' "does the declarer win?"). */
@@ -141,241 +259,334 @@ export class Solver {
   }
 
   toMove(): number {
-    const lead = this.trickSeats[0];
-    return lead === undefined ? this.nextLeader : (lead + this.trick.length) % this.n;
+    return (this.leader + this.trickLen) % this.n;
   }
 
-  /** Leader of the next trick when no trick is open: set by the constructor's problem or the last trick. */
-  private nextLeader = 0;
-
-  setLeader(seat: number): void {
-    this.nextLeader = seat;
-  }
-
-  private play(seat: number, card: number): void {
-    const h = this.hands[seat] as number[];
-    h.splice(h.indexOf(card), 1);
-    this.trick.push(card);
-    this.trickSeats.push(seat);
-  }
-
-  private unplay(seat: number, card: number): void {
-    (this.hands[seat] as number[]).push(card);
-    this.trick.pop();
-    this.trickSeats.pop();
-  }
-
-  private legal(seat: number): number[] {
-    const h = this.hands[seat] as number[];
-    const led = this.trick[0];
-    let cards = h;
-    if (led !== undefined) {
-      const suit = this.order.effSuit[led];
-      const same = h.filter((c) => this.order.effSuit[c] === suit);
-      if (same.length > 0) cards = same;
-    }
-    return this.reduce(seat, cards);
-  }
-
-  /** Drop cards equivalent to a kept one: same effective suit and points, no card in play ranked between them. */
-  private reduce(seat: number, cards: number[]): number[] {
-    if (cards.length < 2) return cards.slice();
-    const o = this.order;
-    const sorted = cards.slice().sort((a, b) => (o.power[b] as number) - (o.power[a] as number));
-    const out: number[] = [sorted[0] as number];
-    for (let i = 1; i < sorted.length; i++) {
-      const prev = sorted[i - 1] as number;
-      const c = sorted[i] as number;
-      if (o.effSuit[c] === o.effSuit[prev] && POINTS[c] === POINTS[prev] && !this.between(seat, prev, c)) continue;
-      out.push(c);
-    }
-    return out;
-  }
-
-  /** Whether another seat still holds a card of the same effective suit ranked between `hi` and `lo`. */
-  private between(seat: number, hi: number, lo: number): boolean {
-    const o = this.order;
-    const suit = o.effSuit[hi];
-    const ph = o.power[hi] as number;
-    const pl = o.power[lo] as number;
-    for (let s = 0; s < this.n; s++) {
-      if (s === seat) continue;
-      for (const c of this.hands[s] as number[]) {
-        if (o.effSuit[c] !== suit) continue;
-        const p = o.power[c] as number;
-        if (p < ph && p > pl) return true;
+  /**
+   * Bisection over null-window searches: each test "is the value ≥ t?" halves the range of possible values; the
+   * table keeps the bounds between them, so later tests re-search little.
+   */
+  private exact(): number {
+    let lo = this.perTrick ? 0 : this.remNeg;
+    let hi = this.perTrick ? this.maxTricksLeft() : this.remPos;
+    // MTD(f) from the value found last (sibling cards tend to be close: −12% nodes when valuing every card of a
+    // hand), bisection after four tests that did not settle it.
+    let g = this.guess;
+    let tests = 0;
+    while (lo < hi) {
+      let t: number;
+      if (g === undefined || tests >= 4) t = Math.floor((lo + hi) / 2) + 1;
+      else {
+        const c = Math.min(hi, Math.max(lo, g));
+        t = c === lo ? c + 1 : c;
       }
+      tests++;
+      const v = this.search(t - 1, t);
+      if (v >= t) lo = v;
+      else hi = v;
+      g = v;
     }
-    return false;
+    this.guess = lo;
+    return lo;
   }
 
-  /** The position at a trick start: the cards still in play (48 bits) and the seat to lead. */
-  private key(leader: number): number {
-    return ((this.inPlayHi >>> 0) * 16777216 + (this.inPlayLo >>> 0)) * 8 + leader;
+  /** The value found by the last exact search: the first test of the next. */
+  private guess: number | undefined;
+
+  private maxTricksLeft(): number {
+    let m = 0;
+    for (let s = 0; s < this.n; s++) m = Math.max(m, this.counts[s] as number);
+    return m + (this.trickLen > 0 ? 1 : 0);
   }
 
-  private winnerIndex(): number {
-    const o = this.order;
-    let best = 0;
-    const first = this.trick[0] as number;
-    let bs = o.effSuit[first] as number;
-    let bp = o.power[first] as number;
-    for (let i = 1; i < this.trick.length; i++) {
-      const c = this.trick[i] as number;
-      const s = o.effSuit[c] as number;
-      const p = o.power[c] as number;
-      if ((s === bs && p > bp) || (s === TRUMP && bs !== TRUMP)) {
-        best = i;
-        bs = s;
-        bp = p;
-      }
+  private take(seat: number, code: number): void {
+    const bit = 1 << (code & 31);
+    const e = code >> 5;
+    const at = seat * SUITS + e;
+    this.hands[at] = (this.hands[at] as number) & ~bit;
+    this.inHands[e] = (this.inHands[e] as number) & ~bit;
+    this.counts[seat] = (this.counts[seat] as number) - 1;
+    this.h1 ^= Z1[code] as number;
+    this.h2 ^= Z2[code] as number;
+    this.push(code);
+  }
+
+  /** Back into the hand (the caller has popped it off the trick). */
+  private give(seat: number, code: number): void {
+    const bit = 1 << (code & 31);
+    const e = code >> 5;
+    const at = seat * SUITS + e;
+    this.hands[at] = (this.hands[at] as number) | bit;
+    this.inHands[e] = (this.inHands[e] as number) | bit;
+    this.counts[seat] = (this.counts[seat] as number) + 1;
+    this.h1 ^= Z1[code] as number;
+    this.h2 ^= Z2[code] as number;
+  }
+
+  /** Put a card into the open trick (already out of its hand). */
+  private push(code: number): void {
+    const i = this.trickLen;
+    this.trick[i] = code;
+    this.inTrick[code >> 5] = (this.inTrick[code >> 5] as number) | (1 << (code & 31));
+    if (i === 0) this.winAt[0] = 0;
+    else {
+      const wi = this.winAt[i - 1] as number;
+      this.winAt[i] = beats(code, this.trick[wi] as number) ? i : wi;
     }
-    return best;
+    this.trickLen = i + 1;
+  }
+
+  private pop(): void {
+    const code = this.trick[--this.trickLen] as number;
+    this.inTrick[code >> 5] = (this.inTrick[code >> 5] as number) & ~(1 << (code & 31));
   }
 
   private search(alpha: number, beta: number): number {
     if (++this.nodes > this.nodeLimit) throw LIMIT;
-    if (this.trick.length === this.n) return this.closeTrick(alpha, beta);
+    const n = this.n;
+    if (this.trickLen === n) return this.closeTrick(alpha, beta);
+    const seat = (this.leader + this.trickLen) % n;
     // Whatever happens, the value lies in [lo, hi]: cut when that range misses the window.
-    const hi = this.perTrick ? this.hands[this.toMove()]!.length + 1 : this.remainingPoints;
-    const lo = this.perTrick ? 0 : this.remainingNegative;
+    const hi = this.perTrick ? (this.counts[seat] as number) + 1 : this.remPos;
+    const lo = this.perTrick ? 0 : this.remNeg;
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
-    const seat = this.toMove();
-    const moves = this.ordered(seat, this.legal(seat));
-    if (moves.length === 0) return 0;
-    // At a trick start, the lead that was best (or cut off) in an earlier search of this position goes first.
-    const leadKey = this.trick.length === 0 ? this.key(seat) : -1;
-    if (leadKey >= 0) {
-      const known = this.bestLead.get(leadKey);
-      const at = known === undefined ? -1 : moves.indexOf(known);
-      if (at > 0) {
-        moves.splice(at, 1);
-        moves.unshift(known as number);
+    const tt = this.tt;
+    let slot = -1;
+    let check = 0;
+    let ttBest = -1;
+    if (this.trickLen === 0) {
+      if (this.counts[seat] === 1 && this.allOne()) return this.lastTrick();
+      // Two slots per position (h, h ^ 1); a match in either is used.
+      slot = (this.h1 ^ (Z1[CODES + seat] as number)) & TT_MASK;
+      check = this.h2 ^ (Z2[CODES + seat] as number);
+      if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
+        const other = slot ^ 1;
+        if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+      }
+      if (tt.gen[slot] === this.gen && tt.check[slot] === check) {
+        const l = tt.lower[slot] as number;
+        const u = tt.upper[slot] as number;
+        if (l >= beta) return l;
+        if (u <= alpha) return u;
+        if (l === u) return l;
+        if (l > alpha) alpha = l;
+        if (u < beta) beta = u;
+        ttBest = tt.move[slot] as number;
       }
     }
+    const base = this.ply * STRIDE;
+    const count = this.generate(seat, base, ttBest);
+    if (count === 0) return 0;
     const maximizing = ((this.maxMask >> seat) & 1) === 1;
-    let best = maximizing ? -Infinity : Infinity;
-    let bestCard = moves[0] as number;
-    for (const card of moves) {
-      this.play(seat, card);
+    let best = maximizing ? -32768 : 32767;
+    let bestCode = this.moves[base] as number;
+    // Classify the result against the window as narrowed by the table's bounds.
+    const a0 = alpha;
+    const b0 = beta;
+    this.ply++;
+    for (let i = 0; i < count; i++) {
+      const code = this.moves[base + i] as number;
+      this.take(seat, code);
       const v = this.search(alpha, beta);
-      this.unplay(seat, card);
+      this.pop();
+      this.give(seat, code);
       if (maximizing ? v > best : v < best) {
         best = v;
-        bestCard = card;
+        bestCode = code;
+        if (maximizing) {
+          if (best > alpha) alpha = best;
+        } else if (best < beta) beta = best;
+        if (alpha >= beta) break;
       }
-      if (maximizing) {
-        if (best > alpha) alpha = best;
-      } else if (best < beta) beta = best;
-      if (alpha >= beta) break;
     }
-    if (leadKey >= 0) this.bestLead.set(leadKey, bestCard);
+    this.ply--;
+    if (slot >= 0) {
+      // The slot may hold another position by now (or none of this solver): start it afresh then.
+      if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
+        const other = slot ^ 1;
+        if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+        else {
+          // A new entry: into a free slot, else over the entry of the smaller position (cheaper to search again).
+          if (
+            tt.gen[slot] === this.gen &&
+            (tt.gen[other] !== this.gen || (tt.size[other] as number) < (tt.size[slot] as number))
+          )
+            slot = other;
+          tt.gen[slot] = this.gen;
+          tt.check[slot] = check;
+          tt.lower[slot] = lo;
+          tt.upper[slot] = hi;
+          tt.size[slot] = this.cardsLeft();
+        }
+      }
+      if (best <= a0) tt.upper[slot] = Math.min(tt.upper[slot] as number, best);
+      else if (best >= b0) tt.lower[slot] = Math.max(tt.lower[slot] as number, best);
+      else {
+        tt.lower[slot] = best;
+        tt.upper[slot] = best;
+      }
+      tt.move[slot] = bestCode;
+    }
     return best;
   }
 
-  /** A full trick: score it, then search the rest from the winner's lead (with the transposition table). */
-  private closeTrick(alpha: number, beta: number): number {
-    const w = this.winnerIndex();
-    const winner = this.trickSeats[w] as number;
-    let gain = 0;
-    if (((this.valueMask >> winner) & 1) === 1) {
-      if (this.perTrick) gain = 1;
-      else for (const c of this.trick) gain += POINTS[c] as number;
+  private cardsLeft(): number {
+    let c = 0;
+    for (let s = 0; s < this.n; s++) c += this.counts[s] as number;
+    return c;
+  }
+
+  private allOne(): boolean {
+    for (let s = 0; s < this.n; s++) if (this.counts[s] !== 1) return false;
+    return true;
+  }
+
+  /** The last trick from its start: every hand has one card left, so it is forced. */
+  private lastTrick(): number {
+    const n = this.n;
+    let wi = 0;
+    let w = -1;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const s = (this.leader + i) % n;
+      let c = -1;
+      for (let e = 0; e < SUITS; e++) {
+        const m = this.hands[s * SUITS + e] as number;
+        if (m !== 0) {
+          c = e * 32 + (31 - Math.clz32(m & -m));
+          break;
+        }
+      }
+      if (i === 0 || beats(c, w)) {
+        w = c;
+        wi = i;
+      }
+      sum += this.pts[c] as number;
     }
-    const cards = this.trick.splice(0);
-    const seats = this.trickSeats.splice(0);
+    const winner = (this.leader + wi) % n;
+    if (((this.valueMask >> winner) & 1) === 0) return 0;
+    return this.perTrick ? 1 : sum;
+  }
+
+  /** A full trick: score it, then search the rest from the winner's lead. */
+  private closeTrick(alpha: number, beta: number): number {
+    const n = this.n;
+    const wi = this.winAt[n - 1] as number;
+    const winner = (this.leader + wi) % n;
     let pos = 0;
     let neg = 0;
-    for (const c of cards) {
-      const pts = POINTS[c] as number;
-      if (pts > 0) pos += pts;
-      else neg += pts;
+    for (let i = 0; i < n; i++) {
+      const p = this.pts[this.trick[i] as number] as number;
+      if (p > 0) pos += p;
+      else neg += p;
     }
-    this.remainingPoints -= pos;
-    this.remainingNegative -= neg;
-    for (const c of cards) {
-      const id = this.local[c] as number;
-      if (id < 24) this.inPlayLo &= ~(1 << id);
-      else this.inPlayHi &= ~(1 << (id - 24));
-    }
-    const savedLeader = this.nextLeader;
-    this.nextLeader = winner;
-    let rest: number;
+    let gain = 0;
+    if (((this.valueMask >> winner) & 1) === 1) gain = this.perTrick ? 1 : pos + neg;
+    if (this.tricksDone + 1 >= this.maxTricks || this.counts[winner] === 0) return gain;
+    const saved = this.saved;
+    const at = this.tricksDone * MAX_SEATS;
+    for (let i = 0; i < n; i++) saved[at + i] = this.trick[i] as number;
+    const savedLeader = this.leader;
+    this.inTrick.fill(0);
+    this.trickLen = 0;
+    this.leader = winner;
+    this.remPos -= pos;
+    this.remNeg -= neg;
     this.tricksDone++;
-    if ((this.hands[winner] as number[]).length === 0 || this.tricksDone >= this.maxTricks) rest = 0;
-    else {
-      const key = this.key(winner);
-      const stored = this.tt.get(key);
-      const flag = this.ttFlag.get(key);
-      const a = alpha - gain;
-      const b = beta - gain;
-      if (
-        stored !== undefined &&
-        (flag === EXACT || (flag === LOWER && stored >= b) || (flag === UPPER && stored <= a))
-      )
-        rest = stored;
-      else {
-        rest = this.search(a, b);
-        this.tt.set(key, rest);
-        this.ttFlag.set(key, rest <= a ? UPPER : rest >= b ? LOWER : EXACT);
-      }
-    }
+    const rest = this.search(alpha - gain, beta - gain);
     this.tricksDone--;
-    this.nextLeader = savedLeader;
-    for (const c of cards) {
-      const id = this.local[c] as number;
-      if (id < 24) this.inPlayLo |= 1 << id;
-      else this.inPlayHi |= 1 << (id - 24);
-    }
-    this.remainingPoints += pos;
-    this.remainingNegative += neg;
-    this.trick.push(...cards);
-    this.trickSeats.push(...seats);
+    this.remPos += pos;
+    this.remNeg += neg;
+    this.leader = savedLeader;
+    for (let i = 0; i < n; i++) this.push(saved[at + i] as number);
     return gain + rest;
   }
 
-  /** Move ordering: when the trick can be won, the cheapest winner first; otherwise rich cards for a winning friend. */
-  private ordered(seat: number, moves: number[]): number[] {
-    // Leads come from reduce() already sorted high → low.
-    if (moves.length < 2 || this.trick.length === 0) return moves;
-    const o = this.order;
-    const wi = this.winnerIndex();
-    const w = this.trick[wi] as number;
-    const winnerSeat = this.trickSeats[wi] as number;
-    const friend = ((this.maxMask >> seat) & 1) === ((this.maxMask >> winnerSeat) & 1);
-    const ws = o.effSuit[w] as number;
-    const wp = o.power[w] as number;
-    const scores: number[] = [];
-    for (const c of moves) {
-      const s = o.effSuit[c] as number;
-      const beatsIt = (s === ws && (o.power[c] as number) > wp) || (s === TRUMP && ws !== TRUMP);
-      scores.push(
-        friend
-          ? (POINTS[c] as number) * 10 - (beatsIt ? 100 : 0)
-          : beatsIt
-            ? 1000 - (o.power[c] as number)
-            : -(POINTS[c] as number) * 10,
-      );
-    }
-    // Insertion sort, best score first: the lists are short.
-    for (let i = 1; i < moves.length; i++) {
-      const c = moves[i] as number;
-      const sc = scores[i] as number;
-      let j = i - 1;
-      while (j >= 0 && (scores[j] as number) < sc) {
-        moves[j + 1] = moves[j] as number;
-        scores[j + 1] = scores[j] as number;
-        j--;
+  /**
+   * The moves of `seat` into moves[base…], best first; returns how many. Follow the led suit if possible; one card
+   * per class of equivalent cards.
+   */
+  private generate(seat: number, base: number, ttBest: number): number {
+    const hs = seat * SUITS;
+    const moves = this.moves;
+    const scores = this.scores;
+    let count = 0;
+    let from = 0;
+    let to = SUITS;
+    const leading = this.trickLen === 0;
+    let winCode = -1;
+    let friendWins = false;
+    if (!leading) {
+      const led = (this.trick[0] as number) >> 5;
+      if (this.hands[hs + led] !== 0) {
+        from = led;
+        to = led + 1;
       }
-      moves[j + 1] = c;
-      scores[j + 1] = sc;
+      const wi = this.winAt[this.trickLen - 1] as number;
+      winCode = this.trick[wi] as number;
+      const winner = (this.leader + wi) % this.n;
+      friendWins = ((this.valueMask >> winner) & 1) === ((this.maxMask >> seat) & 1);
     }
-    return moves;
+    for (let e = from; e < to; e++) {
+      let m = this.hands[hs + e] as number;
+      if (m === 0) continue;
+      const others = (this.inHands[e] as number) & ~m;
+      const sep = others | (this.inTrick[e] as number);
+      let prev = -1;
+      while (m !== 0) {
+        const low = m & -m;
+        const r = 31 - Math.clz32(low);
+        m ^= low;
+        const code = e * 32 + r;
+        const p = this.pts[code] as number;
+        if (prev >= 0 && this.pts[e * 32 + prev] === p) {
+          // Equivalent to the previous card of this hand unless a card of another hand or the trick lies between.
+          const between = ((1 << r) - 1) & ~((2 << prev) - 1);
+          if ((sep & between) === 0) {
+            prev = r;
+            continue;
+          }
+        }
+        prev = r;
+        let score: number;
+        if (code === ttBest) score = 1 << 20;
+        else if (leading) {
+          // A card no other hand can beat in its suit first (a sure winner unless trumped), rich ones first; then
+          // trumps before plain cards, high before low.
+          const top = (others & ((1 << r) - 1)) === 0;
+          score = top ? 1000 + p * 4 - r : e === TRUMP ? 200 - r : 100 - r;
+        } else {
+          const wins = beats(code, winCode);
+          // A friend wins: schmieren (rich cards first), not overtaking; a foe wins: the cheapest card that takes
+          // the trick (plain before trump), else the poorest card.
+          if (friendWins) score = p * 10 - (wins ? 100 : 0);
+          else if (wins) score = 1000 + r + (e === TRUMP ? 0 : 50);
+          else score = -p * 10;
+        }
+        // Insertion by score, best first.
+        let j = count;
+        while (j > 0 && (scores[j - 1] as number) < score) {
+          scores[j] = scores[j - 1] as number;
+          moves[base + j] = moves[base + j - 1] as number;
+          j--;
+        }
+        scores[j] = score;
+        moves[base + j] = code;
+        count++;
+      }
+    }
+    return count;
   }
 }
 
-const LIMIT = new Error('node limit');
+/** Whether card code `c` beats the winning code `w`. */
+function beats(c: number, w: number): boolean {
+  const s = c >> 5;
+  const ws = w >> 5;
+  if (s === ws) return (c & 31) < (w & 31);
+  return s === TRUMP;
+}
 
 /** Solve a problem: the value with best play from here and the nodes searched. */
 export function solve(p: SolverProblem): { value: number | undefined; nodes: number } {

@@ -5,6 +5,8 @@ import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Seat } from '../variant.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
+import { notHoldingPartnerCard } from './solver-inference.js';
+import { cardValue } from './solver-objective.js';
 import { Solver } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
@@ -18,14 +20,11 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
 
 /** Tuning, as data. */
 export const STRONG = {
-  /** Stop sampling after this share of the budget (the rest is headroom for the last solve). */
-  budgetShare: 0.6,
   maxSamples: 48,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
-  /** Nodes the solver may search per millisecond of budget left (measured ~500/ms on this machine; kept low). */
-  nodesPerMs: 250,
+  /** Every solve may search at least this many nodes (the decision's node budget may be overdrawn by one solve). */
   minNodes: 5_000,
   /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
   rolloutCandidates: 4,
@@ -66,9 +65,10 @@ export function sampleHidden(
   // Cards that are nobody's hand (a blind, buried cards, a Trog) take the rest.
   const elsewhere = pool.length - slots;
   const declarer = k.contract?.declarer;
+  const notPartner = notHoldingPartnerCard(obs.variant, k);
   const banned = (c: CardIndex, s: Seat): boolean =>
     ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
-    (c === k.partnerCard && s === declarer && obs.variant !== 'sheepshead');
+    (c === k.partnerCard && ((s === declarer && obs.variant !== 'sheepshead') || ((notPartner >> s) & 1) === 1));
   for (let attempt = 0; attempt < 12; attempt++) {
     const relax = attempt >= 8;
     const cap = capacity.slice();
@@ -148,7 +148,6 @@ function parties(
 }
 
 export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
-  const t0 = ctx.now();
   const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
   if (plays.length === 0) return chooseByRollouts(obs, legal, ctx) ?? heuristicDecide(obs, legal, ctx);
   if (obs.view.players === 2) return heuristicDecide(obs, legal, ctx);
@@ -170,9 +169,11 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   const totals = new Float64Array(cards.length);
   let samples = 0;
   let maximizing = true;
-  const deadline = t0 + ctx.budgetMs * STRONG.budgetShare;
-  for (let i = 0; i < STRONG.maxSamples; i++) {
-    if (i > 0 && ctx.now() >= deadline) break;
+  // The work budget, not a clock, ends the sampling: the same observation, seed and budget decide the same.
+  let nodesLeft = ctx.budget.nodes;
+  const maxSamples = Math.min(STRONG.maxSamples, ctx.budget.samples);
+  for (let i = 0; i < maxSamples; i++) {
+    if (i > 0 && nodesLeft <= 0) break;
     const sample = sampleHidden(obs, k, deck, ctx.rng);
     if (sample === undefined) break;
     const p = parties(k, sample.hands, holderOfPlayed);
@@ -184,14 +185,15 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
       leader,
       ...p,
       maxTricks,
-      nodeLimit: Math.max(STRONG.minNodes, Math.floor((t0 + ctx.budgetMs - ctx.now()) * STRONG.nodesPerMs)),
+      nodeLimit: Math.max(STRONG.minNodes, nodesLeft),
     });
     const values: number[] = [];
     for (const c of cards) {
-      const v = solver.valueAfter(c);
+      const v = cardValue(solver, c, obs.variant, k, p, maxTricks === Infinity);
       if (v === undefined) break;
       values.push(v);
     }
+    nodesLeft -= solver.nodes;
     if (values.length < cards.length) break;
     values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
     samples++;
@@ -219,7 +221,6 @@ const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 'r
  * cannot be replayed (cards changed hands) or nothing is to choose.
  */
 export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action | undefined {
-  const t0 = ctx.now();
   const variant = getVariant(obs.variant);
   if (variant === undefined || obs.view.players === 2) return undefined;
   if (!obs.history.every((h) => REPLAYABLE.has(h.action.type))) return undefined;
@@ -240,10 +241,11 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   if (candidates.length < 2) return undefined;
   const totals = new Float64Array(candidates.length);
   let samples = 0;
-  const deadline = t0 + ctx.budgetMs * STRONG.budgetShare;
   const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
-  for (let i = 0; i < STRONG.maxRollouts; i++) {
-    if (i > 0 && ctx.now() >= deadline) break;
+  // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
+  const rollouts = Math.min(STRONG.maxRollouts, ctx.budget.rollouts);
+  if (rollouts < STRONG.minRollouts) return undefined;
+  for (let i = 0; i < rollouts; i++) {
     const sample = sampleHidden(obs, k, deck, ctx.rng);
     if (sample === undefined) return undefined;
     const layout = {

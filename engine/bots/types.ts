@@ -16,13 +16,24 @@ export interface SeatObservation {
   readonly history: readonly { readonly seat: Seat; readonly action: Action }[];
 }
 
-/** Randomness and time come in as data: the engine has no clock and no Math.random. */
+/**
+ * The work one decision may do — counted in work, not time, so that a decision depends only on the observation, the
+ * seed and the budget (the engine has no clock). Callers holding a time budget convert it with `budgetForMs`
+ * (engine/bots/budget.ts). Only `strong` uses it.
+ */
+export interface BotBudget {
+  /** Sampled deals a card decision may solve open-handed. */
+  readonly samples: number;
+  /** Sampled deals an auction choice may play out (each once per candidate, by heuristic bots). */
+  readonly rollouts: number;
+  /** Open-hand solver nodes a card decision may search over all its samples. */
+  readonly nodes: number;
+}
+
+/** Randomness and the work budget come in as data: the engine has no clock and no Math.random. */
 export interface BotContext {
   readonly rng: Rng;
-  /** Milliseconds from any fixed origin (e.g. `performance.now`); used for the time budget only. */
-  readonly now: () => number;
-  /** Time the decision may take; `strong` stops sampling when it runs out. */
-  readonly budgetMs: number;
+  readonly budget: BotBudget;
 }
 
 export interface Bot {

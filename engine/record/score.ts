@@ -182,7 +182,9 @@ export function scoreRecord(input: unknown): ScoreOutcome {
       ? undefined
       : fail({ code: codeOf(problem.code), message: problem.message, rule: problem.rule, field: 'contract' });
   };
-  for (const [index, raw] of (input.actions as unknown[]).entries()) {
+  const actions = input.actions as unknown[];
+  for (const index of knocksFirst(actions, variant.firstPacket?.(options, players) !== undefined)) {
+    const raw = actions[index];
     if (!isObject(raw)) return fail(shape('an action must be an object', { index }));
     const { seat, ...rest } = raw;
     if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players)
@@ -224,6 +226,32 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     return { complete: false, toAct: variant.toAct(state), phase: v.phase, ...reason };
   }
   return resultJson(variant.result(state));
+}
+
+/**
+ * The order the actions are applied in (indices into `actions`). Where the deal has a knock phase (Klopfen after the
+ * first four cards), a knock listed before its seat's own first auction call counts as made in the knock phase: it
+ * is applied before the auction. So a record written when a seat could knock until its own first call (the old
+ * `before-first-call` timing of the default preset) still settles the same; a knock after the seat's own call stays
+ * where it is (and is refused, as it was then). Without a knock phase the order is the record's.
+ */
+function knocksFirst(actions: readonly unknown[], knockPhase: boolean): number[] {
+  const all = actions.map((_, i) => i);
+  if (!knockPhase) return all;
+  const early: number[] = [];
+  const rest: number[] = [];
+  const called = new Set<unknown>();
+  for (const [i, raw] of actions.entries()) {
+    const type = isObject(raw) ? raw['type'] : undefined;
+    const seat = isObject(raw) ? raw['seat'] : undefined;
+    const decision = type === 'knock' || (type === 'choose' && isObject(raw) && raw['choice'] === 'no-knock');
+    if (decision && !called.has(seat)) early.push(i);
+    else {
+      rest.push(i);
+      if (!decision) called.add(seat);
+    }
+  }
+  return [...early, ...rest];
 }
 
 /** A knock decision: `knock`, or declining (`choose` `no-knock`) after the first four cards. */

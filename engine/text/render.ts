@@ -165,6 +165,9 @@ const T = {
     won: 'gewonnen',
     lost: 'verloren',
     thrownIn: 'eingeworfen',
+    knockPhase: (n: number) => `Klopfen nach den ersten ${n} Karten: alle entscheiden zugleich`,
+    knocked: 'geklopft',
+    abandoned: 'Abgebrochen: der Tisch wurde mitten im Spiel geschlossen (keine Auszahlung).',
   },
   en: {
     deal: 'Deal',
@@ -186,6 +189,9 @@ const T = {
     won: 'won',
     lost: 'lost',
     thrownIn: 'thrown in',
+    knockPhase: (n: number) => `Knocking after the first ${n} cards: every seat decides at once`,
+    knocked: 'knocked',
+    abandoned: 'Abandoned: the table was closed in the middle of the deal (no payout).',
   },
 } as const;
 
@@ -222,7 +228,14 @@ export function renderView(view: TableView, options: RenderOptions): string {
     lines.push(`${title} · ${t.waiting} (${t.dealer}: ${name(view.dealer)})`);
   } else {
     lines.push(`${title} · ${t.deal} ${deal.no} · ${t.dealer}: ${name(deal.dealer)}`);
-    if (deal.contract !== null) {
+    if (deal.phase === 'abandoned') lines.push(t.abandoned);
+    if (deal.phase === 'knock') {
+      // Klopfen after the first packet: the seats hold part of their hands; the knocks so far are public.
+      const knocks = deal.doublings.filter((d) => d.type === 'knock').map((d) => name(d.seat));
+      lines.push(
+        t.knockPhase(Math.max(...deal.handCounts)) + (knocks.length > 0 ? ` · ${t.knocked}: ${knocks.join(', ')}` : ''),
+      );
+    } else if (deal.contract !== null) {
       let line = `${t.game}: ${contractText(deal.contract, view.variant, lang, names)}`;
       if (deal.doublings.length > 0)
         line += ` · ${deal.doublings.map((d) => `${doublingWord(d.type, view.variant, lang)} (${name(d.seat)})`).join(', ')}`;

@@ -131,9 +131,10 @@ kind('de', 'legen', ['knock', 'play', 'bury', 'trog'], false);
 kind('de', 'biete bieten sag sage ansagen', ['bid:*', 'announce:*'], false);
 kind('en', 'bid bids announce', ['bid:*', 'announce:*'], false);
 
-kind('de', 'weiter weida passe passen passt nein noe nix weg', ['pass']);
-kind('*', 'pass', ['pass']);
-kind('en', 'no nope out fold leaster least', ['pass']);
+// In the knock phase (Klopfen after the first four) nobody can pass, and `weiter`/`pass` at the table means "no knock".
+kind('de', 'weiter weida passe passen passt nein noe nix weg', ['pass', 'choose:no-knock']);
+kind('*', 'pass', ['pass', 'choose:no-knock']);
+kind('en', 'no nope out fold leaster least', ['pass', 'choose:no-knock']);
 kind('de', 'ablehnen', ['pass', 'choose:refuse']);
 kind('en', 'decline', ['pass']);
 kind('de', 'ohnetrog', ['pass']);
@@ -207,7 +208,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bfarb (wenz|geier|solo|spiel)\b/g, 'farb$1'],
   [/\bbettel (brett|ouvert)\b/g, 'bettel$1'],
   [/\bre crack\b/g, 'recrack'],
-  [/\b(nicht|kein|ohne) (zu )?klopf(en|e)?\b/g, 'nichtklopfen'],
+  [/\b(nicht|kein|ohne) (zu )?(klopf|leg)(en|e)?\b/g, 'nichtklopfen'],
+  [/\b(klopf|leg)(en|e)? (ich )?nicht\b/g, 'nichtklopfen'],
   [/\b(no|dont|don t|do not) knock(s|ing)?\b/g, 'noknock'],
   [/\bohne (den )?trog\b/g, 'ohnetrog'],
   [/\b(without|no) (the )?trough\b/g, 'notrough'],

@@ -1,18 +1,41 @@
 import { type QueueSender, SqsDueWorkScheduler } from '../adapters/sqs/due-work-queue.js';
 import { createDueHandler } from '../due/handler.js';
+import { DynamoPresenceStore } from '../adapters/dynamodb/presence-store.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../ports/due-work.js';
+import { observeDueWork } from '../observability/telemetry.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import { progressStep } from '../stream/on-commit.js';
+import { SEAT_GRACE, graceHandler } from '../use-cases/presence.js';
+import { lambdaTournaments } from '../tournaments/compose.js';
 import type { Runtime } from './runtime.js';
+
+/** The SQS due-work scheduler when DUE_QUEUE_URL is set (a stack before due work has none). */
+export function dueScheduler(runtime: Runtime, sqs?: QueueSender): SqsDueWorkScheduler | undefined {
+  const url = runtime.settings.dueQueueUrl;
+  return url === undefined ? undefined : new SqsDueWorkScheduler(runtime.dueWork, url, sqs);
+}
 
 /**
  * Due work on AWS: the SQS scheduler (DUE_QUEUE_URL) and the handlers by kind. The stream Lambda hands deadlines to
  * `scheduler`; functions/due/lambda.ts runs `handler` on the queue and on the sweep. New kinds (tournaments) register
  * here and in local/server.ts.
  */
-export function createDueWork(runtime: Runtime, sqs?: QueueSender) {
-  const url = runtime.settings.dueQueueUrl;
-  if (url === undefined) throw new Error('DUE_QUEUE_URL is not set');
-  const scheduler = new SqsDueWorkScheduler(runtime.dueWork, url, sqs);
-  const handlers = new Map<string, DueWorkHandler>([[TABLE_PROGRESS, progressStep(runtime.service, scheduler)]]);
-  return { scheduler, handlers, handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }) };
+export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: Telemetry) {
+  const scheduler = dueScheduler(runtime, sqs);
+  if (scheduler === undefined) throw new Error('DUE_QUEUE_URL is not set');
+  const presence = new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable);
+  const kinds = new Map<string, DueWorkHandler>([
+    [TABLE_PROGRESS, progressStep(runtime.service, scheduler)],
+    [SEAT_GRACE, graceHandler(presence, runtime.service)],
+  ]);
+  // Tournament jobs (round starts, round checks: docs/tournaments.md) are due work of the same queue and sweep.
+  const tournaments = lambdaTournaments(runtime, scheduler);
+  for (const [kind, handler] of tournaments.handlers) kinds.set(kind, handler);
+  const handlers = observeDueWork(telemetry, kinds);
+  return {
+    scheduler,
+    handlers,
+    tournaments,
+    handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }),
+  };
 }

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
+import { DynamoPresenceStore } from '../adapters/dynamodb/presence-store.js';
 import { createApp } from '../http/app.js';
+import { presenceList } from '../use-cases/presence.js';
 import type { TournamentService } from '../tournaments/service.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { Runtime } from './runtime.js';
@@ -24,5 +26,6 @@ export function createHttp(
     ...(extra.tournaments !== undefined ? { tournaments: extra.tournaments } : {}),
     ...(extra.now !== undefined ? { now: extra.now } : {}),
     ...(extra.webhooks !== undefined ? { webhooks: extra.webhooks.service } : {}),
+    presence: presenceList(new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable), runtime.service),
   });
 }

@@ -1,8 +1,10 @@
 import type { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import type { Commit } from '../ports/table-store.js';
-import { type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
+import { type TournamentStream, type WsEvent, type WsResult, createWsHandler } from '../ws/handler.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import type { ConnectionStore } from '../ports/connections.js';
 import type { FanOutReport } from '../use-cases/fanout.js';
+import type { Presence } from '../use-cases/presence.js';
 import { type PushOptions, createPush } from './push.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { Runtime } from './runtime.js';
@@ -14,6 +16,10 @@ export interface Realtime {
   readonly ws: (event: WsEvent) => Promise<WsResult>;
   /** Push one commit to its table's subscribers (the stream handler calls it). */
   readonly fanOut: (commit: Commit) => Promise<FanOutReport>;
+  /** Seat presence (its `grace` handler runs the `seat.grace` due work). */
+  readonly presence: Presence;
+  /** Push one tournament commit to the tournament's subscribers. */
+  readonly tournamentFanOut: (commit: TournamentCommit) => Promise<unknown>;
 }
 
 /**
@@ -22,7 +28,10 @@ export interface Realtime {
  * WS_MANAGEMENT_ENDPOINT; unset: each connection's own https://{domainName}/{stage}); `management` adds SDK client
  * settings (the local fake credentials).
  */
-export function createRealtime(runtime: Runtime, opts: PushOptions & { telemetry?: Telemetry } = {}): Realtime {
+export function createRealtime(
+  runtime: Runtime,
+  opts: PushOptions & { telemetry?: Telemetry; tournaments?: TournamentStream } = {},
+): Realtime {
   const push = createPush(runtime, opts);
   return {
     connections: push.connections,
@@ -34,7 +43,11 @@ export function createRealtime(runtime: Runtime, opts: PushOptions & { telemetry
       endpoint: push.endpoint,
       ...(runtime.rateLimiter !== undefined ? { rateLimiter: runtime.rateLimiter } : {}),
       ...(opts.telemetry !== undefined ? { telemetry: opts.telemetry } : {}),
+      presence: push.presence,
+      ...(opts.tournaments !== undefined ? { tournaments: opts.tournaments } : {}),
     }),
     fanOut: push.fanOut,
+    presence: push.presence,
+    tournamentFanOut: push.tournamentFanOut,
   };
 }

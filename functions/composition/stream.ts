@@ -1,5 +1,6 @@
 import type { DueWorkScheduler } from '../ports/due-work.js';
 import type { Commit } from '../ports/table-store.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import { createStreamHandler } from '../stream/handler.js';
 import { createOnCommit } from '../stream/on-commit.js';
 import type { Runtime } from './runtime.js';
@@ -14,7 +15,12 @@ export function createCommitStream(
   runtime: Runtime,
   fanOut: (commit: Commit) => Promise<unknown>,
   scheduler?: DueWorkScheduler,
-  extra: { readonly onTableClosed?: (tableId: string) => Promise<void>; readonly webhooks?: Webhooks } = {},
+  extra: {
+    readonly onTableClosed?: (tableId: string) => Promise<void>;
+    readonly webhooks?: Webhooks;
+    /** Push a tournament commit to its WebSocket subscribers (functions/tournaments/push.ts). */
+    readonly onTournamentCommit?: (commit: TournamentCommit) => Promise<unknown>;
+  } = {},
 ) {
   const webhooks = extra.webhooks;
   return createStreamHandler(
@@ -25,5 +31,6 @@ export function createCommitStream(
       ...(extra.onTableClosed !== undefined ? { onTableClosed: extra.onTableClosed } : {}),
       ...(webhooks !== undefined ? { webhooks: (commit: Commit) => webhooks.deliverer.onCommit(commit) } : {}),
     }),
+    extra.onTournamentCommit,
   );
 }

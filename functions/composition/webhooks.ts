@@ -1,12 +1,13 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableStore } from '../ports/table-store.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import { DynamoWebhookStore } from '../adapters/dynamodb/webhook-store.js';
 import { TimerScheduler, type Timers, realTimers } from '../adapters/memory/timer-scheduler.js';
 import type { TargetPolicy } from '../adapters/http/webhook-targets.js';
 import type { PumpJob, Scheduler } from '../ports/webhooks.js';
 import type { TableService } from '../use-cases/table-service.js';
 import { Deliverer } from '../use-cases/webhook-delivery.js';
-import { WebhookService } from '../use-cases/webhooks.js';
+import { type TournamentAccess, WebhookService } from '../use-cases/webhooks.js';
 import type { Runtime } from './runtime.js';
 
 export interface Webhooks {
@@ -22,6 +23,8 @@ export interface WebhookWiring {
   readonly tables: TableStore;
   readonly service: TableService;
   readonly apiKeyHashes: readonly string[];
+  /** Tournament registrations check the organiser key here (the TournamentService). */
+  readonly tournaments?: TournamentAccess;
   /** Default (AWS): https only, public addresses only. */
   readonly policy?: TargetPolicy;
   /** Default: the real clock and timers; tests pass a ManualClock. */
@@ -53,6 +56,7 @@ export function createWebhooks(w: WebhookWiring): Webhooks {
     policy,
     clock: timers,
     apiKeyHashes: w.apiKeyHashes,
+    ...(w.tournaments !== undefined ? { tournaments: w.tournaments } : {}),
   });
   return { service, deliverer, scheduler, store };
 }
@@ -72,7 +76,7 @@ export { ManualClock, TimerScheduler } from '../adapters/memory/timer-scheduler.
 /** The webhook pieces of a runtime (Lambda entries and local/server.ts): policy from the environment unless given. */
 export function webhooksFor(
   runtime: Runtime,
-  opts: Partial<Pick<WebhookWiring, 'policy' | 'timers' | 'timeoutMs' | 'scheduler'>> = {},
+  opts: Partial<Pick<WebhookWiring, 'policy' | 'timers' | 'timeoutMs' | 'scheduler' | 'tournaments'>> = {},
 ): Webhooks {
   return createWebhooks({
     client: runtime.client,
@@ -84,5 +88,22 @@ export function webhooksFor(
     ...(opts.timers !== undefined ? { timers: opts.timers } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
+    ...(opts.tournaments !== undefined ? { tournaments: opts.tournaments } : {}),
   });
+}
+
+/**
+ * What happens to each tournament commit, on AWS (the stream function) and locally (the service's commit hook, in
+ * order per tournament): the push to its WebSocket subscribers and the signed webhook deliveries, both awaited; a
+ * failure rejects (the stream retries the record; both steps are idempotent).
+ */
+export function onTournamentCommit(
+  push: ((commit: TournamentCommit) => Promise<unknown>) | undefined,
+  webhooks: Webhooks | undefined,
+): (commit: TournamentCommit) => Promise<void> {
+  return async (commit) => {
+    const [pushed, hooks] = await Promise.allSettled([push?.(commit), webhooks?.deliverer.onTournamentCommit(commit)]);
+    if (pushed.status === 'rejected') throw pushed.reason;
+    if (hooks.status === 'rejected') throw hooks.reason;
+  };
 }

@@ -22,9 +22,10 @@ import {
 } from '../policy/access.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
-import { DEFAULT_BOT_LEVEL } from '../use-cases/bots.js';
+import { seatBotLevel, tableBotLevel } from '../use-cases/bots.js';
 import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { AppError } from '../use-cases/errors.js';
+import type { PresenceEntry } from '../use-cases/presence.js';
 import type { TableService } from '../use-cases/table-service.js';
 import type { WebhookService } from '../use-cases/webhooks.js';
 import { errorResponse, problemResponse } from './problem.js';
@@ -48,6 +49,8 @@ export interface AppConfig {
   readonly clientAddress?: (c: Context) => string | undefined;
   /** Structured request logs and metrics (Powertools); undefined: none. */
   readonly telemetry?: Telemetry;
+  /** Each seat's presence for the view (docs/presence.md); undefined: the view has none. */
+  readonly presence?: (meta: TableMeta) => Promise<readonly PresenceEntry[]>;
 }
 
 /** API Gateway's request id (Lambda), else the client's `x-request-id`, else a fresh one (local). */
@@ -93,6 +96,7 @@ const CreateTable = z.strictObject({
     .strictObject({
       turnSeconds: z.number().int().min(1).max(86_400),
       timeoutsUntilAbsent: z.number().int().min(1).max(100).optional(),
+      graceSeconds: z.number().int().min(0).max(3_600).optional(),
     })
     .optional(),
 });
@@ -372,11 +376,16 @@ export function createApp(config: AppConfig): Hono {
       const out = await service.textView(meta, actor, query.lang);
       return c.text(out.text, 200, { 'x-table-version': String(out.version) });
     }
-    const out = await service.view(id, actor, meta);
+    const [out, presence] = await Promise.all([
+      service.view(id, actor, meta),
+      // Presence is ephemeral and read beside the view: a failed read leaves it out rather than fail the view.
+      config.presence?.(meta).catch(() => undefined),
+    ]);
     return c.json({
       tableId: id,
       audience: audienceName(actor),
       ...out,
+      ...(presence !== undefined ? { presence } : {}),
       names: namesOf(meta),
       commands: commandsOf(out.view.legalActions, meta.variant),
     });
@@ -440,12 +449,13 @@ function publicTable(meta: TableMeta, version: number): Record<string, unknown> 
       s.kind === 'open'
         ? { seat, kind: 'open' }
         : s.kind === 'bot'
-          ? { seat, kind: s.kind, name: s.name, level: s.level ?? DEFAULT_BOT_LEVEL }
+          ? { seat, kind: s.kind, name: s.name, level: seatBotLevel(meta, seat) }
           : { seat, kind: s.kind, name: s.name },
     ),
     createdAt: new Date(meta.createdAt).toISOString(),
     ...(meta.maxDeals !== undefined ? { maxDeals: meta.maxDeals } : {}),
     ...(meta.clock !== undefined ? { clock: meta.clock } : {}),
+    botLevel: tableBotLevel(meta),
     version,
   };
 }

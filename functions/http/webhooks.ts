@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { parseBearer } from '../edge/bearer.js';
-import { WEBHOOK_EVENT_TYPES } from '../ports/webhooks.js';
+import { TOURNAMENT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../ports/webhooks.js';
 import { AppError } from '../use-cases/errors.js';
 import type { WebhookService } from '../use-cases/webhooks.js';
 import { errorResponse } from './problem.js';
@@ -10,13 +10,17 @@ const hookId = z.string().regex(/^wh_[a-f0-9]{20}$/, 'not a webhook id');
 const Register = z.strictObject({
   url: z.string().min(8).max(2000),
   events: z
-    .array(z.enum([...WEBHOOK_EVENT_TYPES, '*']))
+    .array(z.enum([...WEBHOOK_EVENT_TYPES, ...TOURNAMENT_WEBHOOK_EVENT_TYPES, '*']))
     .min(1)
-    .max(WEBHOOK_EVENT_TYPES.length + 1)
+    .max(WEBHOOK_EVENT_TYPES.length + TOURNAMENT_WEBHOOK_EVENT_TYPES.length + 1)
     .optional(),
   tableId: z
     .string()
     .regex(/^[a-z0-9]{4,40}$/, 'not a table id')
+    .optional(),
+  tournamentId: z
+    .string()
+    .regex(/^u[a-z0-9]{4,30}$/, 'not a tournament id')
     .optional(),
   description: z.string().max(200).optional(),
 });

@@ -7,7 +7,7 @@ import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
  * - Conflicts: commands that lost a race (`table/version_conflict`, `table/busy`);
  * - DealsStarted: deals dealt (counted from the commit stream, once per deal);
  * - Pushes / GoneConnections: frames posted by the fan-out and connections found gone (410);
- * - TimerFirings: scheduled wake-ups handled (the scheduler's handler counts them);
+ * - TimerFirings: due work run (observeDueWork: the local scheduler and the due Lambda, one per run);
  * - Errors: every refused or failed request, with the problem `code` as a dimension;
  * - RateLimited: requests refused with 429.
  */
@@ -146,4 +146,31 @@ interface CommitLike {
   readonly tableId: string;
   readonly seq: number;
   readonly events: readonly { readonly type: string }[];
+}
+
+/** A due-work handler: kind + key of the work in, 'done' | 'keep' out (functions/ports/due-work.ts). */
+type DueHandlerLike<W extends { readonly kind: string; readonly key: string }> = (work: W) => Promise<'done' | 'keep'>;
+
+/**
+ * The due-work handlers with their firings counted: TimerFirings once per run (whatever its outcome) and one debug
+ * line with the kind and key. Without telemetry the handlers are returned as they are.
+ */
+export function observeDueWork<W extends { readonly kind: string; readonly key: string }>(
+  telemetry: Telemetry | undefined,
+  handlers: ReadonlyMap<string, DueHandlerLike<W>>,
+): ReadonlyMap<string, DueHandlerLike<W>> {
+  if (telemetry === undefined) return handlers;
+  return new Map([...handlers].map(([kind, handler]) => [kind, countFirings(telemetry, handler)]));
+}
+
+/** One due-work handler with its firings counted (observeDueWork). */
+export function countFirings<W extends { readonly kind: string; readonly key: string }>(
+  telemetry: Telemetry,
+  handler: DueHandlerLike<W>,
+): DueHandlerLike<W> {
+  return async (work) => {
+    telemetry.count('TimerFirings');
+    telemetry.logger.debug('due work fired', { kind: work.kind, key: work.key });
+    return handler(work);
+  };
 }

@@ -35,8 +35,10 @@ export interface ConnectionStore {
   get(connectionId: string): Promise<Connection | undefined>;
   /** Subscribe a live connection to a table; false when the row is gone (disconnected meanwhile). */
   subscribe(connectionId: string, tableId: string, audience: SubscriptionAudience): Promise<boolean>;
-  unsubscribe(connectionId: string): Promise<void>;
-  remove(connectionId: string): Promise<void>;
+  /** End the subscription; the row as it was (undefined when it is gone), so presence can tell who left. */
+  unsubscribe(connectionId: string): Promise<Connection | undefined>;
+  /** Forget the connection; the row as it was (undefined when it was gone already). */
+  remove(connectionId: string): Promise<Connection | undefined>;
   /** The unexpired connections subscribed to a table. */
   byTable(tableId: string, nowSeconds: number): Promise<readonly Connection[]>;
 }

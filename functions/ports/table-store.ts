@@ -60,8 +60,14 @@ export interface TableMeta {
   readonly tournamentId?: string;
   /** Duplicate tournament deals: records and seeds only for the organiser until the round ends. */
   readonly recordsSealed?: boolean;
+  /**
+   * The table's bot level (`botLevel` at creation): bot seats without a level of their own and the seats the server
+   * plays for (timed out, absent) play at it; absent → DEFAULT_BOT_LEVEL (functions/use-cases/bots.ts).
+   */
+  readonly botLevel?: BotLevel;
   /** The turn clock (functions/use-cases/progress.ts); none by default; tournaments set one for every table. */
-  readonly clock?: { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number } | undefined;
+  readonly clock?:
+    { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number; readonly graceSeconds?: number } | undefined;
   /** sha256 of the API key that created the table (its webhook registrations follow the table). */
   readonly createdByKeyHash?: string | undefined;
   /** Optimistic-concurrency revision of this item. */
@@ -94,6 +100,8 @@ export interface TableStore {
   head(tableId: string): Promise<Commit | undefined>;
   /** The commit that holds event `seq` (the last commit with first seq ≤ seq). */
   commitHolding(tableId: string, seq: number): Promise<Commit | undefined>;
+  /** The commit whose first seq is exactly `seq` (a key read); undefined when that slot is free. Optional: else range. */
+  commitAt?(tableId: string, seq: number): Promise<Commit | undefined>;
   /** Commits with first seq in [fromSeq, toSeq], ascending, at most `limit`. */
   range(tableId: string, fromSeq: number, toSeq: number, limit?: number): Promise<readonly Commit[]>;
   putLobby(entry: LobbyEntry): Promise<void>;

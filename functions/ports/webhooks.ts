@@ -10,14 +10,29 @@ export const WEBHOOK_EVENT_TYPES = [
   'TableClosed',
   'your_turn',
 ] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The event types of a tournament's stream (a tournament registration receives these; its filter names them). */
+export const TOURNAMENT_WEBHOOK_EVENT_TYPES = [
+  'TournamentCreated',
+  'PlayerRegistered',
+  'CheckedIn',
+  'Withdrawn',
+  'RoundDrawn',
+  'RoundStarted',
+  'TableFinished',
+  'RoundEnded',
+  'StandingsChanged',
+  'TournamentEnded',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof TOURNAMENT_WEBHOOK_EVENT_TYPES)[number];
 
 /** Whose events a registration receives, and as which audience (the redaction). */
 export type HookScope =
   /** One table, seen as the token that registered it sees it (a seat, the organiser, a spectator). */
   | { readonly kind: 'table'; readonly tableId: string; readonly principal: Principal }
   /** Every table created with this API key, seen as its organiser. */
-  | { readonly kind: 'apiKey'; readonly keyHash: string };
+  | { readonly kind: 'apiKey'; readonly keyHash: string }
+  /** One tournament's event stream (registered with its organiser key; the stream is public, nothing is redacted). */
+  | { readonly kind: 'tournament'; readonly tournamentId: string };
 
 export interface HookSecret {
   readonly secret: string;
@@ -54,7 +69,10 @@ export interface Delivery {
   readonly hookId: string;
   /** Also the `webhook-id` header: the same on every retry and redelivery, so receivers can deduplicate. */
   readonly deliveryId: string;
+  /** The stream the delivery belongs to: a table id, or a tournament id when `tournament` is set (ids never clash). */
   readonly tableId: string;
+  /** True for a tournament event (then `tableId` holds the tournament id: the queue is per tournament). */
+  readonly tournament?: true;
   readonly seq: number;
   /** 0 = the event at `seq`; 1 + seat = `your_turn` for that seat after `seq`. */
   readonly sub: number;
@@ -99,7 +117,13 @@ export interface WebhookStore {
   setSecrets(hookId: string, secrets: readonly HookSecret[]): Promise<void>;
   deleteHook(hook: Hook): Promise<void>;
   hooksForTable(tableId: string): Promise<readonly Hook[]>;
+  /**
+   * A version stamp of all registrations, bumped after every put and delete (optional: without it every commit looks
+   * its registrations up). Lookups cached under a stamp stay valid while the stamp is unchanged — across instances.
+   */
+  stamp?(): Promise<string>;
   hooksForKey(keyHash: string): Promise<readonly Hook[]>;
+  hooksForTournament(tournamentId: string): Promise<readonly Hook[]>;
   hooksOfOwner(ownerHash: string): Promise<readonly Hook[]>;
   /** Add a delivery unless one with its id exists (a replayed commit); false when it existed. */
   addDelivery(delivery: Delivery): Promise<boolean>;

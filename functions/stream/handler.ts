@@ -1,6 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { decodeCommitItem, isCommitItem } from '../adapters/dynamodb/table-store.js';
 import type { Commit } from '../ports/table-store.js';
+import { decodeTournamentCommitItem, isTournamentCommitItem } from '../adapters/dynamodb/tournament-store.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 
 /** The parts of a DynamoDB Streams Lambda event we read (aws-lambda's DynamoDBStreamEvent). */
 export interface StreamEvent {
@@ -24,16 +26,22 @@ export interface StreamResponse {
  * The fan-out entry: every new commit (an INSERT of a `C#` item) goes to `onCommit` (push to subscribers, let bots
  * act). A failed record is reported in `batchItemFailures` so Lambda retries from it, not the whole batch.
  */
-export function createStreamHandler(onCommit: (commit: Commit) => Promise<void>) {
+export function createStreamHandler(
+  onCommit: (commit: Commit) => Promise<void>,
+  /** A new tournament commit (`U#…`/`C#…`): pushed to the tournament's WebSocket subscribers. */
+  onTournamentCommit?: (commit: TournamentCommit) => Promise<unknown>,
+) {
   return async (event: StreamEvent): Promise<StreamResponse> => {
     const failures: { itemIdentifier: string }[] = [];
     for (const record of event.Records) {
       const image = record.dynamodb?.NewImage;
       if (record.eventName !== 'INSERT' || image === undefined) continue;
       const item = fromWire(image);
-      if (!isCommitItem(item)) continue;
+      const tournament = onTournamentCommit !== undefined && isTournamentCommitItem(item);
+      if (!tournament && !isCommitItem(item)) continue;
       try {
-        await onCommit(decodeCommitItem(item));
+        if (tournament) await onTournamentCommit(decodeTournamentCommitItem(item));
+        else await onCommit(decodeCommitItem(item));
       } catch (e) {
         console.error('stream record failed', e instanceof Error ? e.message : 'unknown');
         failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });

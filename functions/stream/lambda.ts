@@ -5,7 +5,7 @@ import { createPush } from '../composition/push.js';
 import { createRuntime } from '../composition/runtime.js';
 import { createCommitStream } from '../composition/stream.js';
 import { lambdaTournaments } from '../tournaments/compose.js';
-import { webhooksFor } from '../composition/webhooks.js';
+import { onTournamentCommit, webhooksFor } from '../composition/webhooks.js';
 import { createTelemetry, instrument, observeFanOut } from '../observability/telemetry.js';
 import { createTracer, traced } from '../observability/tracing.js';
 
@@ -14,23 +14,26 @@ const settings = settingsFromEnv();
 const runtime = createRuntime(settings, {
   client: traced(createTracer('stream'), dynamoClient(settings.dynamoEndpoint)),
 });
-const push = createPush(runtime);
-const tournaments = lambdaTournaments(runtime);
+// Without DUE_QUEUE_URL (a stack before due work) deadlines and grace periods are not scheduled and a failed progress
+// pass fails the record.
+const due = runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime) : undefined;
+const push = createPush(runtime, { scheduler: due?.scheduler });
+// A round's end schedules the next round's start on the due queue (or, without it, only stores it for the sweep).
+const tournaments = due?.tournaments ?? lambdaTournaments(runtime);
 // Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
 const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
 
 /**
  * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table
  * progresses (bots act; a turn deadline goes to the due-work queue); a closed tournament table reports to its round;
- * signed webhook deliveries.
+ * signed webhook deliveries; a tournament commit is pushed to the tournament's subscribers.
  */
 export const handler = instrument(
   telemetry,
-  createCommitStream(
-    runtime,
-    observeFanOut(telemetry, push.fanOut),
-    // Without DUE_QUEUE_URL (a stack before due work) deadlines are not scheduled and a failed progress pass fails the record.
-    runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime).scheduler : undefined,
-    { onTableClosed: (tableId) => tournaments.service.tableClosed(tableId), webhooks },
-  ),
+  createCommitStream(runtime, observeFanOut(telemetry, push.fanOut), due?.scheduler, {
+    onTableClosed: (tableId) => tournaments.service.tableClosed(tableId),
+    webhooks,
+    // Tournament commits (U#/C# records) go to the tournament's WebSocket subscribers and its signed webhooks.
+    onTournamentCommit: onTournamentCommit(push.tournamentFanOut, webhooks),
+  }),
 );

@@ -7,7 +7,7 @@ import {
 } from '../ports/tournament-store.js';
 import { matchesHash, newSecret, sha256 } from '../crypto/secrets.js';
 import { AppError } from '../use-cases/errors.js';
-import type { DueJob, DueWork } from './due-work.js';
+import type { DueWork, DueWorkScheduler } from '../ports/due-work.js';
 import {
   derivedSeed,
   newPlayerId,
@@ -61,10 +61,16 @@ export interface TableSpec {
 export interface TournamentDeps {
   readonly store: TournamentStore;
   readonly tables: TournamentTables;
-  readonly due: DueWork;
+  /** The one due-work mechanism (functions/ports/due-work.ts): round starts and round checks are its items. */
+  readonly due: DueWorkScheduler;
   readonly now: () => number;
   /** How often a running round's tables are looked at, besides the table-closed signal (ms). */
   readonly checkEveryMs?: number;
+  /**
+   * Told about every commit written (locally: the WebSocket push of the tournament's stream; on AWS the DATA_TABLE
+   * stream does it). Must not throw.
+   */
+  readonly onCommit?: (commit: TournamentCommit) => void;
 }
 
 export type CreateInput = T.TournamentInput & { readonly selfRegistration?: boolean; readonly organiserKey?: string };
@@ -130,7 +136,9 @@ export class TournamentService {
       null,
     );
     if (!decided.ok) throw new Error(decided.error.message);
-    await this.deps.store.append({ tournamentId, seq: 1, events: decided.events, at: now });
+    const first: TournamentCommit = { tournamentId, seq: 1, events: decided.events, at: now };
+    await this.deps.store.append(first);
+    this.deps.onCommit?.(first);
     const loaded = await this.load(tournamentId);
     return {
       tournamentId,
@@ -262,7 +270,7 @@ export class TournamentService {
   }
 
   /** Run a due job (the scheduler calls this). */
-  async runJob(job: DueJob): Promise<void> {
+  async runJob(job: DueWork): Promise<void> {
     const payload = (job.payload ?? {}) as { tournamentId?: unknown; round?: unknown };
     const tournamentId = String(payload.tournamentId);
     const round = Number(payload.round);
@@ -409,6 +417,7 @@ export class TournamentService {
         at: this.deps.now(),
       };
       if (!(await this.deps.store.append(commit))) continue;
+      this.deps.onCommit?.(commit);
       await this.afterAppend(loaded.meta, commit);
       return undefined;
     }
@@ -492,11 +501,11 @@ export class TournamentService {
   }
 }
 
-export function startJob(tournamentId: string, round: number, at: number): DueJob {
+export function startJob(tournamentId: string, round: number, at: number): DueWork {
   return { at, kind: JOB_START, key: `${tournamentId}:${round}`, payload: { tournamentId, round } };
 }
 
-function checkJob(tournamentId: string, round: number, at: number): DueJob {
+function checkJob(tournamentId: string, round: number, at: number): DueWork {
   return { at, kind: JOB_CHECK, key: `${tournamentId}:${round}`, payload: { tournamentId, round } };
 }
 

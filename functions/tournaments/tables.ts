@@ -8,7 +8,9 @@ import {
   variantOf,
 } from '../../engine/index.js';
 import { type Commit, type SeatInfo, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type DueWorkStore, TABLE_PROGRESS } from '../ports/due-work.js';
 import { commitmentFor } from '../crypto/secrets.js';
+import { serverActs } from '../use-cases/auto-deal.js';
 import { AppError, fromEngineError } from '../use-cases/errors.js';
 import type { TableSpec, TournamentTables } from './service.js';
 
@@ -21,6 +23,8 @@ import type { TableSpec, TournamentTables } from './service.js';
  */
 export function tournamentTables(deps: {
   readonly store: TableStore;
+  /** Where the table's standing `table.progress` item goes (as for any table created over REST). */
+  readonly dueWork: DueWorkStore;
   readonly now: () => number;
   /** Called after the first commit is written (locally: fan-out and bots; on AWS the stream does it). */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
@@ -64,6 +68,9 @@ export function tournamentTables(deps: {
     };
     // A crash after the metadata and before the first commit: the next run finds the metadata and writes the commit.
     if (existing === undefined && !(await store.createMeta(meta))) return open(spec);
+    // A live table is standing due work (like one created over REST): a restarted scheduler, or the sweep on AWS,
+    // looks at it again until it closes. Idempotent (same kind + key).
+    await deps.dueWork.put({ at: now, kind: TABLE_PROGRESS, key: spec.tableId });
     let state = opened.events.reduce<TableState | null>((s, e) => evolve(s, e), null);
     if (state === null) throw new Error('OpenTable produced no state');
     // Every seat is taken: deal 1 starts in the first commit, from the tournament's seed for it.
@@ -81,6 +88,10 @@ export function tournamentTables(deps: {
       prevBase: 1,
       snapshot: { at: opened.events.length, state: { ...snapshotState, deal: null } },
       seeds: { '1': seed },
+      // Bots or a clock at this table: the stream side runs a progress pass for this commit too, so a bot that is to
+      // act first moves and the first turn deadline is armed. (Without it nothing looked at the table until a human
+      // acted: a bot-first or silent-first table stalled — the open defect of issue 17.)
+      ...(serverActs(meta) ? { auto: true } : {}),
       at: now,
     };
     // The slot C#1 is free exactly once: a second run loses here, and the table is open either way.

@@ -17,7 +17,7 @@ export interface CreateTableInput {
   readonly seats: number;
   /** Bot seats: a seat number (at `botLevel`) or a seat with its own level. */
   readonly bots?: readonly (number | BotSeatInput)[];
-  /** Level of the bot seats given as plain numbers: 'random' | 'heuristic' | 'strong' (default 'random'). */
+  /** The table's bot level: 'random' | 'heuristic' | 'strong' (default 'heuristic'); seats given as plain numbers play at it. */
   readonly botLevel?: string;
   readonly visibility?: Visibility;
   readonly dealer?: number;
@@ -76,6 +76,7 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     createdAt: now,
     // A table of bots only would play forever: it stops after one deal unless told otherwise.
     maxDeals: input.maxDeals ?? (allBots ? 1 : undefined),
+    ...(input.botLevel !== undefined ? { botLevel: botLevelOf(input.botLevel, 'botLevel') } : {}),
     ...(input.clock !== undefined ? { clock: input.clock } : {}),
     ...(input.createdByKeyHash !== undefined ? { createdByKeyHash: input.createdByKeyHash } : {}),
     rev: 1,

@@ -1,10 +1,11 @@
 import { type TableState, evolve, view } from '../../engine/index.js';
 import { type Actor, audienceName, audienceOf, currentActor, subscriptionActor } from '../policy/access.js';
 import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
-import { type Commit, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from '../wire/frames.js';
 import { turnDeadline } from './progress.js';
-import { redactCommit, stateBefore } from './table-stream.js';
+import type { HeadCache } from './head-cache.js';
+import { type Loaded, after, foldFromBase, redactCommit } from './table-stream.js';
 
 export interface FanOutDeps {
   readonly store: TableStore;
@@ -14,6 +15,8 @@ export interface FanOutDeps {
   readonly endpoint?: () => string | undefined;
   readonly now?: () => number;
   readonly maxFrameBytes?: number;
+  /** The service's cached heads (head-cache.ts): the states around the commit without reading the store. */
+  readonly heads?: HeadCache;
 }
 
 export interface FanOutReport {
@@ -28,26 +31,80 @@ export interface FanOutReport {
 }
 
 /**
+ * The states just before and after `commit`, from the cached head when it holds the commit (this process appended
+ * it) or the commit just before it (the stream side kept up); otherwise from the deal's commits before it (one
+ * bounded Query, `prevBase` names the deal's base). Either way the cache moves on to the commit. Commits are
+ * immutable and numbered without gaps, so a cached head at `commit.seq - 1` plus this commit is exactly the table
+ * after it — no version check needed.
+ */
+export async function statesAround(
+  store: TableStore,
+  heads: HeadCache | undefined,
+  commit: Commit,
+): Promise<{ before: TableState | null; after: TableState | null }> {
+  const hit = heads?.get(commit.tableId);
+  const last = hit?.commits[hit.commits.length - 1];
+  if (hit !== undefined && last?.seq === commit.seq && hit.version === lastSeq(commit) && hit.before !== undefined)
+    return { before: hit.before, after: hit.state };
+  let known: Loaded | undefined = hit !== undefined && hit.version === commit.seq - 1 ? hit : undefined;
+  if (known === undefined && commit.seq > 1) {
+    const earlier = await store.range(commit.tableId, commit.prevBase, commit.seq - 1);
+    const state = foldFromBase(earlier);
+    const head = earlier[earlier.length - 1];
+    if (state !== null && head !== undefined)
+      known = { state, version: lastSeq(head), base: commit.prevBase, commits: earlier };
+  }
+  if (known !== undefined) {
+    const next = after(known, commit);
+    if (next !== undefined) heads?.advance(commit.tableId, next);
+    return { before: known.state, after: next?.state ?? null };
+  }
+  // The table's first commit: nothing before it.
+  let state: TableState | null = null;
+  for (const e of commit.events) state = evolve(state, e);
+  if (state !== null && commit.base === commit.seq)
+    heads?.advance(commit.tableId, {
+      state,
+      version: lastSeq(commit),
+      base: commit.base,
+      commits: [commit],
+      before: null,
+    });
+  return { before: null, after: state };
+}
+
+/**
  * Push one commit to every live subscriber of its table: the commit's events redacted for the subscriber's audience
  * (each carrying its seq) plus the audience's view after the commit, in frames under 32 KB. Reads: the subscribers
- * (one Query on byTable), the table metadata and the commits of the running deal (one Query) — then the posts, all
- * in parallel (frames of one connection in order) and awaited. A 410 removes the row; any other failed post is
- * that connection's alone: it is counted and logged, never fails or repeats the push to the others (the client sees
- * the gap in seqs and resyncs).
+ * (one Query on byTable) — nothing else for a table nobody watches; then, from the cached head (or one bounded Query
+ * of the deal's commits when the cache is behind) the states around the commit, and the table metadata (cached until
+ * a seating commit; head-cache.ts) — then the posts, all in parallel (frames of one connection in order) and awaited.
+ * A 410 removes the row; any other failed post is that connection's alone: it is counted and logged, never fails or
+ * repeats the push to the others (the client sees the gap in seqs and resyncs).
  */
 export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanOutReport> {
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxFrameBytes ?? MAX_FRAME_BYTES;
+  const heads = deps.heads;
+  // The metadata at the commit: cached while the head moved on one commit at a time without a seating event.
+  const metaOf = async (commit: Commit): Promise<TableMeta | undefined> => {
+    const version = lastSeq(commit);
+    const cached = heads?.metaAt(commit.tableId, version);
+    if (cached !== undefined) return cached;
+    const meta = await deps.store.getMeta(commit.tableId);
+    if (meta !== undefined) heads?.setMeta(meta, version);
+    return meta;
+  };
   return async (commit) => {
     const subscribers = await deps.connections.byTable(commit.tableId, Math.floor(now() / 1000));
     if (subscribers.length === 0) return { subscribers: 0, frames: 0, gone: 0, revoked: 0 };
-    // Only tables someone watches pay for the two reads below; they run side by side.
-    const [meta, before] = await Promise.all([deps.store.getMeta(commit.tableId), stateBefore(deps.store, commit)]);
-    let after: TableState | null = before;
-    for (const e of commit.events) after = evolve(after, e);
-    if (after === null || meta === undefined)
+    // Only tables someone watches pay for the states and the metadata (both cached when the head kept up).
+    const around = await statesAround(deps.store, heads, commit);
+    const meta = await metaOf(commit);
+    const before = around.before;
+    if (around.after === null || meta === undefined)
       return { subscribers: subscribers.length, frames: 0, gone: 0, revoked: 0 };
-    const current = after;
+    const current = around.after;
     const deadlineAt = turnDeadline(meta, current, commit);
     const deadline = deadlineAt === undefined ? undefined : new Date(deadlineAt).toISOString();
 

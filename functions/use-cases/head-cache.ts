@@ -1,18 +1,35 @@
+import type { TableEvent, TableState } from '../../engine/index.js';
+import type { TableMeta } from '../ports/table-store.js';
 import type { Loaded } from './table-stream.js';
+
+/** A cached head: the loaded table and, when known, the state just before its newest commit (for redaction). */
+export interface CachedHead extends Loaded {
+  /** The state before the last of `commits` (what the fan-out redacts that commit against); undefined: unknown. */
+  readonly before?: TableState | null;
+}
 
 /**
  * The warm service's cached head per table (issue 15): the state after the newest commit this process saw, and the
- * commits of its running deal. A cached head is only a guess: a command decided on it is written with the usual
- * conditional append at `version + 1`, and that write is the proof it was current. A lost race, a version conflict or
- * a rejected move on a cached head drops the entry and decides again on what the store says — so a stale cache (another
- * Lambda, another service instance) can cost a retry, never let a move through.
+ * commits of its running deal. Every entry is a fact about a durable commit (it is set only after the conditional
+ * append succeeded, or from commits read from the store or the stream), so an entry at version v is exactly the table
+ * at v; it can only be *behind*. A command decided on it is written with the usual conditional append at `v + 1`,
+ * and that write is the proof it was current. A lost race, a version conflict or a rejected move on a cached head
+ * drops the entry and decides again on what the store says — so a stale cache (another Lambda, another service
+ * instance) can cost a retry, never let a move through. Reads that must be current (a GET view) probe the slot
+ * `v + 1` (table-stream.ts `currentHead`).
+ *
+ * Next to a head, the table metadata the stream side needs (who sits where, the clock), valid *at that head*: seating
+ * always appends a commit with a seat event (use-cases/seating.ts), so the metadata is kept only while the head moves
+ * on one commit at a time and no such commit comes by; any other move of the head (a reload, a jump over commits
+ * another instance wrote, a lost append) drops it and the next reader reads it again.
  */
 export class HeadCache {
-  private readonly heads = new Map<string, Loaded>();
+  private readonly heads = new Map<string, CachedHead>();
+  private readonly metas = new Map<string, TableMeta>();
 
   constructor(private readonly max = 5000) {}
 
-  get(tableId: string): Loaded | undefined {
+  get(tableId: string): CachedHead | undefined {
     const hit = this.heads.get(tableId);
     if (hit === undefined) return undefined;
     // Least recently used goes first: re-insert on a hit.
@@ -21,16 +38,50 @@ export class HeadCache {
     return hit;
   }
 
-  set(tableId: string, loaded: Loaded): void {
+  set(tableId: string, loaded: CachedHead): void {
+    const previous = this.heads.get(tableId);
+    const step = loaded.commits[loaded.commits.length - 1];
+    const follows =
+      previous !== undefined &&
+      step !== undefined &&
+      (step.seq === previous.version + 1 || loaded.version === previous.version) &&
+      !step.events.some(changesMeta);
+    if (!follows) this.metas.delete(tableId);
     this.heads.delete(tableId);
     this.heads.set(tableId, loaded);
     if (this.heads.size > this.max) {
       const oldest = this.heads.keys().next().value;
-      if (oldest !== undefined) this.heads.delete(oldest);
+      if (oldest !== undefined) {
+        this.heads.delete(oldest);
+        this.metas.delete(oldest);
+      }
     }
+  }
+
+  /** Set unless the entry already holds this version or a newer one (the stream side runs behind the writers). */
+  advance(tableId: string, loaded: CachedHead): void {
+    const known = this.heads.get(tableId);
+    if (known !== undefined && known.version >= loaded.version) return;
+    this.set(tableId, loaded);
   }
 
   drop(tableId: string): void {
     this.heads.delete(tableId);
+    this.metas.delete(tableId);
   }
+
+  /** The metadata valid at the cached head, when that head is at `version`. */
+  metaAt(tableId: string, version: number): TableMeta | undefined {
+    return this.heads.get(tableId)?.version === version ? this.metas.get(tableId) : undefined;
+  }
+
+  /** Remember metadata read while the cached head was at `version` (kept only if the head is still there). */
+  setMeta(meta: TableMeta, version: number): void {
+    if (this.heads.get(meta.tableId)?.version === version) this.metas.set(meta.tableId, meta);
+  }
+}
+
+/** Events that follow a metadata change (seating) or end the table: the cached metadata is re-read after them. */
+export function changesMeta(e: TableEvent): boolean {
+  return e.type === 'SeatTaken' || e.type === 'SeatLeft' || e.type === 'BotSeated' || e.type === 'TableClosed';
 }

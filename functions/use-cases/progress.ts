@@ -21,6 +21,8 @@ export interface TurnClock {
   readonly turnSeconds: number;
   /** Consecutive timeouts after which the seat is marked absent and a bot plays it (default 2). */
   readonly timeoutsUntilAbsent?: number;
+  /** Seconds a seat's player may be disconnected before the seat is marked absent (default 30; presence.ts). */
+  readonly graceSeconds?: number;
 }
 
 export const DEFAULT_TIMEOUTS_UNTIL_ABSENT = 2;
@@ -64,11 +66,19 @@ export function turnDeadline(meta: TableMeta, state: TableState, head: Commit): 
  * commit that moved it triggered its own pass). Reads META, the head and the running deal's commits.
  */
 export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
-  const meta = await requireMeta(ctx.store, tableId);
-  // Pinned work on this process's own newest commit decides on the cached head (its move's conditional write is the
-  // proof); anything else reads the store.
+  // Pinned work on this process's own newest commit decides on the cached head and the metadata cached with it
+  // (head-cache.ts; its move's conditional write is the proof); anything else reads the store.
   const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
-  const loaded = cached !== undefined && cached.version === pinned ? cached : await loadTable(ctx.store, tableId);
+  // A cached head is a fact about a durable commit: past the pinned version, the table moved on — nothing to read.
+  if (cached !== undefined && pinned !== undefined && cached.version > pinned)
+    return { version: cached.version, closed: cached.state.closed, stale: true, acted: 0 };
+  const hit = cached !== undefined && cached.version === pinned ? cached : undefined;
+  let meta = hit !== undefined ? ctx.heads?.metaAt(tableId, hit.version) : undefined;
+  if (meta === undefined) {
+    meta = await requireMeta(ctx.store, tableId);
+    if (hit !== undefined) ctx.heads?.setMeta(meta, hit.version);
+  }
+  const loaded = hit ?? (await loadTable(ctx.store, tableId));
   const { state, version } = loaded;
   const head = loaded.commits[loaded.commits.length - 1];
   const base = { version, closed: state.closed, stale: false, acted: 0 };
@@ -76,12 +86,17 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
   const toAct = seatsToAct(state);
   let acted = 0;
-  // Seats the server plays: one pinned move each (when several may act at once, the first wins; the next pass
-  // follows from its commit).
+  // Seats the server plays: one pinned move per pass. Where several seats act at once (the knock phase), the others'
+  // moves pinned to this version could only lose the race, so they are not even decided: the pass that follows from
+  // this move's commit plays the next of them, until every server-played seat has acted.
   for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
-    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) acted++;
+    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) {
+      acted++;
+      // The others decided on `version`, which is gone now: their moves would only lose the race.
+      break;
+    }
   }
-  if (acted > 0) return { ...base, acted };
+  if (acted > 0) return { ...base, acted: acted + (await chain(ctx, tableId)) };
   const deadline = turnDeadline(meta, state, head);
   if (deadline === undefined) return base;
   if (ctx.now() < deadline) return { ...base, deadline };
@@ -103,6 +118,30 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
     acted++;
   }
   return { ...base, acted };
+}
+
+/** Server moves one pass makes in a row on its own cached head before it leaves the rest to the next pass. */
+export const MAX_CHAIN = 16;
+
+/**
+ * Bots acting in-process (issue 15): after a server move, while the table waits only for seats the server plays, the
+ * next move is decided on the head this process just wrote (cached with its metadata; each move still one pinned
+ * conditional write, each commit still streamed and pushed). The passes of the chained commits find the cache past
+ * their version and read nothing; the last one goes on. Stops at the first seat the server does not play, a lost
+ * race, metadata it must re-read, or after MAX_CHAIN moves.
+ */
+async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
+  let acted = 0;
+  while (acted < MAX_CHAIN) {
+    const head = ctx.heads?.get(tableId);
+    const meta = head === undefined ? undefined : ctx.heads?.metaAt(tableId, head.version);
+    if (head === undefined || meta === undefined || head.state.closed) break;
+    const seat = seatsToAct(head.state).find((s) => serverPlays(meta, head.state, s));
+    if (seat === undefined) break;
+    if (!(await playFor(ctx, tableId, meta, head, seat, head.version, []))) break;
+    acted++;
+  }
+  return acted;
 }
 
 /** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */

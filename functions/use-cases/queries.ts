@@ -17,13 +17,14 @@ import { AppError } from './errors.js';
 import {
   type Loaded,
   type SeatedEvent,
+  currentHead,
   loadTable,
   redactOne,
   requireHead,
   requireMeta,
   stateBefore,
 } from './table-stream.js';
-import { DEFAULT_BOT_LEVEL } from './bots.js';
+import { seatBotLevel } from './bots.js';
 
 /** Reads: a table's view and its events for an audience, and what the bots must do next. */
 
@@ -63,7 +64,8 @@ export async function tableView(
   actor: Actor,
   meta?: TableMeta,
 ): Promise<ViewResult> {
-  const loaded = await loadTable(ctx.store, tableId);
+  // The cached head, proved current by one key read of the next slot (table-stream.ts currentHead).
+  const loaded = await currentHead(ctx, tableId);
   const head = loaded.commits[loaded.commits.length - 1];
   const deadline = meta !== undefined && head !== undefined ? turnDeadline(meta, loaded.state, head) : undefined;
   return {
@@ -136,20 +138,19 @@ export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<Bo
 }
 
 /**
- * The bot turn of one table seat at `loaded` (a bot seat at its level; a human seat the server plays for — absent or
- * timed out — at the default level).
+ * The bot turn of one table seat at `loaded` (a bot seat at its level, else the table's; a human seat the server plays
+ * for — absent or timed out — at the table's level: bots.ts `seatBotLevel`).
  */
 export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, seat: number): BotTurn {
   const deal = loaded.state.deal;
   if (deal === null) throw new Error('no deal to act in');
-  const info = meta.seats[seat];
   return {
     tableId: meta.tableId,
     dealNo: deal.no,
     seat,
     legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
     version: loaded.version,
-    level: info?.kind === 'bot' ? (info.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL,
+    level: seatBotLevel(meta, seat),
     observation: observe(loaded, seat),
     budgetMs: ctx.botBudgetMs,
   };

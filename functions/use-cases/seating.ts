@@ -3,7 +3,7 @@ import { newSecret, sha256 } from '../crypto/secrets.js';
 import type { SeatInfo, TableMeta } from '../ports/table-store.js';
 import type { BotLevel } from '../../engine/bots/index.js';
 import { advance } from './auto-deal.js';
-import { botLevelOf } from './bots.js';
+import { botLevelOf, tableBotLevel } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { syncLobby } from './lobby.js';
@@ -27,14 +27,14 @@ export async function join(
   return { seat: taken, token };
 }
 
-/** Put a bot on an open seat (organiser only), at `level` (default random; 422 naming `level` when unknown). */
+/** Put a bot on an open seat (organiser only), at `level` (default: the table's level; 422 naming `level` when unknown). */
 export async function addBot(
   ctx: UseCaseContext,
   tableId: string,
   seat: number | undefined,
   level?: string,
 ): Promise<{ seat: number; level: BotLevel }> {
-  const checked = botLevelOf(level, 'level');
+  const checked = botLevelOf(level, 'level', tableBotLevel(await requireMeta(ctx.store, tableId)));
   const taken = await takeSeat(ctx, tableId, seat, { kind: 'bot', name: `bot-${seat ?? 'x'}`, level: checked });
   return { seat: taken, level: checked };
 }

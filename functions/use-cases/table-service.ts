@@ -5,11 +5,13 @@ import { type TextCommandResult, actByText, textView } from './commands.js';
 import type { LobbyEntry, TableMeta } from '../ports/table-store.js';
 import { type VariantInfo, variant, variants } from './catalogue.js';
 import { type ServiceDeps, type UseCaseContext, contextOf } from './context.js';
+import type { HeadCache } from './head-cache.js';
 import { type CreateTableInput, type CreatedTable, createTable } from './create.js';
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
 import { openTables } from './lobby.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import { type BotTurn, type EventsPage, type ViewResult, botTurns, events, tableView } from './queries.js';
+import { markSeat } from './presence.js';
 import { type ProgressOutcome, progress } from './progress.js';
 import { type ScoreResult, score } from './scoring.js';
 import { addBot, addSpectator, join, kick, leave } from './seating.js';
@@ -29,6 +31,11 @@ export class TableService {
 
   constructor(deps: ServiceDeps) {
     this.ctx = contextOf(deps);
+  }
+
+  /** The service's cached heads (head-cache.ts), shared with the fan-out of the same process. */
+  get heads(): HeadCache | undefined {
+    return this.ctx.heads;
   }
 
   // catalogue.ts
@@ -114,6 +121,11 @@ export class TableService {
   }
   now(): number {
     return this.ctx.now();
+  }
+
+  // presence.ts
+  markSeat(tableId: string, seat: number, type: 'SeatAbsent' | 'SeatReturned'): Promise<number | undefined> {
+    return markSeat(this.ctx, tableId, seat, type);
   }
 
   // deal-history.ts

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
 import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
 import { stateBefore } from './table-stream.js';
 import {
@@ -44,7 +45,17 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
  */
 export class Deliverer {
   #scheduler: Scheduler | undefined;
+  readonly #lookups = new Map<string, { readonly stamp: string; readonly hooks: readonly Hook[] }>();
   constructor(private readonly deps: DelivererDeps) {}
+
+  #remember(tableId: string, entry: { readonly stamp: string; readonly hooks: readonly Hook[] }): void {
+    this.#lookups.delete(tableId);
+    this.#lookups.set(tableId, entry);
+    if (this.#lookups.size > 5000) {
+      const oldest = this.#lookups.keys().next().value;
+      if (oldest !== undefined) this.#lookups.delete(oldest);
+    }
+  }
 
   /** The retry scheduler (it calls back into {@link pump}, so it is set after construction). */
   setScheduler(scheduler: Scheduler): void {
@@ -53,10 +64,22 @@ export class Deliverer {
 
   /** Make the deliveries a commit causes and start pumping them. Safe to call twice for one commit. */
   async onCommit(commit: Commit): Promise<void> {
-    const meta = await this.deps.tables.getMeta(commit.tableId);
-    if (meta === undefined) return;
-    const hooks = await this.hooksFor(meta);
+    // The registrations of a table, cached under the stamp they were looked up at (issue 15/18): a commit of a table
+    // without registrations costs one small GetItem, not the metadata and one or two Queries.
+    const stamp = await this.deps.store.stamp?.();
+    const known = stamp === undefined ? undefined : this.#lookups.get(commit.tableId);
+    let meta: TableMeta | undefined;
+    let hooks: readonly Hook[];
+    if (known !== undefined && known.stamp === stamp) hooks = known.hooks;
+    else {
+      meta = await this.deps.tables.getMeta(commit.tableId);
+      if (meta === undefined) return;
+      hooks = await this.hooksFor(meta);
+      if (stamp !== undefined) this.#remember(commit.tableId, { stamp, hooks });
+    }
     if (hooks.length === 0) return;
+    meta ??= await this.deps.tables.getMeta(commit.tableId);
+    if (meta === undefined) return;
     const before = await stateBefore(this.deps.tables, commit);
     const now = this.deps.clock.now();
     await Promise.all(
@@ -66,6 +89,23 @@ export class Deliverer {
         if (actor === undefined) return;
         for (const d of messagesFor(hook, actor, meta, commit, before, now)) await this.deps.store.addDelivery(d);
         await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId });
+      }),
+    );
+  }
+
+  /**
+   * The deliveries of a tournament commit (one per event its registrations want, unredacted: the tournament's stream
+   * is public) and their pump, queued per (registration, tournament) in seq order. Safe to call twice for one commit.
+   * Locally the tournament service's commit hook calls it, on AWS the stream function (functions/stream/lambda.ts).
+   */
+  async onTournamentCommit(commit: TournamentCommit): Promise<void> {
+    const hooks = await this.deps.store.hooksForTournament(commit.tournamentId);
+    if (hooks.length === 0) return;
+    const now = this.deps.clock.now();
+    await Promise.all(
+      hooks.map(async (hook) => {
+        for (const d of tournamentMessagesFor(hook, commit, now)) await this.deps.store.addDelivery(d);
+        await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId });
       }),
     );
   }
@@ -265,6 +305,32 @@ export function messagesFor(
     );
   }
   return out;
+}
+
+/** A tournament commit's deliveries for one registration: `{type, timestamp, data: {tournamentId, seq, event}}`. */
+export function tournamentMessagesFor(hook: Hook, commit: TournamentCommit, now: number): Delivery[] {
+  const timestamp = new Date(now).toISOString();
+  return commit.events.flatMap((event, i) => {
+    const type = event.type as WebhookEventType;
+    if (!wants(hook, type)) return [];
+    const seq = commit.seq + i;
+    return [
+      {
+        hookId: hook.hookId,
+        deliveryId: deliveryIdOf(hook.hookId, commit.tournamentId, seq, 0),
+        tableId: commit.tournamentId,
+        tournament: true as const,
+        seq,
+        sub: 0,
+        type,
+        body: JSON.stringify({ type, timestamp, data: { tournamentId: commit.tournamentId, seq, event } }),
+        status: 'pending' as const,
+        attempts: [],
+        nextAt: now,
+        createdAt: now,
+      },
+    ];
+  });
 }
 
 /** Whether the deal an event belongs to is over (the organiser then sees it unredacted), as in REST. */

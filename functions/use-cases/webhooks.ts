@@ -3,7 +3,15 @@ import { sha256 } from '../crypto/secrets.js';
 import { newSecret } from '../crypto/webhook-signing.js';
 import { type TargetPolicy, refusedHost } from '../adapters/http/webhook-targets.js';
 import { principalFor } from '../policy/access.js';
-import type { Clock, Delivery, Hook, HookScope, WebhookEventType, WebhookStore } from '../ports/webhooks.js';
+import {
+  type Clock,
+  type Delivery,
+  type Hook,
+  type HookScope,
+  TOURNAMENT_WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  type WebhookStore,
+} from '../ports/webhooks.js';
 import { AppError } from './errors.js';
 import type { TableService } from './table-service.js';
 import type { Deliverer } from './webhook-delivery.js';
@@ -16,7 +24,14 @@ export interface RegisterRequest {
   readonly events?: readonly (WebhookEventType | '*')[];
   /** One table (seen as the bearer token sees it); left out = every table the API key creates from now on. */
   readonly tableId?: string;
+  /** One tournament's event stream; only its organiser key registers (players' tokens get 403). */
+  readonly tournamentId?: string;
   readonly description?: string;
+}
+
+/** Who a bearer token is for a tournament (TournamentService.authorize: 404 unknown, 403 not its token). */
+export interface TournamentAccess {
+  authorize(tournamentId: string, token: string | undefined): Promise<{ readonly kind: string }>;
 }
 
 /** A registration as the API shows it: never its secrets. */
@@ -25,7 +40,9 @@ export interface HookView {
   readonly url: string;
   readonly events: readonly string[];
   readonly scope:
-    { readonly kind: 'table'; readonly tableId: string; readonly audience: string } | { readonly kind: 'apiKey' };
+    | { readonly kind: 'table'; readonly tableId: string; readonly audience: string }
+    | { readonly kind: 'tournament'; readonly tournamentId: string }
+    | { readonly kind: 'apiKey' };
   readonly createdAt: string;
   readonly description?: string;
 }
@@ -38,7 +55,11 @@ export interface WebhookServiceDeps {
   readonly clock: Clock;
   /** sha256 hashes of the API keys (the `apiKey` scope needs one of them). */
   readonly apiKeyHashes: readonly string[];
+  /** Tournament registrations (absent: `tournamentId` is refused with 404). */
+  readonly tournaments?: TournamentAccess;
 }
+
+const TOURNAMENT_TYPES: readonly string[] = TOURNAMENT_WEBHOOK_EVENT_TYPES;
 
 /** Registration, listing, rotation, the delivery log and redelivery (routes: functions/webhooks/routes.ts). */
 export class WebhookService {
@@ -46,7 +67,33 @@ export class WebhookService {
 
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
     let scope: HookScope;
-    if (req.tableId !== undefined) {
+    if (req.tableId !== undefined && req.tournamentId !== undefined)
+      throw new AppError(400, 'request/invalid', 'give tableId or tournamentId, not both', { field: 'tournamentId' });
+    // A registration's filter names the events of its own stream (a table's, or a tournament's).
+    const forTournament = req.tournamentId !== undefined;
+    const stray = (req.events ?? []).find((e) => e !== '*' && TOURNAMENT_TYPES.includes(e) !== forTournament);
+    if (stray !== undefined)
+      throw new AppError(
+        400,
+        'request/invalid',
+        `${stray} is not an event of a ${forTournament ? 'tournament' : 'table'}`,
+        {
+          field: 'events',
+        },
+      );
+    if (req.tournamentId !== undefined) {
+      if (this.deps.tournaments === undefined)
+        throw new AppError(404, 'tournament/not_found', `no tournament ${req.tournamentId}`, { field: 'tournamentId' });
+      const actor = await this.deps.tournaments.authorize(req.tournamentId, token);
+      if (actor.kind !== 'organiser')
+        throw new AppError(
+          token === undefined ? 401 : 403,
+          token === undefined ? 'auth/missing_token' : 'auth/forbidden',
+          'a tournament webhook is registered with the organiser key',
+          { field: 'authorization' },
+        );
+      scope = { kind: 'tournament', tournamentId: req.tournamentId };
+    } else if (req.tableId !== undefined) {
       const meta = await this.deps.tables.meta(req.tableId);
       const actor = this.deps.tables.authorize(meta, token);
       scope = {
@@ -137,7 +184,8 @@ export class WebhookService {
 
 export interface DeliveryView {
   readonly id: string;
-  readonly tableId: string;
+  readonly tableId?: string;
+  readonly tournamentId?: string;
   readonly seq: number;
   readonly type: string;
   readonly status: string;
@@ -149,7 +197,7 @@ export interface DeliveryView {
 function deliveryView(d: Delivery): DeliveryView {
   return {
     id: d.deliveryId,
-    tableId: d.tableId,
+    ...(d.tournament === true ? { tournamentId: d.tableId } : { tableId: d.tableId }),
     seq: d.seq,
     type: d.type,
     status: d.status,
@@ -170,7 +218,12 @@ function hookView(h: Hook): HookView {
     id: h.hookId,
     url: h.url,
     events: h.events,
-    scope: h.scope.kind === 'table' ? { kind: 'table', tableId: h.scope.tableId, audience } : { kind: 'apiKey' },
+    scope:
+      h.scope.kind === 'table'
+        ? { kind: 'table', tableId: h.scope.tableId, audience }
+        : h.scope.kind === 'tournament'
+          ? { kind: 'tournament', tournamentId: h.scope.tournamentId }
+          : { kind: 'apiKey' },
     createdAt: new Date(h.createdAt).toISOString(),
     ...(h.description !== undefined ? { description: h.description } : {}),
   };

@@ -1,4 +1,5 @@
 import type { TableView } from '../../engine/index.js';
+import type { PresenceEntry } from '../use-cases/presence.js';
 import type { SeatedEvent } from '../use-cases/table-stream.js';
 
 /**
@@ -16,6 +17,8 @@ export type ServerFrame =
       readonly audience: string;
       readonly version: number;
       readonly view?: TableView;
+      /** Whether each seat's player is connected (docs/presence.md). */
+      readonly presence?: readonly PresenceEntry[];
     }
   | { readonly type: 'unsubscribed'; readonly requestId?: string; readonly tableId: string; readonly reason: string }
   | {
@@ -46,8 +49,34 @@ export type ServerFrame =
       readonly tableId: string;
       readonly version: number;
       readonly view: TableView;
+      readonly presence?: readonly PresenceEntry[];
+    }
+  /** A seat's player connected or went away (ephemeral: no seq; docs/presence.md). */
+  | {
+      readonly type: 'presence';
+      readonly tableId: string;
+      readonly seat: number;
+      readonly connected: boolean;
+      /** ISO time of the change. */
+      readonly since: string;
+      /** Away on a clocked table: when the seat is marked absent unless the player is back (ISO). */
+      readonly graceEnds?: string;
     }
   | { readonly type: 'pong'; readonly requestId?: string; readonly at: string }
+  /** A tournament's event stream (connect with `?tournamentId=`; functions/tournaments/push.ts). */
+  | {
+      readonly type: 'tournament_subscribed';
+      readonly requestId?: string;
+      readonly tournamentId: string;
+      readonly version: number;
+    }
+  | {
+      readonly type: 'tournament_events';
+      readonly requestId?: string;
+      readonly tournamentId: string;
+      readonly version: number;
+      readonly events: readonly { readonly seq: number; readonly event: { readonly type: string } }[];
+    }
   /** The events did not fit a frame: fetch them with `resync` (or GET /events) from `after`. */
   | { readonly type: 'resync_needed'; readonly tableId: string; readonly after: number; readonly version: number }
   | {

@@ -25,9 +25,23 @@ import {
   type SubscriptionAudience,
 } from '../ports/connections.js';
 import { AppError } from '../use-cases/errors.js';
+import type { Presence, PresenceEntry } from '../use-cases/presence.js';
 import type { TableService } from '../use-cases/table-service.js';
+import type { TableMeta } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../wire/frames.js';
-import { ClientMessage } from './protocol.js';
+import { tournamentFrames } from '../tournaments/push.js';
+import { ClientMessage, TOURNAMENT_ID } from './protocol.js';
+
+/** What the WebSocket routes need of the tournaments (TournamentService): access check and the event stream. */
+export interface TournamentStream {
+  /** Resolves for a known tournament and a valid (or no) token; throws 404 / 403 AppErrors otherwise. */
+  authorize(tournamentId: string, token: string | undefined): Promise<unknown>;
+  events(
+    tournamentId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ version: number; events: readonly { seq: number; event: { type: string } }[] }>;
+}
 
 /** The parts of an API Gateway WebSocket proxy event we read (aws-lambda's APIGatewayProxyWebsocketEventV2 + $connect). */
 export interface WsEvent {
@@ -67,6 +81,10 @@ export interface WsDeps {
   readonly rateLimiter?: RateLimiter;
   /** Structured logs and metrics (Powertools); undefined: none. */
   readonly telemetry?: Telemetry;
+  /** Seat presence (docs/presence.md): a seat's subscription joins it; views carry it. `connections` tells it who left. */
+  readonly presence?: Presence;
+  /** Tournament event streams (`?tournamentId=` at connect, `subscribe` with `tournamentId`); undefined: none. */
+  readonly tournaments?: TournamentStream;
 }
 
 /**
@@ -89,6 +107,9 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         ? query.token
         : parseBearer(headerOf(event.headers ?? {}, 'authorization'));
     const tableId = query.tableId;
+    const tournamentId = query.tournamentId;
+    if ((tableId === undefined || tableId === '') && tournamentId !== undefined && tournamentId !== '')
+      return connectTournament(event, tournamentId, token);
     if (tableId === undefined || tableId === '')
       throw new AppError(400, 'request/invalid', 'connect to /ws?tableId=<tableId> (and a token)', {
         field: 'tableId',
@@ -109,6 +130,49 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     return { statusCode: 200 };
   }
 
+  /**
+   * A connection for a tournament's event stream: the tournament must exist and a token, when given, must be its
+   * organiser key or one of its player tokens (the stream itself is public, like GET /v1/tournaments/{id}/events).
+   */
+  async function connectTournament(event: WsEvent, tournamentId: string, token: string | undefined): Promise<WsResult> {
+    if (deps.tournaments === undefined || !TOURNAMENT_ID.test(tournamentId))
+      throw new AppError(400, 'request/invalid', 'not a tournament id (u…)', { field: 'tournamentId' });
+    await deps.tournaments.authorize(tournamentId, token);
+    const connectedAt = now();
+    await deps.connections.put({
+      connectionId: event.requestContext.connectionId,
+      authTableId: tournamentId,
+      principal: token === undefined ? { kind: 'spectator' } : { kind: 'spectator', tokenHash: sha256(token) },
+      endpoint: endpointFor(event),
+      connectedAt,
+      expiresAt: Math.floor(connectedAt / 1000) + CONNECTION_LIFETIME_SECONDS,
+    });
+    return { statusCode: 200 };
+  }
+
+  /** Subscribe to a tournament's events (the one the connection was opened for), then catch up after `after`. */
+  async function subscribeTournament(
+    connection: Connection,
+    tournamentId: string,
+    after: number | undefined,
+    requestId: string | undefined,
+  ): Promise<ServerFrame[]> {
+    if (deps.tournaments === undefined)
+      throw new AppError(400, 'request/invalid', 'no tournaments here', { field: 'tournamentId' });
+    if (connection.authTableId !== tournamentId)
+      throw new AppError(403, 'auth/forbidden', 'connect with ?tournamentId= for this tournament', {
+        field: 'tournamentId',
+      });
+    const rid = requestId !== undefined ? { requestId } : {};
+    if (!(await deps.connections.subscribe(connection.connectionId, tournamentId, 'spectator'))) return [];
+    // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
+    const out = await deps.tournaments.events(tournamentId, after ?? Number.MAX_SAFE_INTEGER, 500);
+    const frames: ServerFrame[] = [{ type: 'tournament_subscribed', ...rid, tournamentId, version: out.version }];
+    if (after !== undefined)
+      frames.push(...tournamentFrames({ tournamentId, version: out.version, ...rid }, out.events, maxBytes));
+    return frames;
+  }
+
   /** Send frames in order; a 410 means the client is gone: forget the connection. */
   async function send(connection: Connection, frames: readonly ServerFrame[]): Promise<void> {
     const endpoint = deps.endpoint?.() ?? connection.endpoint;
@@ -127,11 +191,26 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   }
 
   /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
-  async function actorFor(connection: Connection, tableId: string | undefined): Promise<{ id: string; actor: Actor }> {
+  async function actorFor(
+    connection: Connection,
+    tableId: string | undefined,
+  ): Promise<{ id: string; actor: Actor; meta: TableMeta }> {
     const id = tableId ?? connection.authTableId;
     assertSameTable(connection.authTableId, id);
-    const actor = assertStillGranted(currentActor(await deps.service.meta(id), connection.principal));
-    return { id, actor };
+    const meta = await deps.service.meta(id);
+    const actor = assertStillGranted(currentActor(meta, connection.principal));
+    return { id, actor, meta };
+  }
+
+  /** The seats' presence for a view (nothing when presence is not wired); a failed read leaves it out. */
+  async function presenceOf(meta: TableMeta): Promise<{ presence?: PresenceEntry[] }> {
+    if (deps.presence === undefined) return {};
+    try {
+      return { presence: await deps.presence.list(meta) };
+    } catch (e) {
+      log?.warn('presence read failed', { tableId: meta.tableId, error: e instanceof Error ? e.message : 'unknown' });
+      return {};
+    }
   }
 
   async function message(event: WsEvent, connection: Connection): Promise<ServerFrame[]> {
@@ -159,14 +238,32 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'ping':
         return [{ type: 'pong', ...rid, at: new Date(now()).toISOString() }];
       case 'subscribe': {
-        const { id, actor } = await actorFor(connection, msg.tableId);
+        if (msg.tournamentId !== undefined)
+          return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
+        const { id, actor, meta } = await actorFor(connection, msg.tableId);
         const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
         const seen = assertMaySubscribe(actor, audience);
         if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
+        // The seat's player is here (a seat marked absent comes back before the view below is read).
+        if (actor.kind === 'seat') {
+          try {
+            await deps.presence?.joined(connection, id, actor.seat);
+          } catch (e) {
+            log?.warn('presence join failed', { tableId: id, error: e instanceof Error ? e.message : 'unknown' });
+          }
+        }
         // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
         const { version, view } = await deps.service.view(id, seen);
         const frames: ServerFrame[] = [
-          { type: 'subscribed', ...rid, tableId: id, audience: audienceName(seen), version, view },
+          {
+            type: 'subscribed',
+            ...rid,
+            tableId: id,
+            audience: audienceName(seen),
+            version,
+            view,
+            ...(await presenceOf(meta)),
+          },
         ];
         if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
         return frames;
@@ -182,10 +279,12 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
       }
       case 'view': {
-        const { id, actor } = await actorFor(connection, msg.tableId);
+        const { id, actor, meta } = await actorFor(connection, msg.tableId);
         const seen = viewerOf(actor, connection.audience);
         const out = await deps.service.view(id, seen);
-        return [{ type: 'view', ...rid, tableId: id, version: out.version, view: out.view }];
+        return [
+          { type: 'view', ...rid, tableId: id, version: out.version, view: out.view, ...(await presenceOf(meta)) },
+        ];
       }
       case 'act': {
         const { id, actor } = await actorFor(connection, msg.tableId);

@@ -12,6 +12,8 @@ import {
 /** Client → server messages, selected by `action` (API Gateway route selection `$request.body.action`). */
 const requestId = z.string().check(z.regex(REQUEST_ID, REQUEST_ID_MESSAGE));
 const tableId = z.string().check(z.regex(TABLE_ID, TABLE_ID_MESSAGE));
+/** A tournament id (functions/tournaments/secrets.ts newTournamentId). */
+export const TOURNAMENT_ID = /^u[a-z0-9]{4,30}$/;
 const seq = z.int('an integer ≥ 0').check(z.minimum(0, 'an integer ≥ 0'));
 
 export const Subscribe = z.strictObject({
@@ -23,6 +25,11 @@ export const Subscribe = z.strictObject({
   as: z.optional(z.enum(['seat', 'spectator', 'organiser'], 'seat, spectator or organiser')),
   /** Also send every event after this seq (a reconnecting client passes its last seq). */
   after: z.optional(seq),
+  /**
+   * A tournament's event stream instead of a table (the connection was opened with `?tournamentId=` for it):
+   * `tournament_subscribed`, then `tournament_events` pushes (functions/tournaments/push.ts).
+   */
+  tournamentId: z.optional(z.string().check(z.regex(TOURNAMENT_ID, 'not a tournament id (u…)'))),
 });
 
 export const Unsubscribe = z.strictObject({

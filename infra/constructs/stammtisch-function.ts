@@ -19,7 +19,8 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
  *   PutItem with a condition to append or update META/lobby rows, DeleteItem for lobby rows (a table filled or closed).
  * - `play`: a command from the WebSocket `act` route or a bot in the fan-out: load, decide, append — no lobby rows.
  * - `connections`: the WebSocket routes on connection rows (functions/adapters/dynamodb/connection-store.ts): put on
- *   $connect, get, update on (un)subscribe, delete on $disconnect.
+ *   $connect, get, update on (un)subscribe, delete on $disconnect; the seat presence rows (update) and the `byTable`
+ *   index (query: a `presence` frame goes to the table's subscribers).
  * - `progress`: tables progressing on their own (the stream's bot step, the due-work function): load, decide, append,
  *   and the due-work items (functions/adapters/dynamodb/due-work-store.ts: get, put, list, conditional delete).
  * - `fanOut`: the stream fan-out on connection rows: query the `byTable` index, unsubscribe a revoked seat, remove a
@@ -31,7 +32,7 @@ export const tableAccess = {
   events: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
   play: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
   progress: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
-  connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  connections: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
   fanOut: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   /** Webhook deliveries (functions/adapters/dynamodb/webhook-store.ts): the queue cursor and pump lease. */
   webhooks: ['dynamodb:UpdateItem'],

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Action, TableSocket, createClient } from '../index.js';
+import { type Action, TableSocket, type TableView, createClient } from '../index.js';
 
 /**
  * The "Build a chat bot" walkthrough (docs/chat-bots.md), step 1: a bot that opens a Schafkopf table with three
@@ -12,40 +12,52 @@ export async function firstBot(baseUrl: string): Promise<{ tableId: string; payo
   const me = await api.join(tableId, { seat: 0, name: 'firstbot' });
   const seat = api.as(me.seatToken);
 
-  // Prefer a game or a card over passing and doubling, so the deal is played out.
+  // Prefer a game or a card over passing and doubling, so the deal is played out. After the first four cards every
+  // seat decides at once whether to knock: `{ type: 'choose', choice: 'no-knock' }` is the plain choice there.
   const choose = (legal: readonly Action[]): Action =>
     legal.find((a) => !['pass', 'knock', 'kontra', 're'].includes(a.type)) ?? legal[0]!;
 
   return new Promise((resolve, reject) => {
+    // The newest view seen, and whether a move is on its way. Several seats may act at once (the knock phase), so a
+    // move can lose the race to a bot's; the view that beat it is acted on as soon as the move comes back.
+    let latest: { view: TableView; version: number } | undefined;
     let acting = false;
+    let done = false;
     let socket: TableSocket | undefined;
+    const step = (): void => {
+      const now = latest;
+      if (done || acting || now === undefined) return;
+      if (now.view.lastResult !== null) {
+        done = true;
+        socket?.close();
+        resolve({ tableId, payout: now.view.lastResult.payout });
+        return;
+      }
+      if (now.view.legalActions.length === 0) return;
+      acting = true;
+      seat
+        .act(tableId, choose(now.view.legalActions), { expectedVersion: now.version })
+        .catch(() => undefined) // a lost race: the newer view is acted on below
+        .finally(() => {
+          acting = false;
+          if (latest !== now) step();
+        });
+    };
+    const see = (view: TableView, version: number): void => {
+      if (latest === undefined || version >= latest.version) latest = { view, version };
+      step();
+    };
     TableSocket.connect({
       wsUrl: baseUrl.replace(/^http/, 'ws') + '/ws',
       tableId,
       token: me.seatToken,
-      onView: (view, version) => {
-        if (view.lastResult !== null) {
-          socket?.close();
-          resolve({ tableId, payout: view.lastResult.payout });
-          return;
-        }
-        if (acting || view.legalActions.length === 0) return;
-        acting = true;
-        seat
-          .act(tableId, choose(view.legalActions), { expectedVersion: version })
-          .catch(() => undefined) // a lost race: the next view brings the turn again
-          .finally(() => (acting = false));
-      },
+      onView: see,
     })
       .then(async (s) => {
         socket = s;
         // The first move may be ours already: act on the current view.
         const { view, version } = await seat.view(tableId);
-        if (view.legalActions.length > 0 && !acting) {
-          acting = true;
-          await seat.act(tableId, choose(view.legalActions), { expectedVersion: version }).catch(() => undefined);
-          acting = false;
-        }
+        see(view, version);
       })
       .catch(reject);
   });

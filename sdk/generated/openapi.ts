@@ -561,7 +561,7 @@ export interface paths {
          *     loopback or link-local addresses; redirects are not followed). Deliveries are signed per the Standard
          *     Webhooks spec (`webhook-id`, `webhook-timestamp`, `webhook-signature`), sent at least once, in seq order per
          *     table, retried with backoff for about 28 hours; `your_turn` is sent to a seat's registration when the turn
-         *     passes to it. Payloads: the top-level `webhooks` section.
+         *     passes to it. With `tournamentId` (bearer = the tournament's organiser key; a player token gets 403, an unknown tournament 404): every event of that tournament, in seq order. Payloads: the top-level `webhooks` section.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -729,6 +729,44 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    tournamentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A tournament event (registration, check-in, draw, round started/ended, table finished, standings changed, ended), in seq order per tournament, to a registration with `tournamentId`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTournamentEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -822,11 +860,13 @@ export interface components {
             maxDeals?: number;
             clock?: components["schemas"]["TurnClock"];
         };
-        /** @description A turn clock (default: none). When a seat's time runs out the server plays for it with the bot policy and appends `TurnTimedOut`; after `timeoutsUntilAbsent` in a row, `SeatAbsent` and a bot plays the seat until its player acts again (`SeatReturned`). The clock restarts with every commit. */
+        /** @description A turn clock (default: none). When a seat's time runs out the server plays for it with the bot policy and appends `TurnTimedOut`; after `timeoutsUntilAbsent` in a row, `SeatAbsent` and a bot plays the seat until its player acts again (`SeatReturned`). The clock restarts with every commit. A player whose last WebSocket connection goes away has `graceSeconds` to reconnect; then the seat is marked absent too, and reconnecting marks it back (docs/presence.md). */
         TurnClock: {
             turnSeconds: number;
             /** @description default 2 */
             timeoutsUntilAbsent?: number;
+            /** @description seconds a disconnected player may take to reconnect before the seat is marked absent (default 30) */
+            graceSeconds?: number;
         };
         SeatSummary: {
             seat: components["schemas"]["Seat"];
@@ -845,6 +885,8 @@ export interface components {
             createdAt: string;
             maxDeals?: number;
             clock?: components["schemas"]["TurnClock"];
+            /** @description the table's level, for bot seats without their own and for seats the turn clock plays for */
+            botLevel?: components["schemas"]["BotLevel"];
             version: number;
         };
         TableDetail: components["schemas"]["TablePublic"] & {
@@ -887,8 +929,8 @@ export interface components {
             seatToken: string;
         };
         /**
-         * @description How a bot plays (docs/bots.md): `random` legal moves, `heuristic` rules of thumb, `strong` sampling and search within BOT_BUDGET_MS per decision. Any other value is a 422 `seat/bad_bot_level` naming the field.
-         * @default random
+         * @description How a bot plays (docs/bots.md): `random` legal moves, `heuristic` rules of thumb, `strong` sampling and search within BOT_BUDGET_MS per decision. Any other value is a 422 `seat/bad_bot_level` naming the field. A level that fails plays a random legal action instead.
+         * @default heuristic
          * @enum {string}
          */
         BotLevel: "random" | "heuristic" | "strong";
@@ -922,6 +964,7 @@ export interface components {
             under?: string;
             cards?: string[];
             value?: number | "schwarz";
+            /** @description `choose`: the variant's choice, e.g. Schafkopf's `no-knock` (the knock phase: not to knock), `ramsch`, `redeal`, `refuse` */
             choice?: string;
             spiess?: boolean;
         };
@@ -1059,6 +1102,7 @@ export interface components {
             card: components["schemas"]["Card"];
         };
         DealView: {
+            /** @description The deal's step. Schafkopf: `knock` (Klopfen after the first four cards: every seat holds its first packet and every seat in `toAct` decides at once, `knock` or `choose` `no-knock`; then the second packet is dealt), `auction`, `hochzeit`, `muss`, `play`, `done`. Any variant: `abandoned` (the table was closed mid-deal). */
             phase: string;
             players: number;
             dealer: components["schemas"]["Seat"];
@@ -1126,6 +1170,18 @@ export interface components {
             /** @description Display names by table seat (the name given when joining; `bot-N`; null for an open seat). */
             names: (string | null)[];
             commands: components["schemas"]["LegalCommands"];
+            /** @description Whether each seat's player is connected (docs/presence.md); by table seat, bots and open seats read as not connected. */
+            presence?: components["schemas"]["SeatPresence"][];
+        };
+        SeatPresence: {
+            seat: components["schemas"]["Seat"];
+            /** @description a WebSocket connection with the seat's token is subscribed to the table */
+            connected: boolean;
+            /**
+             * Format: date-time
+             * @description the last change (came or went); absent when the seat's player never connected
+             */
+            since?: string;
         };
         CommandRequest: {
             /** @description the chat command, e.g. `Sauspiel auf die Blaue` */
@@ -1446,14 +1502,19 @@ export interface components {
         TournamentVersion: {
             version: number;
         };
-        /** @enum {string} */
-        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "*";
+        /**
+         * @description table events and `your_turn` for table registrations, tournament events for tournament registrations
+         * @enum {string}
+         */
+        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded" | "*";
         WebhookRequest: {
             /** @description public https URL */
             url: string;
             /** @description default: every event (`*`) */
             events?: components["schemas"]["WebhookEventType"][];
             tableId?: string;
+            /** @description one tournament's events (bearer = its organiser key; not with tableId) */
+            tournamentId?: string;
             description?: string;
         };
         Webhook: {
@@ -1468,6 +1529,10 @@ export interface components {
             } | {
                 /** @constant */
                 kind: "apiKey";
+            } | {
+                /** @constant */
+                kind: "tournament";
+                tournamentId: string;
             };
             /** Format: date-time */
             createdAt: string;
@@ -1497,7 +1562,10 @@ export interface components {
         WebhookDelivery: {
             /** @description also the `webhook-id` header */
             id: string;
-            tableId: string;
+            /** @description a table registration's delivery */
+            tableId?: string;
+            /** @description a tournament registration's delivery */
+            tournamentId?: string;
             seq: number;
             type: components["schemas"]["WebhookEventType"];
             /** @enum {string} */
@@ -1510,7 +1578,21 @@ export interface components {
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /** @description The body of a delivery (Standard Webhooks `{type, timestamp, data}`). */
-        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"];
+        WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"] | components["schemas"]["WebhookTournamentEvent"];
+        WebhookTournamentEvent: {
+            /** @enum {string} */
+            type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                tournamentId: string;
+                seq: number;
+                /** @description the event as GET /v1/tournaments/{tournamentId}/events shows it */
+                event: {
+                    type: string;
+                };
+            };
+        };
         WebhookTableEvent: {
             /** @enum {string} */
             type: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed";

@@ -66,7 +66,7 @@ describe('seat tokens act only for their seat', () => {
   });
 
   it('a seat that leaves loses its token; the seat can be taken again', async () => {
-    const { tableId } = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4, bots: [1, 2, 3] });
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
     const first = await join(api, tableId);
     await server.idle();
     // A seat frees only itself.
@@ -85,13 +85,8 @@ describe('seat tokens act only for their seat', () => {
 
 describe('the organiser key manages its own tables', () => {
   it('adds bots, frees seats and closes; keys of other tables and seat tokens may not', async () => {
-    const { tableId, organiserKey } = await createTable(api, {
-      variant: 'schafkopf',
-      options: OLD_KNOCK,
-      seats: 4,
-      visibility: 'private',
-    });
-    const other = await createTable(api, { variant: 'schafkopf', options: OLD_KNOCK, seats: 4 });
+    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4, visibility: 'private' });
+    const other = await createTable(api, { variant: 'schafkopf', seats: 4 });
     const t = `/v1/tables/${tableId}`;
 
     // Private: no anonymous reads or joins; the organiser lets players and spectators in.
@@ -140,7 +135,7 @@ describe('API keys for bots and integrations', () => {
   });
 
   it('creating a table needs a configured API key; everything else uses the table’s own secrets', async () => {
-    const body = { variant: 'schafkopf', options: OLD_KNOCK, seats: 4, bots: [1, 2, 3] };
+    const body = { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] };
     const none = await keyedApi.post<Problem>('/v1/tables', { body });
     expect([none.status, none.body.code]).toEqual([401, 'auth/missing_token']);
     const wrong = await keyedApi.post<Problem>('/v1/tables', { body, token: 'not-a-key' });

@@ -658,17 +658,39 @@ describe('hostile input (issue 16): 4xx problem+json naming the field, nothing w
     }
   });
 
-  it('not_your_turn names whose turn it is', async () => {
-    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
-    const seats = await seatEveryone(api, tableId, 4);
-    const toAct = (await viewAs(api, tableId)).view.deal!.toAct;
+  it('not_your_turn names whose turn it is (in the auction: one seat; in the knock phase: all who have not decided)', async () => {
+    // The auction's turn order (Klopfen before the first call: nothing happens before forehand's call).
+    const auction = await createTable(api, {
+      variant: 'schafkopf',
+      seats: 4,
+      options: { knock: { timing: 'before-first-call' } },
+    });
+    const seats = await seatEveryone(api, auction.tableId, 4);
+    const toAct = (await viewAs(api, auction.tableId)).view.deal!.toAct;
+    expect(toAct).toHaveLength(1);
     const idle = seats.find((s) => !toAct.includes(s.seat))!;
-    const res = await api.post(`/v1/tables/${tableId}/actions`, {
+    const res = await api.post(`/v1/tables/${auction.tableId}/actions`, {
       token: idle.token,
       body: { action: { type: 'pass' } },
     });
     expect(res.body).toMatchObject({ status: 409, code: 'action/not_your_turn' });
     expect(String(res.body.detail)).toContain(`to act: seat ${toAct[0]}`);
+
+    // The default preset (sauspiel): after the first four cards every seat decides at once. A seat that has decided
+    // waits for the others, and its refusal names every seat still to decide.
+    const knock = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const all = await seatEveryone(api, knock.tableId, 4);
+    expect((await viewAs(api, knock.tableId)).view.deal!.toAct).toEqual([0, 1, 2, 3]);
+    const decided = await api.post(`/v1/tables/${knock.tableId}/actions`, {
+      token: all[2]!.token,
+      body: { action: { type: 'choose', choice: 'no-knock' } },
+    });
+    expect(decided.status).toBe(200);
+    for (const action of [{ type: 'knock' }, { type: 'pass' }]) {
+      const again = await api.post(`/v1/tables/${knock.tableId}/actions`, { token: all[2]!.token, body: { action } });
+      expect(again.body).toMatchObject({ status: 409, code: 'action/not_your_turn' });
+      expect(String(again.body.detail)).toContain('to act: seat 0, seat 1, seat 3');
+    }
   });
 
   it('fuzzed hostile bodies on every body-taking route: 4xx problem+json and nothing written', async () => {

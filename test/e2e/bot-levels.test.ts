@@ -70,8 +70,8 @@ describe('bot levels play whole deals over HTTP', () => {
     );
     expect((await table(schafkopf)).seats.map((s) => s.level)).toEqual(['strong', 'heuristic', 'random', 'random']);
     const sheepshead = await playsOneDeal({ variant: 'sheepshead', bots: [{ seat: 0, level: 'strong' }, 1, 2] }, 3);
-    // Without botLevel the plain seats play random (the default; docs/bots.md says why).
-    expect((await table(sheepshead)).seats.map((s) => s.level)).toEqual(['strong', 'random', 'random']);
+    // Without botLevel the plain seats play at the default, heuristic (docs/bots.md).
+    expect((await table(sheepshead)).seats.map((s) => s.level)).toEqual(['strong', 'heuristic', 'heuristic']);
   });
 
   it('a bot added to an open seat keeps its level; a player at the table plays against it', async () => {
@@ -90,15 +90,16 @@ describe('bot levels play whole deals over HTTP', () => {
     const t = await table(tableId);
     expect(t.seats.map((s) => [s.kind, s.level])).toEqual([
       ['open', undefined],
-      ['bot', 'random'],
-      ['bot', 'random'],
+      ['bot', 'heuristic'],
+      ['bot', 'heuristic'],
       ['bot', 'random'],
     ]);
     const defaulted = await api.post<{ seat: number; level: string }>(`/v1/tables/${tableId}/bots`, {
       token: organiserKey,
       body: { seat: 0 },
     });
-    expect(defaulted.body).toEqual({ seat: 0, level: 'random' });
+    // Without a level: the table's level, here the default (heuristic).
+    expect(defaulted.body).toEqual({ seat: 0, level: 'heuristic' });
     await server.idle();
     const final = await viewAs(api, tableId, organiserKey);
     expect(final.view.closed).toBe(true);

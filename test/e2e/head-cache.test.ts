@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TableService } from '../../functions/use-cases/table-service.js';
 import { AppError } from '../../functions/use-cases/errors.js';
+import { statesAround } from '../../functions/use-cases/fanout.js';
+import { HeadCache } from '../../functions/use-cases/head-cache.js';
 import type { LocalServer } from '../../local/server.js';
 import { type CallCounter, countCalls } from '../support/functions/dynalite.js';
 import { createTable, scriptedChoice, seatEveryone, startServer } from '../support/functions/play.js';
@@ -21,6 +23,31 @@ afterAll(async () => {
 });
 
 describe('cached heads', () => {
+  it('views and pushes stay current across instances: a warm view sees the other instance’s move; the states around a commit are the same from a cache that is current, behind or empty', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const a = new TableService({ store: server.runtime.store });
+    const b = new TableService({ store: server.runtime.store });
+    const behind = new HeadCache();
+    for (let i = 0; i < 6; i++) {
+      const v = await a.view(t.tableId, { kind: 'spectator' });
+      const seat = v.view.deal!.toAct[0]!;
+      const legal = (await b.view(t.tableId, { kind: 'seat', seat })).view.legalActions;
+      const out = await b.act(t.tableId, { kind: 'seat', seat }, scriptedChoice(legal), {});
+      // `a` was warm at `v.version`: its next view probes the slot after it and shows b's move.
+      const seen = await a.view(t.tableId, { kind: 'seat', seat });
+      expect(seen.version).toBe(out.version);
+      expect(seen).toEqual(
+        await new TableService({ store: server.runtime.store }).view(t.tableId, { kind: 'seat', seat }),
+      );
+      const commit = (await server.runtime.store.head(t.tableId))!;
+      const fresh = await statesAround(server.runtime.store, undefined, commit);
+      expect(await statesAround(server.runtime.store, a.heads, commit)).toEqual(fresh);
+      if (i % 2 === 0) expect(await statesAround(server.runtime.store, behind, commit)).toEqual(fresh);
+    }
+  });
+
   it('a move decided on a stale cache is re-decided on the store: illegal now → refused, nothing written', async () => {
     const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
     await seatEveryone(api, t.tableId, 4);
@@ -72,18 +99,30 @@ describe('cached heads', () => {
     await seatEveryone(api, t.tableId, 4);
     await server.idle();
     const cold = new TableService({ store: server.runtime.store });
-    const move = async (s: TableService): Promise<Record<string, number>> => {
-      const v = await s.view(t.tableId, { kind: 'spectator' });
+    const other = new TableService({ store: server.runtime.store });
+    // `viewer` decides what to play (its views warm its own cache), `s` acts.
+    const move = async (s: TableService, viewer: TableService): Promise<Record<string, number>> => {
+      const v = await viewer.view(t.tableId, { kind: 'spectator' });
       const seat = v.view.deal!.toAct[0]!;
-      const legal = (await s.view(t.tableId, { kind: 'seat', seat })).view.legalActions;
+      const legal = (await viewer.view(t.tableId, { kind: 'seat', seat })).view.legalActions;
       counter.reset();
       await s.act(t.tableId, { kind: 'seat', seat }, scriptedChoice(legal), { expectedVersion: v.version });
       return Object.fromEntries(counter.calls.entries());
     };
+    const view = async (s: TableService): Promise<Record<string, number>> => {
+      counter.reset();
+      await s.view(t.tableId, { kind: 'spectator' });
+      return Object.fromEntries(counter.calls.entries());
+    };
     server.hold();
     try {
-      expect(await move(cold)).toEqual({ GetItemCommand: 1, QueryCommand: 1, PutItemCommand: 1 });
-      expect(await move(cold)).toEqual({ GetItemCommand: 1, PutItemCommand: 1 });
+      expect(await move(cold, other)).toEqual({ GetItemCommand: 1, QueryCommand: 1, PutItemCommand: 1 });
+      expect(await move(cold, cold)).toEqual({ GetItemCommand: 1, PutItemCommand: 1 });
+      // A warm view: one consistent GetItem of the slot after the cached head (free: the head is current).
+      expect(await view(cold)).toEqual({ GetItemCommand: 1 });
+      // `other` is behind by two commits now: the slot after its head is taken, one Query brings the newer commits.
+      expect(await view(other)).toEqual({ GetItemCommand: 1, QueryCommand: 1 });
+      expect(await view(other)).toEqual({ GetItemCommand: 1 });
     } finally {
       server.release();
     }

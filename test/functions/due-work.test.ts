@@ -1,11 +1,12 @@
 import type { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryDueWorkStore } from '../../functions/adapters/memory/due-work-store.js';
 import { type DueMessage, SqsDueWorkScheduler, delaySecondsFor } from '../../functions/adapters/sqs/due-work-queue.js';
 import { createDueHandler } from '../../functions/due/handler.js';
 import { ManualClock } from '../../functions/ports/clock.js';
 import type { DueWork, DueWorkHandler } from '../../functions/ports/due-work.js';
 import { LocalScheduler } from '../../local/scheduler.js';
+import { createTelemetry, observeDueWork } from '../../functions/observability/telemetry.js';
 
 // The due-work mechanism on both schedulers: local timers on an injected clock (restored from the store), and the
 // AWS-shaped SQS adapter (SendMessage recorded at the SDK boundary, deliveries as SQS Lambda events).
@@ -153,5 +154,51 @@ describe('SQS due-work adapter (AWS)', () => {
     await handler({ source: 'aws.events' });
     expect(ran).toEqual(['live']);
     expect((await store.list()).length).toBe(2);
+  });
+});
+
+describe('TimerFirings', () => {
+  it('each run of due work counts one TimerFiring, whatever its outcome (EMF on flush)', async () => {
+    const telemetry = createTelemetry({
+      service: 'due',
+      metrics: true,
+      env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'false' },
+    });
+    const clock = new ManualClock(0);
+    let calls = 0;
+    const handlers = observeDueWork(
+      telemetry,
+      new Map<string, DueWorkHandler>([
+        [
+          'k',
+          async () => {
+            if (++calls === 1) throw new Error('flaky');
+            return 'done';
+          },
+        ],
+      ]),
+    );
+    const s = new LocalScheduler(new MemoryDueWorkStore(), clock, handlers);
+    await s.schedule({ at: 10, kind: 'k', key: 'a' });
+    await s.schedule({ at: 20, kind: 'k', key: 'b' });
+    clock.advance(20);
+    await s.idle();
+    // The failed run is retried after 250 ms: three runs in all.
+    clock.advance(250);
+    await s.idle();
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(...String(chunk).split('\n'));
+      return true;
+    });
+    try {
+      telemetry.flush();
+    } finally {
+      spy.mockRestore();
+    }
+    const emf = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(calls).toBe(3);
+    // Powertools keeps one value per count in the EMF document: three runs, one each.
+    expect(emf.find((d) => d.TimerFirings !== undefined)?.TimerFirings).toEqual([1, 1, 1]);
   });
 });

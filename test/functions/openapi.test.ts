@@ -7,8 +7,8 @@ import { createApp } from '../../functions/http/app.js';
 import { TableService } from '../../functions/use-cases/table-service.js';
 import { OPENAPI_PATH, openapi } from '../support/functions/openapi.js';
 import { dynamoClient } from '../../functions/adapters/dynamodb/client.js';
-import { localTournaments } from '../../functions/tournaments/compose.js';
-import { ManualClock } from '../../functions/tournaments/due-work.js';
+import { DynamoDueWorkStore } from '../../functions/adapters/dynamodb/due-work-store.js';
+import { createTournaments, storeOnlyScheduler } from '../../functions/tournaments/compose.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const root = join(OPENAPI_PATH, '..');
@@ -31,7 +31,15 @@ describe('openapi.yaml', () => {
     const tableStore = new MemoryTableStore();
     // The tournaments' adapters are never called here: only the registered routes are compared.
     const client = dynamoClient('http://127.0.0.1:9');
-    const tournaments = localTournaments({ client, dataTable: 'data', tableStore, clock: new ManualClock(0) });
+    const dueWork = new DynamoDueWorkStore(client, 'data');
+    const tournaments = createTournaments({
+      client,
+      dataTable: 'data',
+      tableStore,
+      dueWork,
+      scheduler: storeOnlyScheduler(dueWork),
+      now: () => 0,
+    });
     const app = createApp({ service: new TableService({ store: tableStore }), tournaments: tournaments.service });
     client.destroy();
     const registered = new Set(

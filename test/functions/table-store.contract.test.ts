@@ -78,6 +78,11 @@ function storeContract(name: string, make: () => TableStore): void {
       expect(last).toMatchObject({ idempotencyKey: 'seat0:k', requestHash: 'h', seeds: { '1': 'abc' } });
       expect((await store.range(id, 1, 1))[0]?.snapshot).toEqual({ at: 0, state: null });
       expect(await store.head(freshId())).toBeUndefined();
+      // The slot probe a cached head uses (use-cases/table-stream.ts currentHead): a commit starts exactly there or not.
+      expect(await store.commitAt?.(id, 3)).toEqual(three);
+      expect(await store.commitAt?.(id, 4)).toBeUndefined();
+      expect(await store.commitAt?.(id, 7)).toBeUndefined();
+      expect(typeof store.commitAt).toBe('function');
     });
 
     it('lists, replaces and removes lobby entries', async () => {

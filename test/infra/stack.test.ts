@@ -10,6 +10,7 @@ import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-s
 import { sha256 } from '../../functions/crypto/secrets.js';
 import { ACTIONS } from '../../functions/ws/protocol.js';
 import { isCommitItem } from '../../functions/adapters/dynamodb/table-store.js';
+import { isTournamentCommitItem } from '../../functions/adapters/dynamodb/tournament-store.js';
 import { actionsOf, logicalId, policyStatements, resourcesOf, statementsOfFunction, synthesize } from './support.js';
 
 // One synthesis for the file: bundling the three functions takes seconds.
@@ -198,6 +199,9 @@ describe('functions', () => {
       APP_VERSION: '1.2.3',
       API_KEY_HASHES: keyHash,
       DATA_TABLE: { Ref: ids.data },
+      CONNECTIONS_TABLE: { Ref: ids.connections },
+      // A tournament's round 1 start goes on the due queue when it is created.
+      DUE_QUEUE_URL: { Ref: ids.dueQueue },
     });
     expect(env(ids.ws)).toEqual({
       APP_VERSION: '1.2.3',
@@ -205,6 +209,7 @@ describe('functions', () => {
       DATA_TABLE: { Ref: ids.data },
       CONNECTIONS_TABLE: { Ref: ids.connections },
       WS_MANAGEMENT_ENDPOINT: wsEndpoint,
+      DUE_QUEUE_URL: { Ref: ids.dueQueue },
     });
     expect(env(ids.stream)).toEqual({
       APP_VERSION: '1.2.3',
@@ -217,6 +222,7 @@ describe('functions', () => {
       APP_VERSION: '1.2.3',
       DATA_TABLE: { Ref: ids.data },
       DUE_QUEUE_URL: { Ref: ids.dueQueue },
+      CONNECTIONS_TABLE: { Ref: ids.connections },
     });
   });
 });
@@ -265,19 +271,26 @@ describe('least privilege', () => {
       for (const action of actionsOf(statement)) expect(action, policy).not.toMatch(forbidden);
   });
 
-  it('the REST function reads and writes DATA_TABLE only', () => {
+  it('the REST function reads and writes DATA_TABLE, reads presence rows (GetItem, no index) and sends due work (a tournament start), nothing else', () => {
     expect(statementsOfFunction(template, ids.http)).toEqual([
       {
         Effect: 'Allow',
         Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
         Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
       },
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: { 'Fn::GetAtt': [ids.connections, 'Arn'] } },
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] } },
     ]);
   });
 
-  it('the WebSocket function: play on DATA_TABLE, its connection rows, ManageConnections on its own API stage only', () => {
+  it('the WebSocket function: play on DATA_TABLE, its connection and presence rows, ManageConnections on its own API stage only, send due work (grace periods)', () => {
     const statements = statementsOfFunction(template, ids.ws);
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
+    expect(statements).toContainEqual({
+      Effect: 'Allow',
+      Action: 'sqs:SendMessage',
+      Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
+    });
     expect(statements).toContainEqual({
       Effect: 'Allow',
       Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
@@ -285,7 +298,7 @@ describe('least privilege', () => {
     });
     expect(statements).toContainEqual({
       Effect: 'Allow',
-      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       Resource: [
         { 'Fn::GetAtt': [ids.connections, 'Arn'] },
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.connections, 'Arn'] }, '/index/*']] },
@@ -370,8 +383,11 @@ describe('least privilege', () => {
         ],
         Resource: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
       },
+      // The grace period checks the seat's presence row.
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: { 'Fn::GetAtt': [ids.connections, 'Arn'] } },
     ]);
-    // Only the stream and due functions may send due work.
+    // Only the stream, WebSocket (grace periods) and due functions may send due work, and the REST function (a
+    // tournament's round 1 start).
     const senders = policyStatements(template)
       .filter(({ statement }) => actionsOf(statement).includes('sqs:SendMessage'))
       .filter(({ statement }) => JSON.stringify(statement.Resource).includes(ids.dueQueue))
@@ -381,6 +397,8 @@ describe('least privilege', () => {
       [
         logicalId(template, 'AWS::IAM::Policy', 'StreamFunctionRoleDefaultPolicy'),
         logicalId(template, 'AWS::IAM::Policy', 'DueFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'WsFunctionRoleDefaultPolicy'),
+        logicalId(template, 'AWS::IAM::Policy', 'HttpFunctionRoleDefaultPolicy'),
       ].sort(),
     );
   });
@@ -529,7 +547,7 @@ describe('stream fan-out', () => {
     });
   });
 
-  it('invokes the function only for new commits: the filter agrees with the handler on real store items', () => {
+  it('invokes the function only for new commits (tables and tournaments): the filter agrees with the handler on real store items', () => {
     const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'))[0] as {
       Properties: { FilterCriteria: { Filters: { Pattern: string }[] } };
     };
@@ -539,6 +557,10 @@ describe('stream fan-out', () => {
         eventName: ['INSERT'],
         dynamodb: { NewImage: { pk: { S: [{ prefix: 'T#' }] }, sk: { S: [{ prefix: 'C#' }] } } },
       },
+      {
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { pk: { S: [{ prefix: 'U#' }] }, sk: { S: [{ prefix: 'C#' }] } } },
+      },
     ]);
     // Items as the store writes them (functions/adapters/dynamodb/table-store.ts), inserted, modified and removed.
     const items = [
@@ -546,12 +568,20 @@ describe('stream fan-out', () => {
       { pk: { S: 'T#tabc123' }, sk: { S: 'META' } },
       { pk: { S: 'LOBBY' }, sk: { S: '1700000000000#tabc123' } },
       { pk: { S: 'LOBBY' }, sk: { S: 'C#looks-like-a-commit' } },
+      // Tournaments (functions/adapters/dynamodb/tournament-store.ts): commits are pushed, META and lists are not.
+      { pk: { S: 'U#uabc1234' }, sk: { S: 'C#000000000001' } },
+      { pk: { S: 'U#uabc1234' }, sk: { S: 'META' } },
+      { pk: { S: 'UO#hash' }, sk: { S: '000001700000000#uabc1234' } },
+      // Due work (functions/adapters/dynamodb/due-work-store.ts).
+      { pk: { S: 'DUE' }, sk: { S: 'tournament.start-round#uabc1234:1' } },
     ];
     for (const item of items)
       for (const eventName of ['INSERT', 'MODIFY', 'REMOVE']) {
         const record = { eventName, dynamodb: { NewImage: item } };
         const invoked = patterns.some((p) => matches(p, record));
-        expect(invoked, `${eventName} ${JSON.stringify(item)}`).toBe(eventName === 'INSERT' && isCommitItem(item));
+        expect(invoked, `${eventName} ${JSON.stringify(item)}`).toBe(
+          eventName === 'INSERT' && (isCommitItem(item) || isTournamentCommitItem(item)),
+        );
       }
   });
 

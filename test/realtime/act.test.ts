@@ -104,13 +104,8 @@ describe('act over WebSocket: the REST semantics', () => {
   });
 
   it('a player over WebSocket against three bots: the bots’ moves (made from the stream) are pushed too', async () => {
-    const { tableId } = await createTable(api, {
-      variant: 'schafkopf',
-      options: OLD_KNOCK,
-      seats: 4,
-      bots: [1, 2, 3],
-      maxDeals: 1,
-    });
+    // The default preset: the deal opens with the knock phase, where the bots and the player decide at once.
+    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
     const me = await join(api, tableId, 0);
     await server.idle();
     const client = await subscribed(server, tableId, me.token);
@@ -133,6 +128,12 @@ describe('act over WebSocket: the REST semantics', () => {
     expect(client.applied).toEqual(log);
     const botMoves = log.filter((e) => e.event.type === 'ActionTaken' && e.event.seat !== 0);
     expect(botMoves.length).toBeGreaterThan(10);
+    // The knock phase: every seat decided once (knock or no-knock) before the second packet was dealt.
+    const knockDecisions = log
+      .filter((e) => e.event.type === 'ActionTaken')
+      .map((e) => e.event.action as { type: string; choice?: string })
+      .filter((a) => a.type === 'knock' || a.choice === 'no-knock');
+    expect(knockDecisions).toHaveLength(4);
     await client.close();
   });
 });

@@ -3,7 +3,8 @@ import type { LocalServer } from '../../local/server.js';
 import { sha256 } from '../../functions/crypto/secrets.js';
 import { RETRY_DELAYS_MS } from '../../functions/ports/webhooks.js';
 import { type StammtischClient, createClient, type Action } from '../../sdk/index.js';
-import { type WebhookServer, advance, receiver, verify, webhookServer } from './harness.js';
+import { type WebhookServer, advance, receiver, verify, webhookServer, webhooksWithPolicy } from './harness.js';
+import { countCalls } from '../support/functions/dynalite.js';
 
 const KEY = 'ak_test_key_1';
 let w: WebhookServer;
@@ -119,7 +120,13 @@ describe('signed webhook deliveries', () => {
     // Delivered at last, then the rest of the queue in order.
     const ids = rx.received.map((r) => r.headers['webhook-id']);
     expect(new Set(ids.slice(0, 4)).size).toBe(1);
-    const seqs = rx.received.slice(3).map((r) => (verify(secret, r, w.clock.now()) as Payload).data.seq!);
+    // In table order: an event by its seq, a your_turn right after the commit that handed the turn on (its version).
+    // With Klopfen after the first four, seat 0's turn begins with the deal, before the bots' knock decisions.
+    const seqs = rx.received.slice(3).map((r) => {
+      const { data } = verify(secret, r, w.clock.now()) as Payload & { data: { version?: number } };
+      return data.seq ?? data.version!;
+    });
+    expect(seqs.every((n) => Number.isInteger(n))).toBe(true);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 100);
     const first = log.find((d) => d.id === ids[0])!;
@@ -214,6 +221,39 @@ describe('signed webhook deliveries', () => {
     // The organiser does not see the hands while the deal runs.
     expect(payloads[0]!.data.event!.layout!.hands.every((h) => h.length === 0)).toBe(true);
     await w.hooks.service.remove(key, hook.id);
+    await rx.close();
+  });
+
+  it('lookups are cached under the registrations stamp: one GetItem per commit without hooks, and a registration or deletion on another instance is seen at the next commit', async () => {
+    const t = await table();
+    await t.start();
+    const commit = (await server.runtime.store.head(t.tableId))!;
+    const counter = countCalls(server.client);
+    // Warm: this instance looked the table up at the current stamp already (its own commits); only the stamp is read.
+    await w.hooks.deliverer.onCommit(commit);
+    counter.reset();
+    await w.hooks.deliverer.onCommit(commit);
+    expect(Object.fromEntries(counter.calls)).toEqual({ GetItemCommand: 1 });
+    // Another service instance over the same store registers for the table …
+    const other = webhooksWithPolicy(server, { allowAddresses: ['127.0.0.1'], allowHttp: true });
+    const rx = await receiver();
+    const { hook } = await other.service.register(t.seatToken, { url: rx.url, tableId: t.tableId });
+    // … and this instance's next commit delivers to it.
+    for (let i = 0; i < 8 && rx.received.length === 0; i++) {
+      const { view } = await t.seat.view(t.tableId);
+      if (view.legalActions.length > 0) await t.seat.act(t.tableId, plain(view.legalActions));
+      await server.idle();
+      await w.hooks.scheduler.idle?.();
+    }
+    expect(rx.received.length).toBeGreaterThan(0);
+    // Deleted there: the next commit here delivers nothing more.
+    await other.service.remove(t.seatToken, hook.id);
+    const delivered = rx.received.length;
+    const { view } = await t.seat.view(t.tableId);
+    if (view.legalActions.length > 0) await t.seat.act(t.tableId, plain(view.legalActions));
+    await server.idle();
+    await w.hooks.scheduler.idle?.();
+    expect(rx.received.length).toBe(delivered);
     await rx.close();
   });
 });

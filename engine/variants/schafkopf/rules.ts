@@ -614,13 +614,14 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.n) return illegal('action/bad_seat', `no seat ${seat}`);
   if (s.phase === 'done') return illegal('deal/over', 'the deal is over');
   if (s.phase === 'knock') {
+    // A seat that has decided waits for the others: its turn is over (the table names who is still to decide).
+    if (s.knockDecided[seat]) return notTurn(seat);
     const decision = action.type === 'knock' || (action.type === 'choose' && action.choice === 'no-knock');
     if (!decision)
       return illegal(
         'action/illegal',
         'after the first four cards every seat first decides whether to knock (knock, or choose no-knock); then the second packet is dealt',
       );
-    if (s.knockDecided[seat]) return illegal('action/illegal', 'each seat decides once whether to knock');
     return undefined;
   }
   switch (action.type) {

@@ -1,5 +1,6 @@
 import {
   type AttributeValue,
+  ConditionalCheckFailedException,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
@@ -51,24 +52,35 @@ export class DynamoConnectionStore implements ConnectionStore {
     );
   }
 
-  async unsubscribe(connectionId: string): Promise<void> {
-    await conditionalWrite(
-      this.client.send(
+  async unsubscribe(connectionId: string): Promise<Connection | undefined> {
+    try {
+      const out = await this.client.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { connectionId: { S: connectionId } },
           // Removing `tableId` takes the row out of the sparse byTable index.
           UpdateExpression: 'REMOVE tableId, audience',
           ConditionExpression: 'attribute_exists(connectionId)',
+          // The row before: presence learns which seat's subscription ended (no extra read).
+          ReturnValues: 'ALL_OLD',
         }),
-      ),
-    );
+      );
+      return out.Attributes === undefined ? undefined : fromItem(out.Attributes);
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return undefined;
+      throw e;
+    }
   }
 
-  async remove(connectionId: string): Promise<void> {
-    await this.client.send(
-      new DeleteItemCommand({ TableName: this.tableName, Key: { connectionId: { S: connectionId } } }),
+  async remove(connectionId: string): Promise<Connection | undefined> {
+    const out = await this.client.send(
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        Key: { connectionId: { S: connectionId } },
+        ReturnValues: 'ALL_OLD',
+      }),
     );
+    return out.Attributes === undefined ? undefined : fromItem(out.Attributes);
   }
 
   async byTable(tableId: string, nowSeconds: number): Promise<readonly Connection[]> {

@@ -124,6 +124,18 @@ export class DynamoTableStore implements TableStore {
     return item === undefined ? undefined : fromCommitItem(item);
   }
 
+  async commitAt(tableId: string, seq: number): Promise<Commit | undefined> {
+    const out = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Key: { pk: { S: tablePk(tableId) }, sk: { S: commitSk(seq) } },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item === undefined ? undefined : fromCommitItem(out.Item);
+  }
+
   async range(tableId: string, fromSeq: number, toSeq: number, limit = 1000): Promise<readonly Commit[]> {
     const commits: Commit[] = [];
     let start: Record<string, AttributeValue> | undefined;

@@ -112,13 +112,7 @@ export class DynamoTournamentStore implements TournamentStore {
           ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const item of page.Items ?? [])
-        out.push({
-          tournamentId,
-          seq: Number(item.seq?.N ?? '0'),
-          at: Number(item.at?.N ?? '0'),
-          events: JSON.parse(item.ev?.S ?? '[]') as T.TournamentEvent[],
-        });
+      for (const item of page.Items ?? []) out.push(decodeTournamentCommitItem(item));
       start = page.LastEvaluatedKey;
     } while (start !== undefined);
     return out;
@@ -139,5 +133,18 @@ export class DynamoTournamentStore implements TournamentStore {
 }
 
 const pk = (id: string): string => `U#${id}`;
+
+/** A tournament commit row (`U#<id>` / `C#<seq>`): the DATA_TABLE stream pushes these to tournament subscribers. */
+export const isTournamentCommitItem = (item: Record<string, AttributeValue>): boolean =>
+  (item.pk?.S?.startsWith('U#') ?? false) && (item.sk?.S?.startsWith('C#') ?? false);
+
+export function decodeTournamentCommitItem(item: Record<string, AttributeValue>): TournamentCommit {
+  return {
+    tournamentId: (item.pk?.S ?? '').slice(2),
+    seq: Number(item.seq?.N ?? '0'),
+    at: Number(item.at?.N ?? '0'),
+    events: JSON.parse(item.ev?.S ?? '[]') as T.TournamentEvent[],
+  };
+}
 // Fixed width, so commits sort by seq.
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;

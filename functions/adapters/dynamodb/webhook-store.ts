@@ -6,6 +6,7 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { conditionalWrite } from './client.js';
 import type { Delivery, Hook, HookSecret, WebhookStore } from '../../ports/webhooks.js';
 
@@ -13,6 +14,13 @@ import type { Delivery, Hook, HookSecret, WebhookStore } from '../../ports/webho
 const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
 
 const hookPk = (hookId: string) => `WH#${hookId}`;
+/** The lookup partition of a registration's scope. */
+const scopePkOf = (hook: Hook): string =>
+  hook.scope.kind === 'table'
+    ? `WHT#${hook.scope.tableId}`
+    : hook.scope.kind === 'tournament'
+      ? `WHU#${hook.scope.tournamentId}`
+      : `WHK#${hook.scope.keyHash}`;
 const deliverySk = (tableId: string, seq: number, sub: number) =>
   `D#${tableId}#${String(seq).padStart(12, '0')}#${String(sub).padStart(3, '0')}`;
 
@@ -21,7 +29,10 @@ const deliverySk = (tableId: string, seq: number, sub: number) =>
  *   `WH#<hook>` / `HOOK`                     the registration (JSON in `h`)
  *   `WH#<hook>` / `D#<table>#<seq>#<sub>`    one delivery with its attempts (JSON in `d`), TTL 30 days
  *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished delivery) + pump lease
- *   `WHT#<table>` / `H#<hook>`, `WHK#<key hash>` / `H#<hook>`, `WHO#<owner hash>` / `H#<hook>`   lookups
+ *   `WHT#<table>` / `H#<hook>`, `WHK#<key hash>` / `H#<hook>`, `WHU#<tournament>` / `H#<hook>`,
+ *   `WHO#<owner hash>` / `H#<hook>`           lookups (a tournament's deliveries use its id where a table's use the table's)
+ *   `WHS` / `STAMP`                           a random stamp (`v`) replaced after every registration and deletion: the
+ *                                             commit side caches its lookups per table under the stamp it read
  * None of these keys starts with `T#`, so the table store's reads and the stream's commit filter never see them.
  */
 export class DynamoWebhookStore implements WebhookStore {
@@ -33,8 +44,28 @@ export class DynamoWebhookStore implements WebhookStore {
   async putHook(hook: Hook): Promise<void> {
     await this.#put({ pk: hookPk(hook.hookId), sk: 'HOOK', h: JSON.stringify(hook) });
     const index = { sk: `H#${hook.hookId}`, hookId: hook.hookId };
-    const scopePk = hook.scope.kind === 'table' ? `WHT#${hook.scope.tableId}` : `WHK#${hook.scope.keyHash}`;
+    const scopePk = scopePkOf(hook);
     await Promise.all([this.#put({ pk: scopePk, ...index }), this.#put({ pk: `WHO#${hook.ownerHash}`, ...index })]);
+    await this.#bump();
+  }
+
+  /** The registrations' version stamp ('' before any registration); one small consistent GetItem. */
+  async stamp(): Promise<string> {
+    const out = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: { S: 'WHS' }, sk: { S: 'STAMP' } },
+        ConsistentRead: true,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    return out.Item?.v?.S ?? '';
+  }
+
+  // After the lookup rows are written or deleted: a reader that missed them cached its answer under the older stamp.
+  // A fresh random value (PutItem, which the REST function may do; no counter needed: readers compare for equality).
+  async #bump(): Promise<void> {
+    await this.#put({ pk: 'WHS', sk: 'STAMP', v: randomUUID() });
   }
 
   async getHook(hookId: string): Promise<Hook | undefined> {
@@ -56,7 +87,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async deleteHook(hook: Hook): Promise<void> {
-    const scopePk = hook.scope.kind === 'table' ? `WHT#${hook.scope.tableId}` : `WHK#${hook.scope.keyHash}`;
+    const scopePk = scopePkOf(hook);
     await Promise.all(
       [
         [hookPk(hook.hookId), 'HOOK'],
@@ -66,6 +97,7 @@ export class DynamoWebhookStore implements WebhookStore {
         this.client.send(new DeleteItemCommand({ TableName: this.tableName, Key: { pk: { S: pk! }, sk: { S: sk! } } })),
       ),
     );
+    await this.#bump();
   }
 
   hooksForTable(tableId: string): Promise<readonly Hook[]> {
@@ -73,6 +105,9 @@ export class DynamoWebhookStore implements WebhookStore {
   }
   hooksForKey(keyHash: string): Promise<readonly Hook[]> {
     return this.#hooksUnder(`WHK#${keyHash}`);
+  }
+  hooksForTournament(tournamentId: string): Promise<readonly Hook[]> {
+    return this.#hooksUnder(`WHU#${tournamentId}`);
   }
   hooksOfOwner(ownerHash: string): Promise<readonly Hook[]> {
     return this.#hooksUnder(`WHO#${ownerHash}`);

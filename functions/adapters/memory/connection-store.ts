@@ -19,15 +19,18 @@ export class MemoryConnectionStore implements ConnectionStore {
     return true;
   }
 
-  async unsubscribe(connectionId: string): Promise<void> {
+  async unsubscribe(connectionId: string): Promise<Connection | undefined> {
     const row = this.rows.get(connectionId);
-    if (row === undefined) return;
+    if (row === undefined) return undefined;
     const { tableId: _t, audience: _a, ...rest } = row;
     this.rows.set(connectionId, rest);
+    return row;
   }
 
-  async remove(connectionId: string): Promise<void> {
+  async remove(connectionId: string): Promise<Connection | undefined> {
+    const row = this.rows.get(connectionId);
     this.rows.delete(connectionId);
+    return row;
   }
 
   async byTable(tableId: string, nowSeconds: number): Promise<readonly Connection[]> {

@@ -48,6 +48,11 @@ export class MemoryTableStore implements TableStore {
     return found === undefined ? undefined : copy(found);
   }
 
+  async commitAt(tableId: string, seq: number): Promise<Commit | undefined> {
+    const found = (this.commits.get(tableId) ?? []).find((c) => c.seq === seq);
+    return found === undefined ? undefined : copy(found);
+  }
+
   async range(tableId: string, fromSeq: number, toSeq: number, limit = 1000): Promise<readonly Commit[]> {
     const list = this.commits.get(tableId) ?? [];
     return list

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, listVariants, parseCards } from '../../../engine/index.js';
-import { getBot, playBotDeal } from '../../../engine/bots/index.js';
+import { budgetForMs, getBot, playBotDeal } from '../../../engine/bots/index.js';
 import { duel } from '../../../engine/bots/duel.js';
-import { formatDuel } from '../../../cli/duel.js';
+import { formatDuel, timedDuel } from '../../../cli/duel.js';
 
 /** A fake clock that ticks one millisecond per reading: decisions are timed without sleeping. */
 const ticking = (): (() => number) => {
@@ -25,8 +25,7 @@ describe('heuristic bot', () => {
             // act: playBotDeal checks every action with variant.check and throws on an illegal one
             const played = playBotDeal(variant, options, players, d % players, layout, bots, () => ({
               rng,
-              now: ticking(),
-              budgetMs: 50,
+              budget: budgetForMs(50),
             }));
             // assess
             expect(played.result.payout).toHaveLength(players);
@@ -40,17 +39,11 @@ describe('duel', () => {
     const variant = listVariants().find((v) => v.id === 'schafkopf');
     if (variant === undefined) throw new Error('schafkopf not registered');
     const options = variant.resolveOptions(undefined, {}, 4);
-    const report = duel({
-      variant,
-      options,
-      players: 4,
-      a: 'heuristic',
-      b: 'random',
-      deals: 3,
-      seed: 7,
-      budgetMs: 50,
-      now: ticking(),
-    });
+    // Decision times are measured outside the engine (cli/duel.ts timedDuel), here on a fake clock.
+    const report = timedDuel(
+      { variant, options, players: 4, a: 'heuristic', b: 'random', deals: 3, seed: 7, budget: budgetForMs(50) },
+      ticking(),
+    );
     expect(report.hands).toBe(12);
     expect(report.diff.ci95).toBeGreaterThanOrEqual(0);
     // Zero-sum per hand: A's seat and B's seats together sum to nothing (no pot in Schafkopf Sauspiel tables).
@@ -76,8 +69,7 @@ describe('duel', () => {
       b: 'random',
       deals: 12,
       seed: '3',
-      budgetMs: 50,
-      now: ticking(),
+      budget: budgetForMs(50),
     });
     expect(report.diff.mean - report.diff.ci95).toBeGreaterThan(0);
   });
@@ -97,7 +89,10 @@ describe('Klopfen after the first four (the default preset)', () => {
       const layout = variant.deal(options, 4, 3, deck);
       const rng = new Rng(`knock:${level}`);
       const bots = [0, 1, 2, 3].map(() => getBot(level));
-      const played = playBotDeal(variant, options, 4, 3, layout, bots, () => ({ rng, now: ticking(), budgetMs: 20 }));
+      const played = playBotDeal(variant, options, 4, 3, layout, bots, () => ({
+        rng,
+        budget: { samples: 4, rollouts: 8, nodes: 5_000 },
+      }));
       const knockPhase = played.decisions.slice(0, 4);
       expect(knockPhase.find((d) => d.seat === 0)?.action).toEqual({ type: 'knock' });
       // Every seat decides once, knock or no-knock, before anything else.

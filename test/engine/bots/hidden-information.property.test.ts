@@ -1,19 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Action, type Card, Rng, type Seat, getVariant, money } from '../../../engine/index.js';
-import { getBot } from '../../../engine/bots/index.js';
+import { budgetForMs, getBot } from '../../../engine/bots/index.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
 
 const variant = getVariant('schafkopf');
 if (variant === undefined) throw new Error('schafkopf not registered');
 const options = variant.resolveOptions(undefined, {}, 4);
 const ctx = { bock: 1, pot: money.ZERO };
-
-/** A clock that advances one millisecond per reading: the time budget is spent the same way in every run. */
-const ticking = (): (() => number) => {
-  let t = 0;
-  return () => t++;
-};
 
 /** Replay `actions` on a layout; undefined when one of them is not legal there. */
 function replay(hands: readonly (readonly Card[])[], actions: readonly { seat: Seat; action: Action }[]) {
@@ -55,7 +49,7 @@ describe('bots see only their seat', () => {
               view: variant.view(state, { kind: 'seat', seat }),
               history: histories[seat]!,
             };
-            const action = bots.decide(obs, legal, { rng, now: ticking(), budgetMs: 10 });
+            const action = bots.decide(obs, legal, { rng, budget: budgetForMs(10) });
             for (let s = 0; s < 4; s++)
               histories[s]!.push({
                 seat,
@@ -87,7 +81,7 @@ describe('bots see only their seat', () => {
           fc.pre(JSON.stringify(otherView) === JSON.stringify(view));
           expect(other!.histories[me]).toEqual(histories[me]);
           if (JSON.stringify(hands) !== JSON.stringify(layout.hands)) worlds++;
-          // act: the same bot, the same seed, the same clock, on both worlds
+          // act: the same bot, the same seed, the same work budget, on both worlds
           const decide = (s: unknown, h: { seat: Seat; action: Action }[]) =>
             getBot(level).decide(
               {
@@ -98,7 +92,7 @@ describe('bots see only their seat', () => {
                 history: h,
               },
               variant.legalActions(s, me),
-              { rng: new Rng(seed + 2), now: ticking(), budgetMs: 40 },
+              { rng: new Rng(seed + 2), budget: budgetForMs(40) },
             );
           // assess
           expect(decide(other!.state, other!.histories[me]!)).toEqual(decide(state, histories[me]!));

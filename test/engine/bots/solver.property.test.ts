@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POINTS, type Suit, compileOrder, samePlain, indexOf } from '../../../engine/index.js';
+import { CARDS, POINTS, type Suit, compileOrder, indexOf, samePlain } from '../../../engine/index.js';
 import { trickOrderOf } from '../../../engine/bots/orders.js';
-import { solve } from '../../../engine/bots/solver.js';
+import { Solver, type SolverProblem, solve } from '../../../engine/bots/solver.js';
 import type { CompiledOrder } from '../../../engine/tricks/order.js';
 
 /** Plain minimax over every legal card (follow the led effective suit if you can): the oracle. */
@@ -13,6 +13,7 @@ function bruteForce(
   leader: number,
   valueMask: number,
   maxMask: number,
+  unit: 'points' | 'trick',
 ): number {
   const n = hands.length;
   if (trick.length === n) {
@@ -25,9 +26,14 @@ function bruteForce(
       if ((s === bs && (order.power[c] as number) > (order.power[b] as number)) || (s === 4 && bs !== 4)) w = i;
     }
     const winner = (leader + w) % n;
-    const gain = (valueMask >> winner) & 1 ? trick.reduce((s, c) => s + (POINTS[c] as number), 0) : 0;
+    const gain =
+      ((valueMask >> winner) & 1) === 0
+        ? 0
+        : unit === 'trick'
+          ? 1
+          : trick.reduce((s, c) => s + (POINTS[c] as number), 0);
     if ((hands[winner] as number[]).length === 0) return gain;
-    return gain + bruteForce(order, hands, [], winner, valueMask, maxMask);
+    return gain + bruteForce(order, hands, [], winner, valueMask, maxMask, unit);
   }
   const seat = (leader + trick.length) % n;
   const hand = hands[seat] as number[];
@@ -36,39 +42,91 @@ function bruteForce(
   const moves = follow.length > 0 ? follow : hand.slice();
   const values = moves.map((c) => {
     hands[seat] = hand.filter((x) => x !== c);
-    const v = bruteForce(order, hands, [...trick, c], leader, valueMask, maxMask);
+    const v = bruteForce(order, hands, [...trick, c], leader, valueMask, maxMask, unit);
     hands[seat] = hand;
     return v;
   });
   return (maxMask >> seat) & 1 ? Math.max(...values) : Math.min(...values);
 }
 
+/** One trick order per family of contracts: suit games, Wenz/Geier, Farbwenz, Bettel, Sheepshead, Mehrkopf's
+ * 48-card orders (Schöne, Gefreite, Preußen with negative points), Saukopf's Ferkelparade, Knorpel and "am Spieß". */
 const ORDERS: CompiledOrder[] = [
-  compileOrder(trickOrderOf('schafkopf', { game: 'sauspiel', suit: 'E' }, {})),
-  compileOrder(trickOrderOf('schafkopf', { game: 'wenz' }, {})),
-  compileOrder(trickOrderOf('schafkopf', { game: 'solo', suit: 'G' as Suit }, {})),
-  compileOrder(trickOrderOf('sheepshead', null, {})),
-  compileOrder({ trumps: [], plain: samePlain(['A', 'Z', 'K', 'O', 'U', '9', '8', '7']) }),
-];
-const DECK = ['A', 'Z', 'K', 'O', 'U', '9', '8', '7'].flatMap((r) =>
-  ['E', 'G', 'H', 'S'].map((s) => indexOf(`${s}${r}` as never)),
-);
+  trickOrderOf('schafkopf', { game: 'sauspiel', suit: 'E' }, {}),
+  trickOrderOf('schafkopf', { game: 'wenz' }, {}),
+  trickOrderOf('schafkopf', { game: 'solo', suit: 'G' as Suit }, {}),
+  trickOrderOf('schafkopf', { game: 'farbwenz', suit: 'S' as Suit }, {}),
+  trickOrderOf('schafkopf', { game: 'geier' }, {}),
+  trickOrderOf('schafkopf', { game: 'bettel' }, {}),
+  trickOrderOf('sheepshead', null, {}),
+  trickOrderOf('mehrkopf', { game: 'farbspiel', suit: 'H' as Suit }, {}),
+  trickOrderOf('mehrkopf', { game: 'niederer' }, {}),
+  trickOrderOf('saukopf', { game: 'ferkelparade' }, {}),
+  trickOrderOf('saukopf', { game: 'keiler', suit: 'E' as Suit, spiess: true }, {}),
+  trickOrderOf('saukopf', { game: 'knorpel', card: 'GK' }, {}),
+  { trumps: [], plain: samePlain(['A', 'Z', 'K', 'O', 'U', '9', '8', '7']) },
+].map(compileOrder);
+const ALL = CARDS.map((_, i) => i);
+
+/** A random small position: n hands of `per` cards of the order's deck, some of the leader's trick already played. */
+const position = fc
+  .record({
+    o: fc.integer({ min: 0, max: ORDERS.length - 1 }),
+    n: fc.integer({ min: 2, max: 5 }),
+    per: fc.integer({ min: 1, max: 3 }),
+    leaderRaw: fc.integer({ min: 0, max: 7 }),
+    valueMaskRaw: fc.integer({ min: 1, max: 31 }),
+    maxMaskRaw: fc.integer({ min: 1, max: 31 }),
+    shuffled: fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+    trickLen: fc.integer({ min: 0, max: 4 }),
+    tricks: fc.boolean(),
+  })
+  .map(({ o, n, per, leaderRaw, valueMaskRaw, maxMaskRaw, shuffled, trickLen, tricks }): SolverProblem => {
+    const order = ORDERS[o] as CompiledOrder;
+    const cards = shuffled.filter((c) => (order.effSuit[c] as number) >= 0);
+    const leader = leaderRaw % n;
+    const full = (1 << n) - 1;
+    const hands: number[][] = Array.from({ length: n }, (_, s) => cards.slice(s * per, (s + 1) * per));
+    const trick: number[] = [];
+    for (let i = 0; i < Math.min(trickLen, n - 1); i++) {
+      const seat = (leader + i) % n;
+      const hand = hands[seat] as number[];
+      const led = trick[0];
+      const follow = led === undefined ? [] : hand.filter((c) => order.effSuit[c] === order.effSuit[led]);
+      const card = (follow.length > 0 ? follow : hand)[0] as number;
+      hands[seat] = hand.filter((c) => c !== card);
+      trick.push(card);
+    }
+    const unit = tricks ? 'trick' : 'points';
+    return { order, hands, trick, leader, valueMask: valueMaskRaw & full, maxMask: maxMaskRaw & full, unit };
+  });
+
+const legalCards = (p: SolverProblem): number[] => {
+  const seat = (p.leader + p.trick.length) % p.hands.length;
+  const hand = p.hands[seat] as number[];
+  const led = p.trick[0];
+  const follow = led === undefined ? [] : hand.filter((c) => p.order.effSuit[c] === p.order.effSuit[led]);
+  return follow.length > 0 ? follow : hand.slice();
+};
 
 describe('trick-play solver', () => {
   it('agrees with brute-force minimax on small end positions', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: ORDERS.length - 1 }),
-        fc.integer({ min: 3, max: 4 }),
+        fc.integer({ min: 2, max: 5 }),
         fc.integer({ min: 1, max: 3 }),
         fc.integer({ min: 0, max: 3 }),
         fc.integer({ min: 1, max: 14 }),
         fc.integer({ min: 1, max: 14 }),
-        fc.shuffledSubarray(DECK, { minLength: 12, maxLength: 12 }),
-        fc.integer({ min: 0, max: 3 }),
-        (o, n, per, leaderRaw, valueMaskRaw, maxMaskRaw, cards, trickLen) => {
-          // prepare: n hands of `per` cards, some of the leader's trick already played
+        fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.boolean(),
+        (o, n, per, leaderRaw, valueMaskRaw, maxMaskRaw, shuffled, trickLen, tricks) => {
+          // prepare: n hands of `per` cards of the order's deck, some of the leader's trick already played
           const order = ORDERS[o] as CompiledOrder;
+          const cards = shuffled.filter((c) => (order.effSuit[c] as number) >= 0);
+          const unit = tricks ? 'trick' : 'points';
           const leader = leaderRaw % n;
           const full = (1 << n) - 1;
           const hands: number[][] = Array.from({ length: n }, (_, s) => cards.slice(s * per, (s + 1) * per));
@@ -86,7 +144,7 @@ describe('trick-play solver', () => {
           const valueMask = valueMaskRaw & full;
           const maxMask = maxMaskRaw & full;
           // act
-          const fast = solve({ order, hands, trick, leader, valueMask, maxMask, unit: 'points' }).value;
+          const fast = solve({ order, hands, trick, leader, valueMask, maxMask, unit }).value;
           const slow = bruteForce(
             order,
             hands.map((h) => h.slice()),
@@ -94,12 +152,59 @@ describe('trick-play solver', () => {
             leader,
             valueMask,
             maxMask,
+            unit,
           );
           // assess
           expect(fast).toBe(slow);
         },
       ),
-      { numRuns: 300, seed: 19 },
+      { numRuns: 500, seed: 19 },
     );
+  });
+
+  it('values each card like the search from the position, and answers threshold questions alike', () => {
+    fc.assert(
+      fc.property(position, position, (p, q) => {
+        // prepare: two solvers alive at once share the transposition table (by generation)
+        const sp = new Solver(p);
+        const sq = new Solver(q);
+        const seat = (p.leader + p.trick.length) % p.hands.length;
+        // act
+        const after = legalCards(p).map((c) => sp.valueAfter(c) as number);
+        const vq = sq.value() as number;
+        const v = sp.value() as number;
+        // assess
+        const maximizing = ((p.maxMask >> seat) & 1) === 1;
+        expect(v).toBe(maximizing ? Math.max(...after) : Math.min(...after));
+        expect(sp.atLeast(v)).toBe(true);
+        expect(sp.atLeast(v + 1)).toBe(false);
+        const steps = [v - 5, v, v + 1, v + 9].sort((x, y) => x - y);
+        legalCards(p).forEach((c, i) => {
+          const reached = steps.filter((t) => (after[i] as number) >= t).length;
+          expect(sp.levelAfter(c, steps)).toBe(reached);
+        });
+        expect(vq).toBe(solve(q).value);
+      }),
+      { numRuns: 300, seed: 190 },
+    );
+  });
+
+  it('does not treat two cards as equivalent when a card of the open trick lies between them', () => {
+    // prepare: seat 0 led E8; seat 1 holds E9 and E7 (no points either) and wants to take no trick
+    const order = ORDERS[ORDERS.length - 1] as CompiledOrder;
+    const c = (id: string): number => indexOf(id as never);
+    const p: SolverProblem = {
+      order,
+      hands: [[c('GA')], [c('E9'), c('E7')]],
+      trick: [c('E8')],
+      leader: 0,
+      valueMask: 1 << 1,
+      maxMask: 1 << 0,
+      unit: 'trick',
+    };
+    // act
+    const v = solve(p).value;
+    // assess: the E7 ducks under the E8, and the E9 goes on seat 0's Gras-Sau
+    expect(v).toBe(0);
   });
 });

@@ -35,9 +35,10 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
     expect(sk.legalActions(s, 2)).toEqual([{ type: 'knock' }, { type: 'choose', choice: 'no-knock' }]);
     expectIllegal(s, 0, { type: 'bid', game: 'solo', suit: 'E' }, /first decides whether to knock/);
     expectIllegal(s, 0, { type: 'pass' }, /first decides whether to knock/);
-    // Seats decide in any order; a decision is final.
+    // Seats decide in any order; a decision is final: the seat's turn is over until the others have decided.
     act(s, 2, { type: 'knock' });
-    expectIllegal(s, 2, { type: 'choose', choice: 'no-knock' }, /decides once/);
+    expectIllegal(s, 2, { type: 'choose', choice: 'no-knock' }, /not this seat’s turn/);
+    expectIllegal(s, 2, { type: 'pass' }, /not this seat’s turn/);
     act(s, 0, { type: 'choose', choice: 'no-knock' });
     act(s, 3, { type: 'choose', choice: 'no-knock' });
     expect(sk.toAct(s)).toEqual([1]);
@@ -131,5 +132,46 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
       expect(scoreRecord({ ...knocksOnly, options: { knock: { timing: 'before-first-call' } } })).toEqual(settled);
     }
     expect(knocked).toBeGreaterThan(20);
+  });
+
+  it('records written under the old timing (a knock before the seat’s own first call, after others’ calls) still settle', () => {
+    const sk = getVariant('schafkopf')!;
+    const rng = new Rng('klopfen-old-records');
+    const old = { knock: { timing: 'before-first-call' } };
+    const o = sk.resolveOptions('sauspiel', old, 4);
+    let interleaved = 0;
+    for (let g = 0; g < 150; g++) {
+      const d = playRandomDeal(sk, o, 4, g % 4, rng, undefined, true);
+      const firstCall = d.actions.findIndex((a) => a.action.type !== 'knock');
+      if (d.actions.slice(firstCall).some((a) => a.action.type === 'knock')) interleaved++;
+      const record = toRecord({
+        variant: 'schafkopf',
+        seats: 4,
+        dealer: d.dealer,
+        layout: d.layout,
+        actions: d.actions,
+      });
+      const settled = scoreRecord(JSON.parse(JSON.stringify({ ...record, options: old })));
+      expect(settled).toEqual(resultJson(d.result));
+      // The same record under the default preset (Klopfen after the first four): each such knock counts as made in
+      // the knock phase, so the record settles the same.
+      expect(scoreRecord(JSON.parse(JSON.stringify(record)))).toEqual(settled);
+    }
+    expect(interleaved).toBeGreaterThan(10);
+    // A knock after the knocking seat's own first call was refused then and is refused now, naming the action.
+    const bad = {
+      variant: 'schafkopf',
+      seats: 4,
+      dealer: 3,
+      hands: D.split(' | ').map((h) => h.split(' ')),
+      actions: [
+        { seat: 0, type: 'pass' },
+        { seat: 0, type: 'knock' },
+      ],
+    };
+    for (const options of [undefined, old])
+      expect(scoreRecord(options === undefined ? bad : { ...bad, options })).toMatchObject({
+        error: { index: 1, seat: 0 },
+      });
   });
 });

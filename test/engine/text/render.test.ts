@@ -62,17 +62,40 @@ describe('a seat’s view as chat text', () => {
   it('offers knock / nicht klopfen after the first four, parses both back and shows the second packet', () => {
     const t = table(hands, 'schafkopf', undefined, true);
     const text = renderView(view(t.state(), { kind: 'seat', seat: 0 }), { lang: 'de', seat: 0, names: NAMES });
+    expect(text).toContain('Klopfen nach den ersten 4 Karten: alle entscheiden zugleich');
     expect(text).toContain('Dein Blatt: EO GU HA H7');
     expect(text).toContain('klopfen · nicht klopfen');
     const noKnock: Action = { type: 'choose', choice: 'no-knock' };
+    const knockOrNot: Action[] = [{ type: 'knock' }, noKnock];
     for (const [lang, words] of [
       ['de', 'nicht klopfen'],
+      ['de', 'kein Klopfen'],
+      ['de', 'ich klopfe nicht'],
+      ['de', 'nicht legen'],
+      ['de', 'weiter'],
       ['en', 'no knock'],
-    ] as const) {
-      const parsed = parseCommand(words, [{ type: 'knock' }, noKnock], { variant: 'schafkopf', lang });
-      expect(parsed).toMatchObject({ ok: true, action: noKnock });
-    }
-    for (const s of [0, 1, 2, 3]) t.run({ type: 'Act', seat: s, action: noKnock });
+      ['en', "don't knock"],
+      ['en', 'pass'],
+    ] as const)
+      expect(parseCommand(words, knockOrNot, { variant: 'schafkopf', lang }), words).toMatchObject({
+        ok: true,
+        action: noKnock,
+      });
+    for (const [lang, words] of [
+      ['de', 'klopfen'],
+      ['de', 'ich klopfe'],
+      ['de', 'legen'],
+      ['en', 'knock'],
+    ] as const)
+      expect(parseCommand(words, knockOrNot, { variant: 'schafkopf', lang }), words).toMatchObject({
+        ok: true,
+        action: { type: 'knock' },
+      });
+    t.run({ type: 'Act', seat: 1, action: { type: 'knock' } });
+    const waiting = renderView(view(t.state(), { kind: 'spectator' }), { lang: 'en', names: NAMES });
+    expect(waiting).toContain('Knocking after the first 4 cards: every seat decides at once · knocked: Bert');
+    expect(waiting).toContain('To act: Anna, Carla, Done');
+    for (const s of [0, 2, 3]) t.run({ type: 'Act', seat: s, action: noKnock });
     const dealt = t.events.filter((e) => e.type === 'DealNoted' && e.note.type === 'CardsDealt');
     expect(dealt.map((e) => renderEvent(e, 'de', NAMES))).toEqual([
       'Anna bekommt E9 E10 SK H9',

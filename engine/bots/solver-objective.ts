@@ -1,0 +1,54 @@
+import { POINTS } from '../cards/card.js';
+import { type Knowledge, leaderOf } from './knowledge.js';
+import type { Solver } from './solver.js';
+
+/**
+ * What `strong` asks the solver about each card of a sample. In the point games the payout moves in steps — won at
+ * 61 of 120, Schneider at 91 (or lost Schneider at 30 and less) — so the card's value is the payout step best play
+ * reaches: three thresholds answered by two null-window searches instead of the exact points (about seven), and a
+ * card that only adds points nobody is paid for no longer outranks one that makes the contract safe. Schafkopf only
+ * for now (Sheepshead counts the buried cards for the picker, Saukopf plays to the bid); everything else (Ramsch, the
+ * tricks of Bettel and Tout, a look-ahead of a few tricks, no known declaring party) keeps the exact value.
+ */
+export const POINT_STEPS = {
+  /** Totals of the declaring party (over the whole deal) at which the payout steps up. */
+  thresholds: [31, 61, 91],
+  /** Worth of reaching 0, 1, 2, 3 of them: losing Schneider, lost, won, won Schneider (win counts twice). */
+  worth: [0, 1, 3, 4],
+} as const;
+
+/** Card points the seats of `mask` took in the complete tricks so far. */
+export function pointsTaken(k: Knowledge, mask: number): number {
+  let sum = 0;
+  for (let i = 0; i < k.tricks.length - 1; i++) {
+    const t = k.tricks[i];
+    if (t === undefined || t.length < k.players) continue;
+    const w = t[leaderOf(k.order, t)];
+    if (w === undefined || ((mask >> w.seat) & 1) === 0) continue;
+    for (const p of t) sum += POINTS[p.card] as number;
+  }
+  return sum;
+}
+
+/**
+ * The value of playing `card` in the solver's position for the PIMC average: the payout step for a declaring party
+ * playing for points to the end, else the exact value (undefined when the solver ran out of nodes).
+ */
+export function cardValue(
+  solver: Solver,
+  card: number,
+  variant: string,
+  k: Knowledge,
+  parties: { readonly valueMask: number; readonly maxMask: number; readonly unit: 'points' | 'trick' },
+  toTheEnd: boolean,
+): number | undefined {
+  const declared = k.declarers.length > 0 || k.contract?.declarer !== undefined;
+  if (variant !== 'schafkopf' || !toTheEnd || !declared || k.goal !== 'points' || parties.unit !== 'points')
+    return solver.valueAfter(card);
+  const taken = pointsTaken(k, parties.valueMask);
+  const level = solver.levelAfter(
+    card,
+    POINT_STEPS.thresholds.map((t) => t - taken),
+  );
+  return level === undefined ? undefined : (POINT_STEPS.worth[level] as number);
+}
