@@ -432,7 +432,7 @@ export class StammtischStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    // DynamoDB refused requests (on-demand capacity ramps, hot partitions such as a busy lobby key).
+    // DynamoDB refused requests (on-demand capacity ramps, hot partitions such as one very busy table; the lobby is sharded).
     const operations = [
       Operation.GET_ITEM,
       Operation.PUT_ITEM,

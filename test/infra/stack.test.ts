@@ -546,6 +546,7 @@ describe('stream fan-out', () => {
       { pk: { S: 'T#tabc123' }, sk: { S: 'META' } },
       { pk: { S: 'LOBBY' }, sk: { S: '1700000000000#tabc123' } },
       { pk: { S: 'LOBBY' }, sk: { S: 'C#looks-like-a-commit' } },
+      { pk: { S: 'LOBBY#5' }, sk: { S: '001700000000000#tabc123' } },
     ];
     for (const item of items)
       for (const eventName of ['INSERT', 'MODIFY', 'REMOVE']) {
