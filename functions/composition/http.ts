@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { createApp } from '../http/app.js';
 import type { TournamentService } from '../tournaments/service.js';
 import type { Telemetry } from '../observability/telemetry.js';
@@ -13,6 +13,8 @@ export function createHttp(
     readonly tournaments?: TournamentService;
     readonly now?: () => number;
     readonly webhooks?: Webhooks;
+    /** The caller's address when the platform's own is not it (behind CloudFront: functions/edge/origin-verify.ts). */
+    readonly clientAddress?: (c: Context) => string | undefined;
   } = {},
 ): Hono {
   return createApp({
@@ -24,5 +26,6 @@ export function createHttp(
     ...(extra.tournaments !== undefined ? { tournaments: extra.tournaments } : {}),
     ...(extra.now !== undefined ? { now: extra.now } : {}),
     ...(extra.webhooks !== undefined ? { webhooks: extra.webhooks.service } : {}),
+    ...(extra.clientAddress !== undefined ? { clientAddress: extra.clientAddress } : {}),
   });
 }

@@ -1,4 +1,7 @@
+import type { Context } from 'hono';
 import { handle } from 'hono/aws-lambda';
+import { cameThroughEdge, notThroughEdge, viewerAddress } from '../edge/origin-verify.js';
+import { defaultClientAddress } from './app.js';
 import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { settingsFromEnv } from '../composition/config.js';
 import { createHttp } from '../composition/http.js';
@@ -15,10 +18,25 @@ const runtime = createRuntime(settings, {
   client: traced(createTracer('http'), dynamoClient(settings.dynamoEndpoint)),
 });
 
+// Set when CloudFront + WAF front the API (infra/constructs/http-edge.ts): direct execute-api calls are refused, and
+// the caller's address is CloudFront's viewer address (not the edge server's).
+const originSecret = process.env.ORIGIN_VERIFY;
+const serve = handle(
+  createHttp(runtime, telemetry, {
+    tournaments: lambdaTournaments(runtime).service,
+    webhooks: webhooksFor(runtime),
+    ...(originSecret !== undefined && originSecret !== ''
+      ? {
+          clientAddress: (c: Context) =>
+            viewerAddress(c.req.header('cloudfront-viewer-address')) ?? defaultClientAddress(c),
+        }
+      : {}),
+  }),
+);
+
 /** API Gateway (HTTP API) entry point: the Hono REST app (tournaments, webhooks), with Powertools logs, metrics and traces. */
 export const handler = instrument(
   telemetry,
-  handle(
-    createHttp(runtime, telemetry, { tournaments: lambdaTournaments(runtime).service, webhooks: webhooksFor(runtime) }),
-  ),
+  async (event: Parameters<typeof serve>[0], context?: Parameters<typeof serve>[1]) =>
+    cameThroughEdge(originSecret, event.headers ?? {}) ? serve(event, context) : notThroughEdge(),
 );
