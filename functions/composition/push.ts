@@ -1,4 +1,7 @@
-import type { ApiGatewayManagementApiClientConfig } from '@aws-sdk/client-apigatewaymanagementapi';
+import type {
+  ApiGatewayManagementApiClient,
+  ApiGatewayManagementApiClientConfig,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import { DynamoConnectionStore } from '../adapters/dynamodb/connection-store.js';
 import type { Commit } from '../ports/table-store.js';
@@ -11,6 +14,8 @@ export interface PushOptions {
   readonly endpoint?: () => string | undefined;
   /** Extra SDK client settings (the local runtime's fake credentials). */
   readonly management?: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'>;
+  /** Applied to each management API client (the Lambda entries: traced with the Powertools Tracer). */
+  readonly wrapManagementClient?: (client: ApiGatewayManagementApiClient) => ApiGatewayManagementApiClient;
 }
 
 export interface Push {
@@ -27,7 +32,7 @@ export interface Push {
  */
 export function createPush(runtime: Runtime, opts: PushOptions = {}): Push {
   const connections = new DynamoConnectionStore(runtime.client, runtime.settings.connectionsTable);
-  const pusher = new ApiGatewayPusher(opts.management ?? {});
+  const pusher = new ApiGatewayPusher(opts.management ?? {}, opts.wrapManagementClient);
   const endpoint = opts.endpoint ?? (() => runtime.settings.wsManagementEndpoint);
   return {
     connections,

@@ -11,10 +11,10 @@ import { createTracer, traced } from '../observability/tracing.js';
 
 const telemetry = createTelemetry({ service: 'stream', metrics: true });
 const settings = settingsFromEnv();
-const runtime = createRuntime(settings, {
-  client: traced(createTracer('stream'), dynamoClient(settings.dynamoEndpoint)),
-});
-const push = createPush(runtime);
+const tracer = createTracer('stream');
+const runtime = createRuntime(settings, { client: traced(tracer, dynamoClient(settings.dynamoEndpoint)) });
+// Pushes (PostToConnection, DeleteConnection) are traced like the DynamoDB calls.
+const push = createPush(runtime, { wrapManagementClient: (client) => traced(tracer, client) });
 const tournaments = lambdaTournaments(runtime);
 // Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
 const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });

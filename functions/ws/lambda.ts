@@ -7,8 +7,10 @@ import { createTracer, traced } from '../observability/tracing.js';
 
 const telemetry = createTelemetry({ service: 'ws', metrics: true });
 const settings = settingsFromEnv();
-const runtime = createRuntime(settings, { client: traced(createTracer('ws'), dynamoClient(settings.dynamoEndpoint)) });
-const realtime = createRealtime(runtime, { telemetry });
+const tracer = createTracer('ws');
+const runtime = createRuntime(settings, { client: traced(tracer, dynamoClient(settings.dynamoEndpoint)) });
+// Replies and pushes (PostToConnection, DeleteConnection) are traced like the DynamoDB calls.
+const realtime = createRealtime(runtime, { telemetry, wrapManagementClient: (client) => traced(tracer, client) });
 
 /** API Gateway WebSocket entry point ($connect, $disconnect, $default and the action routes). */
 export const handler = instrument(telemetry, realtime.ws);
