@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './constructs/stammtisch-function.js';
-import { StammtischStack } from './stammtisch-stack.js';
+import { createStacks } from './stacks.js';
 
 /**
  * The CDK app. `npx cdk synth|deploy|destroy` runs it (cdk.json: `npx tsx infra/app.ts`); `npm run synth` runs it
@@ -12,7 +12,9 @@ import { StammtischStack } from './stammtisch-stack.js';
  *
  * Context (`-c key=value` or cdk.json): stage (`dev` | `prod`; stack `Stammtisch-<stage>`, without it `Stammtisch`),
  * apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true; ignored in prod), sourceMaps (default
- * false), domainName + certificateArn (custom domain for the REST API). docs/operations.md.
+ * false), domainName + certificateArn (custom domain for the REST API), waf (`true`|`false`, default true in prod:
+ * CloudFront + WAF rate rule in front of the REST API, a second stack `<name>-Waf` in us-east-1) and
+ * wafRequestsPer5Minutes (default 2000 per IP). docs/operations.md.
  */
 const underCli = process.env.CDK_OUTDIR !== undefined;
 const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -32,18 +34,32 @@ const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8'
 const stage = context('stage');
 if (stage !== undefined && stage !== 'dev' && stage !== 'prod') throw new Error(`stage: "${stage}" is not dev or prod`);
 
-new StammtischStack(app, stage === undefined ? 'Stammtisch' : `Stammtisch-${stage}`, {
-  description: `Stammtisch${stage === undefined ? '' : ` (${stage})`}: serverless Schafkopf-family backend (REST + WebSocket + DynamoDB)`,
-  ...(stage !== undefined ? { stage } : {}),
-  domainName: context('domainName'),
-  certificateArn: context('certificateArn'),
-  appVersion: pkg.version,
-  apiKeyHashes: context('apiKeyHashes'),
-  apiKeyHashesParameter: context('apiKeyHashesParameter'),
-  alarmEmail: context('alarmEmail'),
-  retainData: context('retainData') !== 'false',
-  sourceMaps: context('sourceMaps') === 'true',
-});
+// WAF (CloudFront + a rate-based rule) in front of the REST API: on for prod unless -c waf=false; -c waf=true anywhere.
+const waf = context('waf') === undefined ? stage === 'prod' : context('waf') === 'true';
+createStacks(
+  app,
+  stage === undefined ? 'Stammtisch' : `Stammtisch-${stage}`,
+  {
+    description: `Stammtisch${stage === undefined ? '' : ` (${stage})`}: serverless Schafkopf-family backend (REST + WebSocket + DynamoDB)`,
+    ...(stage !== undefined ? { stage } : {}),
+    domainName: context('domainName'),
+    certificateArn: context('certificateArn'),
+    appVersion: pkg.version,
+    apiKeyHashes: context('apiKeyHashes'),
+    apiKeyHashesParameter: context('apiKeyHashesParameter'),
+    alarmEmail: context('alarmEmail'),
+    retainData: context('retainData') !== 'false',
+    sourceMaps: context('sourceMaps') === 'true',
+  },
+  {
+    waf,
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION,
+    ...(context('wafRequestsPer5Minutes') !== undefined
+      ? { requestsPer5Minutes: Number(context('wafRequestsPer5Minutes')) }
+      : {}),
+  },
+);
 
 const assembly = app.synth();
 // The library has printed the annotations; like the CLI, an error annotation fails a direct synth.

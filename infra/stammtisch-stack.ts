@@ -6,6 +6,7 @@ import {
   Stack,
   type StackProps,
   Tags,
+  Token,
   Validations,
 } from 'aws-cdk-lib';
 import {
@@ -48,6 +49,7 @@ import type { Construct } from 'constructs';
 import { ACTIONS } from '../functions/ws/protocol.js';
 import { entryPoints } from './constructs/bundling.js';
 import { DiscordBot } from './constructs/discord-bot.js';
+import { HttpEdge } from './constructs/http-edge.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -83,6 +85,11 @@ export interface StammtischStackProps extends StackProps {
   /** Optional custom domain for the REST API (context `domainName`, with `certificateArn` of an ACM certificate). */
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /**
+   * ARN of a CLOUDFRONT web ACL (infra/waf-stack.ts, context `waf`): put CloudFront + WAF in front of the REST API and
+   * refuse direct execute-api calls. Needs `crossRegionReferences` (app.ts sets it with the WAF stack).
+   */
+  readonly webAclArn?: string;
 }
 
 export type Stage = 'dev' | 'prod';
@@ -109,6 +116,8 @@ export class StammtischStack extends Stack {
   readonly alarmTopic: Topic;
   readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
+  /** CloudFront + WAF in front of the REST API, when `webAclArn` is given. */
+  readonly httpEdge?: HttpEdge;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
     const prod = props.stage === 'prod';
@@ -201,6 +210,10 @@ export class StammtischStack extends Stack {
         ),
       },
     });
+    if (props.webAclArn !== undefined) {
+      this.httpEdge = new HttpEdge(this, 'HttpEdge', { httpApi: this.httpApi, webAclArn: props.webAclArn });
+      this.httpFunction.addEnvironment('ORIGIN_VERIFY', this.httpEdge.originSecret);
+    }
     if (props.domainName !== undefined) {
       if (props.certificateArn === undefined) throw new Error('domainName needs certificateArn (an ACM certificate)');
       const domain = new DomainName(this, 'HttpDomain', {
@@ -455,7 +468,7 @@ export class StammtischStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    // DynamoDB refused requests (on-demand capacity ramps, hot partitions such as a busy lobby key).
+    // DynamoDB refused requests (on-demand capacity ramps, hot partitions such as one very busy table; the lobby is sharded).
     const operations = [
       Operation.GET_ITEM,
       Operation.PUT_ITEM,
@@ -608,7 +621,10 @@ export class StammtischStack extends Stack {
         'The 5-minute sweep is idempotent: a sweep that fails (after 2 retries) is replaced by the next one 5 minutes later; nothing is lost.',
     });
     const connectionsIndex = `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.connectionsTable)}.Arn>/index/*]`;
-    const manageConnections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.webSocketApi)}>/${this.webSocketStage.stageName}/*/@connections/*]`;
+    // As cdk-nag prints the resource: pseudo parameters while the stack is environment-agnostic, literals with an env.
+    const env = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
+    const arnPrefix = `arn:${env(this.partition, 'AWS::Partition')}:execute-api:${env(this.region, 'AWS::Region')}:${env(this.account, 'AWS::AccountId')}`;
+    const manageConnections = `AwsSolutions-IAM5[Resource::${arnPrefix}:<${logicalIdOf(this.webSocketApi)}>/${this.webSocketStage.stageName}/*/@connections/*]`;
     for (const fn of [this.wsFunction, this.streamFunction])
       Validations.of(fn.role!).acknowledge(
         {

@@ -1,3 +1,5 @@
+// First: dynalite's in-memory store must not pin Buffer pool slabs (local/memory-level-patch.ts, issue 16).
+import './memory-level-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { DynamoPresenceStore } from '../adapters/dynamodb/presence-store.js';
 import { createApp } from '../http/app.js';
 import { presenceList } from '../use-cases/presence.js';
@@ -15,6 +15,8 @@ export function createHttp(
     readonly tournaments?: TournamentService;
     readonly now?: () => number;
     readonly webhooks?: Webhooks;
+    /** The caller's address when the platform's own is not it (behind CloudFront: functions/edge/origin-verify.ts). */
+    readonly clientAddress?: (c: Context) => string | undefined;
   } = {},
 ): Hono {
   return createApp({
@@ -27,5 +29,6 @@ export function createHttp(
     ...(extra.now !== undefined ? { now: extra.now } : {}),
     ...(extra.webhooks !== undefined ? { webhooks: extra.webhooks.service } : {}),
     presence: presenceList(new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable), runtime.service),
+    ...(extra.clientAddress !== undefined ? { clientAddress: extra.clientAddress } : {}),
   });
 }

@@ -1,4 +1,7 @@
-import type { ApiGatewayManagementApiClientConfig } from '@aws-sdk/client-apigatewaymanagementapi';
+import type {
+  ApiGatewayManagementApiClient,
+  ApiGatewayManagementApiClientConfig,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { ApiGatewayPusher } from '../adapters/apigw/connection-pusher.js';
 import { DynamoConnectionStore } from '../adapters/dynamodb/connection-store.js';
 import { DynamoPresenceStore } from '../adapters/dynamodb/presence-store.js';
@@ -18,6 +21,8 @@ export interface PushOptions {
   readonly management?: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'>;
   /** Where a seat's reconnect grace period is scheduled (docs/presence.md); unset: no grace periods. */
   readonly scheduler?: DueWorkScheduler | undefined;
+  /** Applied to each management API client (the Lambda entries: traced with the Powertools Tracer). */
+  readonly wrapManagementClient?: (client: ApiGatewayManagementApiClient) => ApiGatewayManagementApiClient;
 }
 
 export interface Push {
@@ -38,7 +43,7 @@ export interface Push {
  */
 export function createPush(runtime: Runtime, opts: PushOptions = {}): Push {
   const rows = new DynamoConnectionStore(runtime.client, runtime.settings.connectionsTable);
-  const pusher = new ApiGatewayPusher(opts.management ?? {});
+  const pusher = new ApiGatewayPusher(opts.management ?? {}, opts.wrapManagementClient);
   const endpoint = opts.endpoint ?? (() => runtime.settings.wsManagementEndpoint);
   const presence = createPresence({
     store: new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable),

@@ -268,7 +268,8 @@ export function createApp(config: AppConfig): Hono {
 
   app.get('/v1/tables', async (c) => {
     const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
-    return c.json({ tables: await service.openTables(limit) });
+    const cursor = c.req.query('cursor');
+    return c.json(await service.openTables(limit, cursor));
   });
 
   app.get('/v1/tables/:tableId', async (c) => {

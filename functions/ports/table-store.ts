@@ -83,6 +83,22 @@ export interface LobbyEntry {
   readonly createdAt: number;
 }
 
+/** A place in the lobby's order (newest first: createdAt descending, then table id descending). */
+export interface LobbyPosition {
+  readonly createdAt: number;
+  readonly tableId: string;
+}
+
+/** The lobby's order: newest first (createdAt descending), ties by table id descending — a total order. */
+export const compareLobby = (a: LobbyPosition, b: LobbyPosition): number =>
+  a.createdAt !== b.createdAt ? b.createdAt - a.createdAt : a.tableId < b.tableId ? 1 : a.tableId > b.tableId ? -1 : 0;
+
+/** One page of the lobby; `next` is the last entry's position when more entries follow. */
+export interface LobbyPage {
+  readonly entries: readonly LobbyEntry[];
+  readonly next?: LobbyPosition | undefined;
+}
+
 export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'conflict' };
 
 /**
@@ -106,5 +122,8 @@ export interface TableStore {
   range(tableId: string, fromSeq: number, toSeq: number, limit?: number): Promise<readonly Commit[]>;
   putLobby(entry: LobbyEntry): Promise<void>;
   deleteLobby(tableId: string, createdAt: number): Promise<void>;
-  listLobby(limit: number): Promise<readonly LobbyEntry[]>;
+  /** At most `limit` entries strictly after `after` in the lobby's order (newest first). */
+  listLobby(limit: number, after?: LobbyPosition): Promise<LobbyPage>;
+  /** Move lobby rows written before the lobby was sharded (one `LOBBY` key) to their shards; how many moved. */
+  migrateLegacyLobby?(): Promise<number>;
 }

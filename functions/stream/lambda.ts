@@ -11,13 +11,16 @@ import { createTracer, traced } from '../observability/tracing.js';
 
 const telemetry = createTelemetry({ service: 'stream', metrics: true });
 const settings = settingsFromEnv();
-const runtime = createRuntime(settings, {
-  client: traced(createTracer('stream'), dynamoClient(settings.dynamoEndpoint)),
-});
+const tracer = createTracer('stream');
+const runtime = createRuntime(settings, { client: traced(tracer, dynamoClient(settings.dynamoEndpoint)) });
 // Without DUE_QUEUE_URL (a stack before due work) deadlines and grace periods are not scheduled and a failed progress
 // pass fails the record.
 const due = runtime.settings.dueQueueUrl !== undefined ? createDueWork(runtime) : undefined;
-const push = createPush(runtime, { scheduler: due?.scheduler });
+// Pushes (PostToConnection, DeleteConnection) are traced like the DynamoDB calls.
+const push = createPush(runtime, {
+  scheduler: due?.scheduler,
+  wrapManagementClient: (client) => traced(tracer, client),
+});
 // A round's end schedules the next round's start on the due queue (or, without it, only stores it for the sweep).
 const tournaments = due?.tournaments ?? lambdaTournaments(runtime);
 // Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.

@@ -22,12 +22,20 @@ export interface CachedHead extends Loaded {
  * always appends a commit with a seat event (use-cases/seating.ts), so the metadata is kept only while the head moves
  * on one commit at a time and no such commit comes by; any other move of the head (a reload, a jump over commits
  * another instance wrote, a lost append) drops it and the next reader reads it again.
+ *
+ * Bounded twice (issue 16, bench/memory.ts): at most `maxTables` heads and at most `maxCommits` cached commits in all,
+ * least recently used first out. A head late in a deal holds ~40 commits (~20 KB as JSON, several times that on the
+ * heap), so a count of tables alone (5,000 heads) could pin hundreds of MB; 20,000 commits keep it to tens of MB.
  */
 export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();
   private readonly metas = new Map<string, TableMeta>();
+  private commits = 0;
 
-  constructor(private readonly max = 5000) {}
+  constructor(
+    private readonly maxTables = 5000,
+    private readonly maxCommits = 20_000,
+  ) {}
 
   get(tableId: string): CachedHead | undefined {
     const hit = this.heads.get(tableId);
@@ -46,15 +54,15 @@ export class HeadCache {
       step !== undefined &&
       (step.seq === previous.version + 1 || loaded.version === previous.version) &&
       !step.events.some(changesMeta);
-    if (!follows) this.metas.delete(tableId);
-    this.heads.delete(tableId);
+    const meta = follows ? this.metas.get(tableId) : undefined;
+    this.drop(tableId);
+    if (meta !== undefined) this.metas.set(tableId, meta);
     this.heads.set(tableId, loaded);
-    if (this.heads.size > this.max) {
+    this.commits += loaded.commits.length;
+    while (this.heads.size > this.maxTables || (this.commits > this.maxCommits && this.heads.size > 1)) {
       const oldest = this.heads.keys().next().value;
-      if (oldest !== undefined) {
-        this.heads.delete(oldest);
-        this.metas.delete(oldest);
-      }
+      if (oldest === undefined) break;
+      this.drop(oldest);
     }
   }
 
@@ -66,8 +74,11 @@ export class HeadCache {
   }
 
   drop(tableId: string): void {
+    const gone = this.heads.get(tableId);
+    if (gone === undefined) return;
     this.heads.delete(tableId);
     this.metas.delete(tableId);
+    this.commits -= gone.commits.length;
   }
 
   /** The metadata valid at the cached head, when that head is at `version`. */
@@ -78,6 +89,11 @@ export class HeadCache {
   /** Remember metadata read while the cached head was at `version` (kept only if the head is still there). */
   setMeta(meta: TableMeta, version: number): void {
     if (this.heads.get(meta.tableId)?.version === version) this.metas.set(meta.tableId, meta);
+  }
+
+  /** What is held: heads and commits (bench/memory.ts prints it; tests check the bounds). */
+  size(): { readonly tables: number; readonly commits: number } {
+    return { tables: this.heads.size, commits: this.commits };
   }
 }
 

@@ -2,13 +2,13 @@ import type { BotLevel } from '../../engine/bots/index.js';
 import type { Lang } from '../../engine/index.js';
 import { type Actor, authorize } from '../policy/access.js';
 import { type TextCommandResult, actByText, textView } from './commands.js';
-import type { LobbyEntry, TableMeta } from '../ports/table-store.js';
+import type { TableMeta } from '../ports/table-store.js';
 import { type VariantInfo, variant, variants } from './catalogue.js';
 import { type ServiceDeps, type UseCaseContext, contextOf } from './context.js';
 import type { HeadCache } from './head-cache.js';
 import { type CreateTableInput, type CreatedTable, createTable } from './create.js';
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
-import { openTables } from './lobby.js';
+import { type LobbyListing, openTables } from './lobby.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import { type BotTurn, type EventsPage, type ViewResult, botTurns, events, tableView } from './queries.js';
 import { markSeat } from './presence.js';
@@ -50,8 +50,8 @@ export class TableService {
   create(input: CreateTableInput): Promise<CreatedTable> {
     return createTable(this.ctx, input);
   }
-  openTables(limit: number): Promise<LobbyEntry[]> {
-    return openTables(this.ctx.store, limit);
+  openTables(limit: number, cursor?: string): Promise<LobbyListing> {
+    return openTables(this.ctx.store, limit, cursor);
   }
 
   // policy/access.ts

@@ -9,13 +9,16 @@ import { createTracer, traced } from '../observability/tracing.js';
 
 const telemetry = createTelemetry({ service: 'ws', metrics: true });
 const settings = settingsFromEnv();
-const runtime = createRuntime(settings, { client: traced(createTracer('ws'), dynamoClient(settings.dynamoEndpoint)) });
+const tracer = createTracer('ws');
+const runtime = createRuntime(settings, { client: traced(tracer, dynamoClient(settings.dynamoEndpoint)) });
 // A seat's last connection going starts its reconnect grace period on the due-work queue (docs/presence.md);
-// tournament event streams: connect with ?tournamentId= (reads only: the tournament's META and commits).
+// tournament event streams: connect with ?tournamentId= (reads only: the tournament's META and commits); replies and
+// pushes (PostToConnection, DeleteConnection) are traced like the DynamoDB calls.
 const realtime = createRealtime(runtime, {
   telemetry,
   scheduler: dueScheduler(runtime),
   tournaments: lambdaTournaments(runtime).service,
+  wrapManagementClient: (client) => traced(tracer, client),
 });
 
 /** API Gateway WebSocket entry point ($connect, $disconnect, $default and the action routes). */

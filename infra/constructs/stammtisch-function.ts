@@ -16,7 +16,9 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
 /**
  * What a function may do with a table, as exact DynamoDB actions (never `dynamodb:*`, never Scan), one profile per use:
  * - `events`: the REST API on the event store (functions/adapters/dynamodb/table-store.ts): GetItem/Query to load,
- *   PutItem with a condition to append or update META/lobby rows, DeleteItem for lobby rows (a table filled or closed).
+ *   PutItem with a condition to append or update META/lobby rows, DeleteItem for lobby rows (a table filled or closed;
+ *   the lobby is sharded over `LOBBY#<n>` keys in the same table — key design, no index; legacy `LOBBY` rows are
+ *   moved by the same three actions).
  * - `play`: a command from the WebSocket `act` route or a bot in the fan-out: load, decide, append — no lobby rows.
  * - `connections`: the WebSocket routes on connection rows (functions/adapters/dynamodb/connection-store.ts): put on
  *   $connect, get, update on (un)subscribe, delete on $disconnect; the seat presence rows (update) and the `byTable`

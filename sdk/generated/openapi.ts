@@ -58,7 +58,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public tables with open seats, newest first. */
+        /** Public tables with open seats, newest first, a page at a time (pass `nextCursor` back as `cursor`). Paging neither repeats nor skips a table that stays listed; tables created meanwhile are on the first page. */
         get: operations["listOpenTables"];
         put?: never;
         /** Open a table. Returns the organiser key (once). Bot seats are filled at once; the server deals when every seat is taken. */
@@ -914,6 +914,8 @@ export interface components {
         };
         TableList: {
             tables: components["schemas"]["LobbyEntry"][];
+            /** @description Present when more tables follow; pass it as `cursor` for the next page. */
+            nextCursor?: string;
         };
         VersionOnly: {
             version: number;
@@ -1768,6 +1770,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged (opaque). Anything else is a 400 naming `cursor`. */
+                cursor?: string;
             };
             header?: never;
             path?: never;

@@ -54,6 +54,53 @@ describe('tables and the lobby', () => {
   });
 });
 
+describe('lobby paging over the shards', () => {
+  interface Page extends Lobby {
+    readonly nextCursor?: string;
+  }
+  const ids = (page: Page): string[] => page.tables.map((t) => t.tableId);
+
+  it('pages many tables across every shard, each once, while more tables are created concurrently', async () => {
+    const open = { variant: 'schafkopf', seats: 4 };
+    const before = await Promise.all(Array.from({ length: 24 }, () => createTable(api, open)));
+    const existing = new Set(before.map((t) => t.tableId));
+    const seen: string[] = [];
+    const createdMeanwhile: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 50; pages++) {
+      // Each page races two new tables.
+      const [page, ...fresh] = await Promise.all([
+        api.get<Page>(`/v1/tables?limit=5${cursor === undefined ? '' : `&cursor=${cursor}`}`),
+        createTable(api, open),
+        createTable(api, open),
+      ]);
+      expect(page.status).toBe(200);
+      expect(page.body.tables.length).toBeLessThanOrEqual(5);
+      seen.push(...ids(page.body));
+      createdMeanwhile.push(...fresh.map((t) => t.tableId));
+      cursor = page.body.nextCursor;
+      if (cursor === undefined) break;
+      expect(page.body.tables).toHaveLength(5);
+    }
+    expect(cursor).toBeUndefined();
+    expect(new Set(seen).size).toBe(seen.length); // no duplicates
+    for (const id of existing) expect(seen).toContain(id); // no misses
+    expect(seen.every((id) => existing.has(id) || createdMeanwhile.includes(id))).toBe(true);
+
+    // Newest first across shards: page one starts with tables created during paging.
+    const first = await api.get<Page>('/v1/tables?limit=100');
+    expect(ids(first.body).slice(0, createdMeanwhile.length).sort()).toEqual([...createdMeanwhile].sort());
+  });
+
+  it('a cursor that this API did not hand out is a 400 naming `cursor`', async () => {
+    const forged = Buffer.from(JSON.stringify({ createdAt: 1 })).toString('base64url');
+    for (const cursor of ['not!base64', forged, Buffer.from('[1,"x y"]').toString('base64url'), 'x'.repeat(201), '']) {
+      const res = await api.get<{ code: string; field: string }>(`/v1/tables?cursor=${encodeURIComponent(cursor)}`);
+      expect([res.status, res.body.code, res.body.field]).toEqual([400, 'request/invalid', 'cursor']);
+    }
+  });
+});
+
 describe('records', () => {
   it('an exported record settles; a tampered one is refused naming the action index, seat and rule', async () => {
     // Three deals of random bots (as before heuristic became the default: they bid at about every other turn); a deal

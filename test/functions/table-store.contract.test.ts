@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoTableStore, encodeCommitItem } from '../../functions/adapters/dynamodb/table-store.js';
+import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoTableStore,
+  encodeCommitItem,
+  LEGACY_LOBBY_PK,
+  LOBBY_SHARDS,
+  lobbyShard,
+  lobbySk,
+} from '../../functions/adapters/dynamodb/table-store.js';
 import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js';
-import type { Commit, TableMeta, TableStore } from '../../functions/ports/table-store.js';
+import {
+  type Commit,
+  compareLobby,
+  type LobbyEntry,
+  type LobbyPosition,
+  type TableMeta,
+  type TableStore,
+} from '../../functions/ports/table-store.js';
 import { startDynalite } from '../support/functions/dynalite.js';
 
 /** One contract for every TableStore adapter (STYLE.md 6). */
@@ -91,9 +106,42 @@ function storeContract(name: string, make: () => TableStore): void {
       const entry = { tableId: id, variant: 'schafkopf', preset: 'sauspiel', seats: 4, openSeats: 3, createdAt: 5 };
       await store.putLobby(entry);
       await store.putLobby({ ...entry, openSeats: 2 });
-      expect((await store.listLobby(100)).filter((e) => e.tableId === id)).toEqual([{ ...entry, openSeats: 2 }]);
+      expect((await store.listLobby(100)).entries.filter((e) => e.tableId === id)).toEqual([
+        { ...entry, openSeats: 2 },
+      ]);
       await store.deleteLobby(id, 5);
-      expect((await store.listLobby(100)).some((e) => e.tableId === id)).toBe(false);
+      expect((await store.listLobby(100)).entries.some((e) => e.tableId === id)).toBe(false);
+    });
+
+    it('pages the lobby newest first (ties by id), each entry once, `next` only while more follow', async () => {
+      const store = make();
+      // 40 entries on 6 distinct instants: many ties, spread over every shard of a sharded adapter.
+      const mine = Array.from({ length: 40 }, (_, i) => ({
+        tableId: `${freshId()}p${i}`,
+        variant: 'schafkopf',
+        preset: 'sauspiel',
+        seats: 4,
+        openSeats: 1 + (i % 3),
+        createdAt: 9_000_000_000_000 + (i % 6),
+      }));
+      await Promise.all(mine.map((e) => store.putLobby(e)));
+      const seen: string[] = [];
+      let after: LobbyPosition | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const page = await store.listLobby(7, after);
+        expect(page.entries.length).toBeLessThanOrEqual(7);
+        seen.push(...page.entries.map((e) => e.tableId));
+        if (page.next === undefined) break;
+        expect(page.entries).toHaveLength(7);
+        after = page.next;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      const expected = [...mine].sort(compareLobby).map((e) => e.tableId);
+      expect(seen.filter((id) => mine.some((e) => e.tableId === id))).toEqual(expected);
+      expect(
+        (await store.listLobby(mine.length, { createdAt: 9_000_000_000_005, tableId: '' })).entries[0]?.createdAt,
+      ).toBe(9_000_000_000_004);
+      for (const e of mine) await store.deleteLobby(e.tableId, e.createdAt);
     });
   });
 }
@@ -146,5 +194,66 @@ describe('DynamoDB commit items', () => {
       0,
     );
     expect(bytes).toBeLessThan(1024);
+  });
+});
+
+describe('DynamoDB lobby shards', () => {
+  const entry = (tableId: string, createdAt: number): LobbyEntry => ({
+    tableId,
+    variant: 'schafkopf',
+    preset: 'sauspiel',
+    seats: 4,
+    openSeats: 3,
+    createdAt,
+  });
+  const rowsUnder = async (pk: string): Promise<number> =>
+    (
+      await dynamo!.client.send(
+        new QueryCommand({
+          TableName: 'data',
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: pk } },
+        }),
+      )
+    ).Count ?? 0;
+
+  it('spreads entries over LOBBY_SHARDS partition keys, none under the legacy key', async () => {
+    const store = new DynamoTableStore(dynamo!.client, 'data');
+    const ids = Array.from({ length: 64 }, (_, i) => `tshard${i}x`);
+    await Promise.all(ids.map((id, i) => store.putLobby(entry(id, 8_000_000_000_000 + i))));
+    const used = new Set(ids.map(lobbyShard));
+    expect(used.size).toBe(LOBBY_SHARDS);
+    const perShard = await Promise.all([...used].map((s) => rowsUnder(`LOBBY#${s}`)));
+    expect(perShard.every((n) => n > 0 && n < ids.length)).toBe(true);
+    expect(await rowsUnder(LEGACY_LOBBY_PK)).toBe(0);
+    for (const [i, id] of ids.entries()) await store.deleteLobby(id, 8_000_000_000_000 + i);
+  });
+
+  it('migrates rows written under the legacy `LOBBY` key; a legacy table that closed first stays out', async () => {
+    const store = new DynamoTableStore(dynamo!.client, 'data');
+    // Rows as the unsharded lobby wrote them.
+    const legacy = [entry('tlegacyA', 7_000_000_000_001), entry('tlegacyB', 7_000_000_000_002), entry('tlegacyC', 7)];
+    for (const e of legacy)
+      await dynamo!.client.send(
+        new PutItemCommand({
+          TableName: 'data',
+          Item: {
+            pk: { S: LEGACY_LOBBY_PK },
+            sk: { S: lobbySk(e.tableId, e.createdAt) },
+            m: { S: JSON.stringify(e) },
+          },
+        }),
+      );
+    // C closed before any process migrated: deleteLobby removes the legacy row too.
+    await store.deleteLobby('tlegacyC', 7);
+    // B gained a player under the new code (a shard row exists, newer than the legacy row).
+    await store.putLobby({ ...legacy[1]!, openSeats: 2 });
+
+    expect(await store.migrateLegacyLobby()).toBe(1);
+    expect(await rowsUnder(LEGACY_LOBBY_PK)).toBe(0);
+    const listed = (await store.listLobby(100)).entries.filter((e) => e.tableId.startsWith('tlegacy'));
+    expect(listed).toEqual([{ ...legacy[1]!, openSeats: 2 }, legacy[0]]);
+    expect(await store.migrateLegacyLobby()).toBe(0);
+    for (const e of legacy) await store.deleteLobby(e.tableId, e.createdAt);
   });
 });

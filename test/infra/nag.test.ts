@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StammtischStack, type StammtischStackProps } from '../../infra/stammtisch-stack.js';
+import type { StammtischStackProps } from '../../infra/stammtisch-stack.js';
+import { createStacks } from '../../infra/stacks.js';
 import { cdkJsonContext } from './support.js';
 
 interface Finding {
@@ -15,10 +16,18 @@ interface Finding {
 }
 
 /** Synthesize the real stack with both rule packs; the findings cdk-nag reports (acknowledged ones are not). */
-function nag(props: Partial<StammtischStackProps> = {}): { findings: Finding[]; report: unknown } {
+function nag(
+  props: Partial<StammtischStackProps> = {},
+  waf?: { account: string; region: string },
+): { findings: Finding[]; report: unknown } {
   const outdir = mkdtempSync(join(tmpdir(), 'stammtisch-nag-'));
   const app = new App({ outdir, context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
-  new StammtischStack(app, 'Stammtisch', { appVersion: '1.2.3', apiKeyHashes: 'a'.repeat(64), ...props });
+  createStacks(
+    app,
+    'Stammtisch',
+    { appVersion: '1.2.3', apiKeyHashes: 'a'.repeat(64), ...props },
+    { waf: waf !== undefined, ...waf },
+  );
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   let failed: unknown;
   try {
@@ -61,6 +70,14 @@ describe('cdk-nag over the real app (AwsSolutions + Serverless)', () => {
       domainName: 'api.example.com',
       certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc',
     });
+    expect(findings.map((f) => `${f.rule} @ ${f.path}`)).toEqual([]);
+  });
+
+  it('prod with the WAF: the us-east-1 web ACL stack, CloudFront and the cross-region reference', () => {
+    const { findings } = nag(
+      { stage: 'prod', alarmEmail: 'ops@example.com' },
+      { account: '123456789012', region: 'eu-central-1' },
+    );
     expect(findings.map((f) => `${f.rule} @ ${f.path}`)).toEqual([]);
   });
 });

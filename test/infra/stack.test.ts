@@ -574,6 +574,7 @@ describe('stream fan-out', () => {
       { pk: { S: 'UO#hash' }, sk: { S: '000001700000000#uabc1234' } },
       // Due work (functions/adapters/dynamodb/due-work-store.ts).
       { pk: { S: 'DUE' }, sk: { S: 'tournament.start-round#uabc1234:1' } },
+      { pk: { S: 'LOBBY#5' }, sk: { S: '001700000000000#tabc123' } },
     ];
     for (const item of items)
       for (const eventName of ['INSERT', 'MODIFY', 'REMOVE']) {

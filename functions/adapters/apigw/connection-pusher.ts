@@ -19,12 +19,17 @@ const isGone = (e: unknown): boolean =>
 export class ApiGatewayPusher implements Pusher {
   private readonly clients = new Map<string, ApiGatewayManagementApiClient>();
 
-  constructor(private readonly config: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'> = {}) {}
+  /** `wrap` sees each new client once (the Lambda entries trace it: functions/observability/tracing.ts). */
+  constructor(
+    private readonly config: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'> = {},
+    private readonly wrap: (client: ApiGatewayManagementApiClient) => ApiGatewayManagementApiClient = (c) => c,
+  ) {}
 
-  private client(endpoint: string): ApiGatewayManagementApiClient {
+  /** The client for one management endpoint (made on first use, then reused). */
+  client(endpoint: string): ApiGatewayManagementApiClient {
     let client = this.clients.get(endpoint);
     if (client === undefined) {
-      client = new ApiGatewayManagementApiClient({ ...this.config, endpoint });
+      client = this.wrap(new ApiGatewayManagementApiClient({ ...this.config, endpoint }));
       this.clients.set(endpoint, client);
     }
     return client;

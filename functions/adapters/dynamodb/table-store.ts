@@ -7,9 +7,19 @@ import {
   QueryCommand,
 } from '@aws-sdk/client-dynamodb';
 import { conditionalWrite } from './client.js';
+import { createHash } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TableEvent, TableState } from '../../../engine/index.js';
-import type { AppendResult, Commit, LobbyEntry, TableMeta, TableStore } from '../../ports/table-store.js';
+import {
+  type AppendResult,
+  type Commit,
+  compareLobby,
+  type LobbyEntry,
+  type LobbyPage,
+  type LobbyPosition,
+  type TableMeta,
+  type TableStore,
+} from '../../ports/table-store.js';
 
 /**
  * The event store on one DynamoDB table (DATA_TABLE: pk S, sk S, TTL `expiresAt`, stream NEW_IMAGE).
@@ -18,7 +28,7 @@ import type { AppendResult, Commit, LobbyEntry, TableMeta, TableStore } from '..
  *   sk `META`              who sits where, key hashes (JSON in `m`), revision `rev`
  *   sk `C#<seq, 12 digits>` one commit: its events (deflated JSON in `ev`), `base`/`pb` pointers to the deal's
  *                          snapshot commit, the snapshot on deal starts (`snap`), idempotency key, secret seeds
- * The lobby `LOBBY` / `<createdAt>#<id>` lists public tables with open seats.
+ * The lobby `LOBBY#<shard>` / `<createdAt, 15 digits>#<id>` lists public tables with open seats (LOBBY_SHARDS below).
  *
  * A move reads META (GetItem), the head commit (Query, newest first, Limit 1) and the commits of the current deal
  * (Query from its base), and writes ONE item with a condition — no transactions, so it runs on dynalite too.
@@ -166,43 +176,150 @@ export class DynamoTableStore implements TableStore {
       new PutItemCommand({
         TableName: this.tableName,
         ReturnConsumedCapacity: 'TOTAL',
-        Item: {
-          pk: { S: 'LOBBY' },
-          sk: { S: lobbySk(entry.tableId, entry.createdAt) },
-          m: { S: JSON.stringify(entry) },
-        },
+        Item: lobbyItem(entry),
       }),
     );
   }
 
   async deleteLobby(tableId: string, createdAt: number): Promise<void> {
-    await this.client.send(
-      new DeleteItemCommand({
-        TableName: this.tableName,
-        ReturnConsumedCapacity: 'TOTAL',
-        Key: { pk: { S: 'LOBBY' }, sk: { S: lobbySk(tableId, createdAt) } },
-      }),
+    const sk = { S: lobbySk(tableId, createdAt) };
+    // The legacy key too: a table listed before the lobby was sharded may fill or close before any process has
+    // migrated its row (migrateLegacyLobby); deleting a missing item is a no-op.
+    await Promise.all(
+      [lobbyShardPk(tableId), LEGACY_LOBBY_PK].map((pk) =>
+        this.client.send(
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            ReturnConsumedCapacity: 'TOTAL',
+            Key: { pk: { S: pk }, sk },
+          }),
+        ),
+      ),
     );
   }
 
-  async listLobby(limit: number): Promise<readonly LobbyEntry[]> {
-    const out = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        ReturnConsumedCapacity: 'TOTAL',
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: 'LOBBY' } },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
+  async listLobby(limit: number, after?: LobbyPosition): Promise<LobbyPage> {
+    // Every shard in parallel, each its newest `limit + 1` entries after the cursor; merged, the first `limit` are
+    // the page and an entry beyond them means there is a next page. (≤ 101 small items per Query: far under 1 MB.)
+    const shards = await Promise.all(
+      Array.from({ length: LOBBY_SHARDS }, (_, shard) =>
+        this.client.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            ReturnConsumedCapacity: 'TOTAL',
+            KeyConditionExpression: after === undefined ? 'pk = :pk' : 'pk = :pk AND sk < :after',
+            ExpressionAttributeValues: {
+              ':pk': { S: `${LOBBY_PREFIX}${shard}` },
+              ...(after !== undefined ? { ':after': { S: lobbySk(after.tableId, after.createdAt) } } : {}),
+            },
+            ScanIndexForward: false,
+            Limit: limit + 1,
+          }),
+        ),
+      ),
     );
-    return (out.Items ?? []).flatMap((item) => (item.m?.S !== undefined ? [JSON.parse(item.m.S) as LobbyEntry] : []));
+    const merged = shards
+      .flatMap((out) => out.Items ?? [])
+      .flatMap((item) => (item.m?.S !== undefined ? [JSON.parse(item.m.S) as LobbyEntry] : []))
+      .sort(compareLobby);
+    const entries = merged.slice(0, limit);
+    const last = entries.at(-1);
+    return merged.length > limit && last !== undefined
+      ? { entries, next: { createdAt: last.createdAt, tableId: last.tableId } }
+      : { entries };
   }
+
+  async migrateLegacyLobby(): Promise<number> {
+    let moved = 0;
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: LEGACY_LOBBY_PK } },
+          ConsistentRead: true,
+          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of out.Items ?? []) if (await this.migrateOne(item)) moved++;
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined);
+    return moved;
+  }
+
+  /**
+   * One legacy row → its shard, safe against a concurrent putLobby/deleteLobby without transactions: put the shard
+   * row only where none exists (a newer putLobby wins), then delete the legacy row on condition it still exists; if
+   * a deleteLobby took it meanwhile (the table filled or closed), take back the shard row we wrote (if unchanged).
+   */
+  private async migrateOne(item: Record<string, AttributeValue>): Promise<boolean> {
+    const m = item.m?.S;
+    const sk = item.sk?.S;
+    if (m === undefined || sk === undefined) return false;
+    const entry = JSON.parse(m) as LobbyEntry;
+    const put = await conditionalWrite(
+      this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
+          Item: lobbyItem(entry),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    );
+    const removed = await conditionalWrite(
+      this.client.send(
+        new DeleteItemCommand({
+          TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
+          Key: { pk: { S: LEGACY_LOBBY_PK }, sk: { S: sk } },
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      ),
+    );
+    if (put && !removed)
+      await conditionalWrite(
+        this.client.send(
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            ReturnConsumedCapacity: 'TOTAL',
+            Key: { pk: { S: lobbyShardPk(entry.tableId) }, sk: { S: lobbySk(entry.tableId, entry.createdAt) } },
+            ConditionExpression: 'm = :m',
+            ExpressionAttributeValues: { ':m': { S: m } },
+          }),
+        ),
+      );
+    return put && removed;
+  }
+}
+
+/**
+ * The lobby is sharded: `LOBBY#<0..LOBBY_SHARDS-1>` by a hash of the table id, so creates and joins spread over
+ * LOBBY_SHARDS partition keys instead of one hot key. Changing the count moves rows between shards: it needs a
+ * migration like migrateLegacyLobby.
+ */
+export const LOBBY_SHARDS = 8;
+const LOBBY_PREFIX = 'LOBBY#';
+/** Before sharding every lobby row had this partition key (migrateLegacyLobby moves them). */
+export const LEGACY_LOBBY_PK = 'LOBBY';
+export const lobbyShard = (tableId: string): number =>
+  createHash('sha256').update(tableId).digest().readUInt32BE(0) % LOBBY_SHARDS;
+const lobbyShardPk = (tableId: string): string => `${LOBBY_PREFIX}${lobbyShard(tableId)}`;
+
+function lobbyItem(entry: LobbyEntry): Record<string, AttributeValue> {
+  return {
+    pk: { S: lobbyShardPk(entry.tableId) },
+    sk: { S: lobbySk(entry.tableId, entry.createdAt) },
+    m: { S: JSON.stringify(entry) },
+  };
 }
 
 const tablePk = (tableId: string): string => `T#${tableId}`;
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
-const lobbySk = (tableId: string, createdAt: number): string => `${String(createdAt).padStart(15, '0')}#${tableId}`;
+export const lobbySk = (tableId: string, createdAt: number): string =>
+  `${String(createdAt).padStart(15, '0')}#${tableId}`;
 
 const pack = (value: unknown): Uint8Array => deflateRawSync(Buffer.from(JSON.stringify(value)));
 const unpack = <T>(bytes: Uint8Array | undefined): T =>

@@ -1,4 +1,13 @@
-import type { AppendResult, Commit, LobbyEntry, TableMeta, TableStore } from '../../ports/table-store.js';
+import {
+  type AppendResult,
+  type Commit,
+  compareLobby,
+  type LobbyEntry,
+  type LobbyPage,
+  type LobbyPosition,
+  type TableMeta,
+  type TableStore,
+} from '../../ports/table-store.js';
 
 const copy = <T>(value: T): T => structuredClone(value);
 
@@ -69,10 +78,14 @@ export class MemoryTableStore implements TableStore {
     this.lobby.delete(tableId);
   }
 
-  async listLobby(limit: number): Promise<readonly LobbyEntry[]> {
-    return [...this.lobby.values()]
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, limit)
-      .map(copy);
+  async listLobby(limit: number, after?: LobbyPosition): Promise<LobbyPage> {
+    const sorted = [...this.lobby.values()]
+      .filter((e) => after === undefined || compareLobby(e, after) > 0)
+      .sort(compareLobby);
+    const entries = sorted.slice(0, limit).map(copy);
+    const last = entries.at(-1);
+    return sorted.length > limit && last !== undefined
+      ? { entries, next: { createdAt: last.createdAt, tableId: last.tableId } }
+      : { entries };
   }
 }
