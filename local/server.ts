@@ -89,6 +89,25 @@ const listen = (server: Server, port: number, host?: string): Promise<number> =>
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 
+/** Counts promises in flight; `idle()` resolves when none is left. */
+class InFlight {
+  #count = 0;
+  #waiters: (() => void)[] = [];
+
+  async track<T>(work: T | Promise<T>): Promise<T> {
+    this.#count++;
+    try {
+      return await work;
+    } finally {
+      if (--this.#count === 0) for (const w of this.#waiters.splice(0)) w();
+    }
+  }
+
+  idle(): Promise<void> {
+    return this.#count === 0 ? Promise.resolve() : new Promise((resolve) => this.#waiters.push(resolve));
+  }
+}
+
 const closeServer = (server: Server): Promise<void> =>
   new Promise((resolve) => {
     server.close(() => resolve());
@@ -199,8 +218,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     webhooks,
   });
   // The Node bindings (`incoming`) go along: the app reads the caller's address from the socket for its rate limits.
+  // REST requests in flight: closing the port drops their connections but not their work, which must end before the
+  // store closes (a request still reading from a closed dynalite throws out of dynalite's own callback).
+  const requests = new InFlight();
   const http = createAdaptorServer({
-    fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? app.fetch(req, env),
+    fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? requests.track(app.fetch(req, env)),
   }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');
@@ -244,6 +266,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await gateway.close();
       realtime.pusher.destroy();
       await closeServer(http);
+      await requests.idle();
+      // What those requests committed last is streamed like any other commit before the store goes.
+      await dispatcher.idle();
       client.destroy();
       await closeServer(store);
     },
