@@ -5,7 +5,7 @@ import {
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
-  QueryCommand,
+  paginateQuery,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { conditionalWrite } from './client.js';
@@ -85,22 +85,19 @@ export class DynamoConnectionStore implements ConnectionStore {
 
   async byTable(tableId: string, nowSeconds: number): Promise<readonly Connection[]> {
     const out: Connection[] = [];
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'byTable',
-          KeyConditionExpression: 'tableId = :t',
-          // TTL deletes lazily (up to days later): an expired row is a closed connection, skip it.
-          FilterExpression: 'expiresAt > :now',
-          ExpressionAttributeValues: { ':t': { S: tableId }, ':now': { N: String(nowSeconds) } },
-          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
+    for await (const page of paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.tableName,
+        IndexName: 'byTable',
+        KeyConditionExpression: 'tableId = :t',
+        // TTL deletes lazily (up to days later): an expired row is a closed connection, skip it.
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':t': { S: tableId }, ':now': { N: String(nowSeconds) } },
+      },
+    )) {
       for (const item of page.Items ?? []) out.push(fromItem(item));
-      start = page.LastEvaluatedKey;
-    } while (start !== undefined);
+    }
     return out;
   }
 }

@@ -4,7 +4,7 @@ import {
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
-  QueryCommand,
+  paginateQuery,
 } from '@aws-sdk/client-dynamodb';
 import type { DueWork, DueWorkStore } from '../../ports/due-work.js';
 import { conditionalWrite } from './client.js';
@@ -74,21 +74,18 @@ export class DynamoDueWorkStore implements DueWorkStore {
 
   async list(): Promise<readonly DueWork[]> {
     const items: DueWork[] = [];
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const out = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          ReturnConsumedCapacity: 'TOTAL',
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: 'DUE' } },
-          ConsistentRead: true,
-          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of out.Items ?? []) items.push(fromItem(item));
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined);
+    for await (const page of paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: 'DUE' } },
+        ConsistentRead: true,
+      },
+    )) {
+      for (const item of page.Items ?? []) items.push(fromItem(item));
+    }
     return items;
   }
 }

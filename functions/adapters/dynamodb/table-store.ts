@@ -5,6 +5,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  paginateQuery,
 } from '@aws-sdk/client-dynamodb';
 import { conditionalWrite } from './client.js';
 import { createHash } from 'node:crypto';
@@ -231,21 +232,18 @@ export class DynamoTableStore implements TableStore {
 
   async migrateLegacyLobby(): Promise<number> {
     let moved = 0;
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const out = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          ReturnConsumedCapacity: 'TOTAL',
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: LEGACY_LOBBY_PK } },
-          ConsistentRead: true,
-          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of out.Items ?? []) if (await this.migrateOne(item)) moved++;
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined);
+    for await (const page of paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: LEGACY_LOBBY_PK } },
+        ConsistentRead: true,
+      },
+    )) {
+      for (const item of page.Items ?? []) if (await this.migrateOne(item)) moved++;
+    }
     return moved;
   }
 

@@ -4,6 +4,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  paginateQuery,
 } from '@aws-sdk/client-dynamodb';
 import type { tournament as T } from '../../../engine/index.js';
 import type {
@@ -97,24 +98,21 @@ export class DynamoTournamentStore implements TournamentStore {
 
   async commits(tournamentId: string, afterSeq = 0): Promise<readonly TournamentCommit[]> {
     const out: TournamentCommit[] = [];
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: {
-            ':pk': { S: pk(tournamentId) },
-            ':lo': { S: commitSk(afterSeq + 1) },
-            ':hi': { S: commitSk(999_999_999_999) },
-          },
-          ConsistentRead: true,
-          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
+    for await (const page of paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: {
+          ':pk': { S: pk(tournamentId) },
+          ':lo': { S: commitSk(afterSeq + 1) },
+          ':hi': { S: commitSk(999_999_999_999) },
+        },
+        ConsistentRead: true,
+      },
+    )) {
       for (const item of page.Items ?? []) out.push(decodeTournamentCommitItem(item));
-      start = page.LastEvaluatedKey;
-    } while (start !== undefined);
+    }
     return out;
   }
 
