@@ -241,16 +241,16 @@ async function bgioMatches(url: string, lobby: string): Promise<Bgio[][]> {
 function stateAfter(c: Bgio, after: number, until: number): Promise<ReturnType<Bgio['getState']>> {
   return new Promise((resolve) => {
     let done = false;
-    let unsubscribe: (() => void) | undefined;
     const finish = (v: ReturnType<Bgio['getState']>): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      queueMicrotask(() => unsubscribe?.());
+      // subscribe() calls back at once with the current state: unsubscribe after it has returned.
+      queueMicrotask(() => unsubscribe());
       resolve(v);
     };
     const timer = setTimeout(() => finish(null), Math.min(2 ** 31 - 1, Math.max(0, until - performance.now())));
-    unsubscribe = c.subscribe((st) => {
+    const unsubscribe = c.subscribe((st) => {
       if (st !== null && st._stateID > after) finish(st);
     });
   });
