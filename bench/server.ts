@@ -6,7 +6,10 @@
  *   rest      4 REST players per table: GET view (spectator) → GET view (seat) → POST action, one table after another move;
  *   ws        4 WebSocket players per table: `act` on the seat's connection, the others follow the pushes;
  *   bots      bot-only tables playing on their own;
- *   baseline  the REST loop against the in-memory server.
+ *   baseline  the REST loop against the in-memory server;
+ *   bgio      boardgame.io 0.50's server (bench/bgio-server.ts: Koa + socket.io, in-memory storage) with K matches of a
+ *             4-player 32-card trick game (bench/bgio-game.ts), each seat a `boardgame.io/client` over `SocketIO`
+ *             (matches created and joined through its lobby REST API) — the issue's reference figure, same run.
  * It prints moves/s, POST/act latency p50/p95/p99, errors, server RSS and server CPU per move (from /proc of the
  * server process, so the clients' own CPU does not count). Benchmarks, not tests: numbers vary with the machine.
  */
@@ -14,7 +17,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client as BgioClient } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
 import { WsClient } from '../test/realtime/ws-client.js';
+import { TrickGame, legalCards } from './bgio-game.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -196,6 +202,85 @@ async function driveBaseline(url: string, until: number, r: Result) {
   );
 }
 
+type Bgio = ReturnType<typeof BgioClient<typeof TrickGame extends import('boardgame.io').Game<infer G> ? G : never>>;
+
+/** K boardgame.io matches, created and joined through its lobby API, one SocketIO client per seat. */
+async function bgioMatches(url: string, lobby: string): Promise<Bgio[][]> {
+  const out: Bgio[][] = [];
+  for (let i = 0; i < K; i++) {
+    const { matchID } = (await call<{ matchID: string }>(`${lobby}/games/trick32/create`, 'POST', { numPlayers: 4 }))
+      .body;
+    if (typeof matchID !== 'string') throw new Error('boardgame.io lobby: no matchID');
+    const clients: Bgio[] = [];
+    for (let s = 0; s < 4; s++) {
+      const joined = await call<{ playerCredentials: string }>(`${lobby}/games/trick32/${matchID}/join`, 'POST', {
+        playerID: String(s),
+        playerName: `p${s}`,
+      });
+      const c = BgioClient({
+        game: TrickGame,
+        numPlayers: 4,
+        // One connection per seat, as separate browsers have (socket.io-client otherwise shares one per URL).
+        multiplayer: SocketIO({ server: url, socketOpts: { forceNew: true } }),
+        matchID,
+        playerID: String(s),
+        credentials: joined.body.playerCredentials,
+        debug: false,
+      });
+      c.start();
+      clients.push(c);
+    }
+    out.push(clients);
+  }
+  // Every seat has the match's state before the window opens.
+  await Promise.all(out.flat().map((c) => stateAfter(c, -1, Infinity)));
+  return out;
+}
+
+/** Resolves with the client's state once its `_stateID` passes `after` (null when `until` comes first). */
+function stateAfter(c: Bgio, after: number, until: number): Promise<ReturnType<Bgio['getState']>> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (v: ReturnType<Bgio['getState']>): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      // subscribe() calls back at once with the current state: unsubscribe after it has returned.
+      queueMicrotask(() => unsubscribe());
+      resolve(v);
+    };
+    const timer = setTimeout(() => finish(null), Math.min(2 ** 31 - 1, Math.max(0, until - performance.now())));
+    const unsubscribe = c.subscribe((st) => {
+      if (st !== null && st._stateID > after) finish(st);
+    });
+  });
+}
+
+async function driveBgio(matches: Bgio[][], until: number, r: Result) {
+  r.stalled = 0;
+  await Promise.all(
+    matches.map(async (clients) => {
+      let moved = 0;
+      let st = clients[0]!.getState()!;
+      while (performance.now() < until) {
+        const c = clients[Number(st.ctx.currentPlayer)]!;
+        // The mover's own client, at the same state, sees its (redacted) hand.
+        const mine = await stateAfter(c, st._stateID - 1, until);
+        if (mine === null) break;
+        const t0 = performance.now();
+        c.moves.play!(legalCards(mine.G, Number(c.playerID))[0]);
+        const next = await stateAfter(c, mine._stateID, until);
+        if (next === null) break;
+        r.latencies.push(performance.now() - t0);
+        r.moves++;
+        moved++;
+        st = next;
+      }
+      if (moved === 0) r.stalled!++;
+    }),
+  );
+}
+
 async function wsTables(url: string): Promise<WsClient[][]> {
   const tables = await restTables(url);
   const wsUrl = url.replace('http', 'ws') + '/ws';
@@ -307,6 +392,20 @@ try {
   children.push(baseline.child);
   const results: Result[] = [];
   const want = (n: string): boolean => only === null || only.includes(n);
+  if (want('bgio')) {
+    const bgio = await start(
+      ['bench/bgio-server.ts'],
+      { NODE_ENV: 'production' },
+      /boardgame.io on (http:\/\/[\d.]+:\d+ lobby http:\/\/[\d.]+:\d+)/,
+    );
+    children.push(bgio.child);
+    const [app, , lobby] = bgio.url.split(' ');
+    const matches = await bgioMatches(app!, lobby!);
+    results.push(
+      await measure('boardgame.io 0.50 (in-memory, socket.io)', bgio.child.pid!, (u, r) => driveBgio(matches, u, r)),
+    );
+    for (const c of matches.flat()) c.stop();
+  }
   if (want('baseline'))
     results.push(
       await measure('baseline (in-memory, REST)', baseline.child.pid!, (u, r) => driveBaseline(baseline.url, u, r)),
@@ -329,15 +428,18 @@ try {
       );
   }
   const base = results.find((r) => r.name.startsWith('baseline'));
+  const bgio = results.find((r) => r.name.startsWith('boardgame.io'));
   const perMove = (r: Result): number => r.cpuMs / Math.max(1, r.moves);
+  const ratio = (r: Result, to: Result | undefined): string =>
+    to === undefined ? '–' : (perMove(r) / perMove(to)).toFixed(1) + '×';
   console.log(`\n${K} concurrent tables, ${SECONDS} s each (server CPU from /proc; 2-core shared machine)\n`);
   console.log(
-    '| scenario | moves/s | p50 ms | p95 ms | p99 ms | errors | stalled tables | server RSS MB | server CPU ms/move | × baseline |',
+    '| scenario | moves/s | p50 ms | p95 ms | p99 ms | errors | stalled tables | server RSS MB | server CPU ms/move | × baseline | × boardgame.io |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results)
     console.log(
-      `| ${r.name} | ${(r.moves / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${r.stalled ?? '–'} | ${r.rssMb} | ${perMove(r).toFixed(2)} | ${base === undefined ? '–' : (perMove(r) / perMove(base)).toFixed(1) + '×'} |`,
+      `| ${r.name} | ${(r.moves / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${r.stalled ?? '–'} | ${r.rssMb} | ${perMove(r).toFixed(2)} | ${ratio(r, base)} | ${ratio(r, bgio)} |`,
     );
 } finally {
   for (const c of children) c.kill('SIGTERM');
