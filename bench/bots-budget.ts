@@ -18,21 +18,45 @@ const arg = (name: string, fallback: string): string => {
 const budgetMs = Number(arg('budget', '200'));
 const deals = Number(arg('deals', '6'));
 const only = arg('only', 'schafkopf:4,sheepshead:5,mehrkopf:4,saukopf:4');
-const budget = budgetForMs(budgetMs);
+// --samples / --nodes override the converted budget (to measure the rates with one limit lifted).
+const budget = {
+  ...budgetForMs(budgetMs),
+  ...(args.includes('--samples') ? { samples: Number(arg('samples', '0')) } : {}),
+  ...(args.includes('--nodes') ? { nodes: Number(arg('nodes', '0')) } : {}),
+};
 console.log(`budget ${budgetMs} ms → ${JSON.stringify(budget)}`);
 
-// Solver nodes per ms: count the nodes the strong bot's solves search (Solver.prototype.valueAfter wrapped).
+// Solver nodes and samples per ms: count the nodes the strong bot's solves search and the solvers (one per sampled
+// deal) they run on (Solver.prototype.valueAfter and levelAfter — Schafkopf's payout steps — wrapped).
 let nodes = 0;
-const valueAfter = Solver.prototype.valueAfter;
+let solvers = 0;
+const seen = new WeakSet<Solver>();
+const { valueAfter, levelAfter } = Solver.prototype;
+const count = (s: Solver, before: number): void => {
+  nodes += s.nodes - before;
+  if (!seen.has(s)) {
+    seen.add(s);
+    solvers++;
+  }
+};
 Solver.prototype.valueAfter = function (this: Solver, card: number) {
   const before = this.nodes;
   try {
     return valueAfter.call(this, card);
   } finally {
-    nodes += this.nodes - before;
+    count(this, before);
+  }
+};
+Solver.prototype.levelAfter = function (this: Solver, card: number, thresholds: readonly number[]) {
+  const before = this.nodes;
+  try {
+    return levelAfter.call(this, card, thresholds);
+  } finally {
+    count(this, before);
   }
 };
 
+const verbose = args.includes('--slowest');
 for (const spec of only.split(',')) {
   const [id, n] = spec.split(':');
   const variant = getVariant(id as string);
@@ -43,17 +67,25 @@ for (const spec of only.split(',')) {
   const card: number[] = [];
   const auction: number[] = [];
   let cardNodes = 0;
+  let cardSamples = 0;
+  const perDecision: number[] = [];
+  const slow: { ms: number; nodes: number; samples: number; cards: number }[] = [];
   const strong = getBot('strong');
   const timed: Bot = {
     level: 'strong',
     decide(obs, legal, ctx) {
       const n0 = nodes;
+      const s0 = solvers;
       const t0 = performance.now();
       const a = strong.decide(obs, legal, ctx);
       const ms = performance.now() - t0;
       if (legal.some((l) => l.type === 'play')) {
         card.push(ms);
         cardNodes += nodes - n0;
+        cardSamples += solvers - s0;
+        if (solvers > s0) perDecision.push(solvers - s0);
+        const cards = obs.view.handCounts.reduce((x, y) => x + y, 0);
+        slow.push({ ms: Math.round(ms), nodes: nodes - n0, samples: solvers - s0, cards });
       } else if (legal.length > 1) auction.push(ms);
       return a;
     },
@@ -70,6 +102,12 @@ for (const spec of only.split(',')) {
   };
   const cardMs = card.reduce((a, b) => a + b, 0);
   console.log(
-    `${spec}: ${line('card', card)}; ${line('auction', auction)}; ${(cardNodes / cardMs).toFixed(0)} nodes/ms in card decisions`,
+    `${spec}: ${line('card', card)}; ${line('auction', auction)}; card decisions: ${(cardNodes / cardMs).toFixed(0)} nodes/ms, ` +
+      `${(cardSamples / cardMs).toFixed(2)} samples/ms, samples per searched decision p50 ` +
+      `${quantile(
+        [...perDecision].sort((x, y) => x - y),
+        0.5,
+      )} (at the cap ${perDecision.filter((x) => x >= budget.samples).length}/${perDecision.length})`,
   );
+  if (verbose) console.log('  slowest card decisions:', JSON.stringify(slow.sort((x, y) => y.ms - x.ms).slice(0, 4)));
 }

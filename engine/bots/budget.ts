@@ -9,10 +9,18 @@ import type { BotBudget } from './types.js';
 export const WORK_RATE = {
   /** Share of the time budget the work is sized for (the rest is headroom: sampling and playouts are not counted). */
   share: 0.6,
-  /** Open-hand solver nodes per millisecond (measured 900–1,400 in card decisions; sampling costs the rest). */
-  nodesPerMs: 500,
-  /** Sampled deals solved per millisecond in a card decision (the solver's nodes are the real limit). */
-  samplesPerMs: 0.5,
+  /**
+   * Open-hand solver nodes per millisecond of a card decision, sampling included (solver.ts as rewritten for issue 19:
+   * node-bound decisions measured 12,000–13,500 nodes/ms at load ≈ 5 on the 2 cores, bench/bots-budget.ts; the old
+   * solver did ~1,000). 10,000 leaves room for a busier machine.
+   */
+  nodesPerMs: 10_000,
+  /**
+   * Sampled deals per millisecond. Late in a deal a sample's solve is a few dozen nodes and drawing the sample costs
+   * more (~60 samples/ms), so this caps the tiny solves there: 4/ms keeps that at ≤ 10% of the time while a 200 ms
+   * decision may still solve 480 samples (strength grew with samples: 48 → 200 separated Mehrkopf 5 once).
+   */
+  samplesPerMs: 5,
   /** Rollouts per millisecond: one plays up to four candidate deals out with heuristic bots, ~12 ms. */
   rolloutsPerMs: 0.08,
   /** Every decision may use at least this much, however short the time. */

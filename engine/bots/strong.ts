@@ -20,7 +20,7 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
 
 /** Tuning, as data. */
 export const STRONG = {
-  maxSamples: 48,
+  maxSamples: 2_000,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
