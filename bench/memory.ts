@@ -47,6 +47,9 @@ async function call(
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  }).catch((e: unknown) => {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${method} ${path.slice(0, 40)}: ${cause?.code ?? cause?.message ?? String(e)}`);
   });
   const text = await res.text();
   let parsed: Record<string, unknown> = {};
