@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { startLocal } from '../local/server.js';
 import { WsClient } from '../test/realtime/ws-client.js';
 
@@ -25,6 +26,8 @@ const REQUESTS = Number(arg('requests', '35000'));
 const CONCURRENCY = Number(arg('concurrency', '16'));
 const STORE = arg('store', 'memory');
 const SAMPLE_EVERY = Number(arg('sample', '2500'));
+/** `--snapshots DIR`: write a V8 heap snapshot at every sample (compare two with bench/heap-diff.ts). */
+const SNAPSHOTS = arg('snapshots', '');
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) console.warn('run with node --expose-gc for post-GC numbers');
@@ -44,6 +47,9 @@ async function call(
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  }).catch((e: unknown) => {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${method} ${path.slice(0, 40)}: ${cause?.code ?? cause?.message ?? String(e)}`);
   });
   const text = await res.text();
   let parsed: Record<string, unknown> = {};
@@ -174,6 +180,7 @@ function sample(): void {
     arrayBuffers: mb(m.arrayBuffers),
   };
   samples.push(s);
+  if (SNAPSHOTS !== '') writeHeapSnapshot(join(SNAPSHOTS, `heap-${String(s.requests).padStart(6, '0')}.heapsnapshot`));
   console.log(
     `${String(s.requests).padStart(6)} req  ${String(s.seconds).padStart(6)} s  rss ${s.rss} MB  heap ${s.heapUsed} MB  external ${s.external} MB  arrayBuffers ${s.arrayBuffers} MB`,
   );

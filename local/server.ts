@@ -1,5 +1,7 @@
 // First: dynalite's in-memory store must not pin Buffer pool slabs (local/memory-level-patch.ts, issue 16).
 import './memory-level-patch.js';
+// dynalite's Query/Scan streams must close their Level iterators (local/level-iterator-patch.ts, issue 16).
+import './level-iterator-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
