@@ -25,8 +25,9 @@ export interface Synthesized {
  * Synthesized stacks by configuration, for the life of the worker process. On globalThis, not in this module: the infra
  * project runs its files in one process (`isolate: false`, vitest.config.ts), each file evaluating this module anew.
  */
-const cache: Map<string, Synthesized> = ((globalThis as { stammtischSynthesized?: Map<string, Synthesized> })
-  .stammtischSynthesized ??= new Map());
+const cache: Map<string, Synthesized> = ((
+  globalThis as { stammtischSynthesized?: Map<string, Synthesized> }
+).stammtischSynthesized ??= new Map());
 
 /**
  * Synthesize the real stack into a fresh directory. `bundle: false` skips esbuild (the `aws:cdk:bundling-stacks`
