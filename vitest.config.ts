@@ -25,7 +25,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/infra/**'] },
+        test: {
+          name: 'engine',
+          include: ['test/engine/**/*.test.ts'],
+          // The engine is pure (no I/O, no clock, no env; its tests mock nothing), so its 60-odd files share one
+          // process per worker instead of each loading the engine and fast-check anew.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/infra/**', 'test/engine/**'] },
       },
     ],
   },
