@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
-import { allEvents, createTable, join, startServer, viewAs } from '../support/functions/play.js';
+import { describe, expect, it } from 'vitest';
+import { allEvents, createTable, join, viewAs } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 describe('a table closed in the middle of a deal', () => {
   it('bug: the abandoned deal stayed "still being played" — now it is over, unpaid, its seed revealed and its record served incomplete', async () => {

@@ -7,23 +7,15 @@ import {
   join,
   scriptedChoice,
   seatEveryone,
-  startServer,
   viewAs,
   whoActs,
 } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
 const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 type Problem = { code: string };
 

@@ -1,33 +1,17 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { Agent, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTION_TYPES, listVariants, parseAction } from '../../engine/index.js';
-import type { LocalServer } from '../../local/server.js';
-import type { Api, ApiResponse } from '../support/functions/client.js';
+import type { ApiResponse } from '../support/functions/client.js';
 import { openapi, validatorAt } from '../support/functions/openapi.js';
-import {
-  type Seated,
-  createTable,
-  join,
-  scriptedChoice,
-  seatEveryone,
-  startServer,
-  viewAs,
-} from '../support/functions/play.js';
+import { type Seated, createTable, join, scriptedChoice, seatEveryone, viewAs } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
 const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 const ERROR_CODES = new Set((openapi.components.schemas.ErrorCode as { enum: string[] }).enum);
 

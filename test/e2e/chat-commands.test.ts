@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
-import { createTable, startServer } from '../support/functions/play.js';
+import { describe, expect, it } from 'vitest';
+import { createTable } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /** Chat text over HTTP (docs/chat-commands.md): whole deals typed as text, the text view, unclear commands. */
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 interface TextView {
   readonly version: number;

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
+import { describe, expect, it } from 'vitest';
 import {
   type Seated,
   allEvents,
   createTable,
   scriptedChoice,
   seatEveryone,
-  startServer,
   viewAs,
   whoActs,
 } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /** Turn-order semantics under test: the auction from the first action (Klopfen until the first call, no knock phase). */
 const OLD_KNOCK = { knock: { timing: 'before-first-call' } };
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { api } = useLocalServer();
 
 interface Problem {
   readonly code: string;

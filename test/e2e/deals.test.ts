@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listVariants } from '../../engine/index.js';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
-import { allEvents, createTable, join, playUntil, startServer, viewAs } from '../support/functions/play.js';
+import { allEvents, createTable, join, playUntil, viewAs } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 /** Sum exact amounts ("-7/3", "12") without rounding: numerators over a common denominator, as BigInt. */
 const sumExact = (xs: readonly string[]): number => {

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listVariants } from '../../engine/index.js';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
 import {
   type ViewBody,
   allEvents,
   createTable,
   scriptedChoice,
   seatEveryone,
-  startServer,
   viewAs,
   whoActs,
 } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { api } = useLocalServer();
 
 const CARD = /^[EGHS][AZSKOUG9876P]$/;
 

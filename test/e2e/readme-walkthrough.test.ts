@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
-import { createTable, join, startServer, viewAs } from '../support/functions/play.js';
+import { describe, expect, it } from 'vitest';
+import { createTable, join, viewAs } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 describe('README "Play locally" walkthrough', () => {
   it('three bots, one deal: the loop sending the first legal action that is not knock/kontra/re finishes the deal', async () => {

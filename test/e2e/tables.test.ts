@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../local/server.js';
-import type { Api } from '../support/functions/client.js';
-import { createTable, join, startServer } from '../support/functions/play.js';
+import { describe, expect, it } from 'vitest';
+import { createTable, join } from '../support/functions/play.js';
+import { useLocalServer } from '../support/local-server.js';
 
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  ({ server, api } = await startServer());
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, api } = useLocalServer();
 
 interface Lobby {
   readonly tables: { tableId: string; openSeats: number; seats: number; variant: string }[];

@@ -1,24 +1,15 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../functions/tournaments/due-work.js';
-import { type LocalServer, startLocal } from '../../local/server.js';
-import { type Api, apiClient } from '../support/functions/client.js';
+import { startLocal } from '../../local/server.js';
+import { apiClient } from '../support/functions/client.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /** The /v1/tournaments routes over HTTP: access, bad input (4xx naming the field, nothing written), formats. */
 
 const T0 = Date.UTC(2026, 10, 28, 17, 0);
-let server: LocalServer;
-let api: Api;
-let clock: ManualClock;
-
-beforeAll(async () => {
-  clock = new ManualClock(T0);
-  server = await startLocal({ port: 0, clock });
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  await server.close();
-});
+const clock = new ManualClock(T0);
+const { server, api } = useLocalServer({ clock });
 
 const base = {
   name: 'Preisschafkopf',

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ManualClock } from '../../functions/tournaments/due-work.js';
-import { type LocalServer, startLocal } from '../../local/server.js';
 import { checkClientMessage, checkFrame } from '../realtime/asyncapi.js';
-import { type Api, apiClient } from '../support/functions/client.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /**
  * A tournament's event stream over a real WebSocket client against the local server: connect with `?tournamentId=`,
@@ -12,18 +11,8 @@ import { type Api, apiClient } from '../support/functions/client.js';
  */
 
 const T0 = Date.UTC(2026, 10, 28, 17, 0);
-let server: LocalServer;
-let api: Api;
-let clock: ManualClock;
-
-beforeAll(async () => {
-  clock = new ManualClock(T0);
-  server = await startLocal({ port: 0, clock });
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  await server.close();
-});
+const clock = new ManualClock(T0);
+const { server, api } = useLocalServer({ clock });
 
 interface Frame {
   readonly type: string;

@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { HeadCache } from '../../functions/use-cases/head-cache.js';
 import type { Loaded } from '../../functions/use-cases/table-stream.js';
 
+// Commits as HeadCache reads them (seq, events): with bare `{}` a repeated set of the same version crashed on
+// `step.events` whenever fast-check happened to generate one — a flaky failure of the fixture, not of the cache.
 const loaded = (commits: number): Loaded =>
-  ({ state: {}, version: commits, base: 1, commits: Array.from({ length: commits }, () => ({})) }) as unknown as Loaded;
+  ({
+    state: {},
+    version: commits,
+    base: 1,
+    commits: Array.from({ length: commits }, (_, i) => ({ seq: i + 1, events: [] })),
+  }) as unknown as Loaded;
 
 describe('HeadCache bounds (issue 16)', () => {
   it('never holds more than maxTables heads or (beyond the newest head) maxCommits commits; the newest stays', () => {
@@ -28,6 +35,17 @@ describe('HeadCache bounds (issue 16)', () => {
           }
         },
       ),
+      // The same head set twice (same version): the case the bare-`{}` fixture crashed on, now always run.
+      {
+        examples: [
+          [
+            [
+              [1, 2, false],
+              [1, 2, false],
+            ],
+          ],
+        ],
+      },
     );
   });
 

@@ -22,12 +22,36 @@ export interface Synthesized {
 }
 
 /**
+ * Synthesized stacks by configuration, for the life of the worker process. On globalThis, not in this module: the infra
+ * project runs its files in one process (`isolate: false`, vitest.config.ts), each file evaluating this module anew.
+ */
+const cache: Map<string, Synthesized> = ((
+  globalThis as { stammtischSynthesized?: Map<string, Synthesized> }
+).stammtischSynthesized ??= new Map());
+
+/**
  * Synthesize the real stack into a fresh directory. `bundle: false` skips esbuild (the `aws:cdk:bundling-stacks`
  * context the CLI uses for `--exclusively`), for tests that only look at configuration.
+ *
+ * Synthesis is the slow part of these tests (seconds each) and is deterministic, so each distinct configuration (props,
+ * options and cdk.json's context) is synthesized once per worker process and shared; callers only read the result.
+ * A configuration that throws is not cached (every call throws again).
  */
 export function synthesize(
   props: Partial<StammtischStackProps> = {},
   opts: { bundle?: boolean; context?: Record<string, unknown> } = {},
+): Synthesized {
+  const key = JSON.stringify([props, opts, cdkJsonContext()]);
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const synthesized = synthesizeAfresh(props, opts);
+  cache.set(key, synthesized);
+  return synthesized;
+}
+
+function synthesizeAfresh(
+  props: Partial<StammtischStackProps>,
+  opts: { bundle?: boolean; context?: Record<string, unknown> },
 ): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'stammtisch-cdk-'));
   const app = new App({

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../functions/tournaments/due-work.js';
-import { type LocalServer, startLocal } from '../../local/server.js';
-import { type Api, apiClient } from '../support/functions/client.js';
+import { apiClient } from '../support/functions/client.js';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { onTournamentCommit } from '../../functions/composition/webhooks.js';
 import { RETRY_DELAYS_MS } from '../../functions/ports/webhooks.js';
 import { createStreamHandler, streamEventFor } from '../../functions/stream/handler.js';
 import { advance, receiver, verify, webhookServer } from './harness.js';
+import { useLocalServer } from '../support/local-server.js';
 
 /**
  * Tournament-scoped webhooks on the local server (the same handler as the stream function's tournament commits): the
@@ -17,18 +17,8 @@ import { advance, receiver, verify, webhookServer } from './harness.js';
  */
 
 const T0 = Date.UTC(2026, 10, 28, 17, 0);
-let server: LocalServer;
-let api: Api;
-let clock: ManualClock;
-
-beforeAll(async () => {
-  clock = new ManualClock(T0);
-  server = await startLocal({ port: 0, clock, webhooks: { allowAddresses: ['127.0.0.1'], timeoutMs: 2_000 } });
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  await server.close();
-});
+const clock = new ManualClock(T0);
+const { server, api } = useLocalServer({ clock, webhooks: { allowAddresses: ['127.0.0.1'], timeoutMs: 2_000 } });
 
 interface Payload {
   readonly type: string;
