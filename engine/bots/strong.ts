@@ -7,7 +7,7 @@ import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } fro
 import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { notHoldingPartnerCard } from './solver-inference.js';
 import { cardValue } from './solver-objective.js';
-import { Solver } from './solver.js';
+import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
 /**
@@ -172,6 +172,8 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   // The work budget, not a clock, ends the sampling: the same observation, seed and budget decide the same.
   let nodesLeft = ctx.budget.nodes;
   const maxSamples = Math.min(STRONG.maxSamples, ctx.budget.samples);
+  // One table for the decision's samples (each solver has its own generation in it): 15 MB, ~2 ms to allocate.
+  const table = new TranspositionTable();
   for (let i = 0; i < maxSamples; i++) {
     if (i > 0 && nodesLeft <= 0) break;
     const sample = sampleHidden(obs, k, deck, ctx.rng);
@@ -186,6 +188,7 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
       ...p,
       maxTricks,
       nodeLimit: Math.max(STRONG.minNodes, nodesLeft),
+      table,
     });
     const values: number[] = [];
     for (const c of cards) {

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARDS, POINTS, type Suit, compileOrder, indexOf, samePlain } from '../../../engine/index.js';
 import { trickOrderOf } from '../../../engine/bots/orders.js';
-import { Solver, type SolverProblem, solve } from '../../../engine/bots/solver.js';
+import { Solver, type SolverProblem, TranspositionTable, solve } from '../../../engine/bots/solver.js';
 import type { CompiledOrder } from '../../../engine/tricks/order.js';
+
+/** One transposition table for the file's solvers (each solver has its own generation in it). */
+const table = new TranspositionTable();
 
 /** Plain minimax over every legal card (follow the led effective suit if you can): the oracle. */
 function bruteForce(
@@ -144,7 +147,7 @@ describe('trick-play solver', () => {
           const valueMask = valueMaskRaw & full;
           const maxMask = maxMaskRaw & full;
           // act
-          const fast = solve({ order, hands, trick, leader, valueMask, maxMask, unit }).value;
+          const fast = solve({ order, hands, trick, leader, valueMask, maxMask, unit, table }).value;
           const slow = bruteForce(
             order,
             hands.map((h) => h.slice()),
@@ -165,9 +168,9 @@ describe('trick-play solver', () => {
   it('values each card like the search from the position, and answers threshold questions alike', () => {
     fc.assert(
       fc.property(position, position, (p, q) => {
-        // prepare: two solvers alive at once share the transposition table (by generation)
-        const sp = new Solver(p);
-        const sq = new Solver(q);
+        // prepare: two solvers alive at once share one transposition table (by generation)
+        const sp = new Solver({ ...p, table });
+        const sq = new Solver({ ...q, table });
         const seat = (p.leader + p.trick.length) % p.hands.length;
         // act
         const after = legalCards(p).map((c) => sp.valueAfter(c) as number);
