@@ -12,12 +12,8 @@ export { playBotDeal, type BotDeal, type DecisionLog } from './play.js';
 export const BOT_LEVELS = ['random', 'heuristic', 'strong'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-const bots = new Map<string, Bot>();
-
-/** Make a bot available by its level name. */
-export function registerBot(bot: Bot): void {
-  bots.set(bot.level, bot);
-}
+/** The bots by level: a fixed map (no registration at run time; a service takes other bots as a port). */
+const bots: ReadonlyMap<string, Bot> = new Map([randomBot, heuristicBot, strongBot].map((b) => [b.level, b]));
 
 export function getBot(level: string): Bot {
   const bot = bots.get(level);
@@ -43,7 +39,3 @@ export function chooseBotAction(
 ): Action {
   return getBot(level).decide(obs, legal, ctx);
 }
-
-registerBot(randomBot);
-registerBot(heuristicBot);
-registerBot(strongBot);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { type Action, Rng } from '../../engine/index.js';
-import { BOT_LEVELS, type BotLevel, budgetForMs, chooseBotAction, isBotLevel } from '../../engine/bots/index.js';
+import { BOT_LEVELS, type Bot, type BotLevel, budgetForMs, getBot, isBotLevel } from '../../engine/bots/index.js';
 import { AppError } from './errors.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { BotTurn } from './queries.js';
@@ -68,7 +68,7 @@ export function logBotFallback(f: BotFallback): void {
 }
 
 /**
- * What the bot on `turn.seat` plays: `chooseBotAction` at the seat's level, given only the seat's observation (its
+ * What the bot on `turn.seat` plays: `bot` (the seat's level; the service's `bots` port), given only the seat's observation (its
  * view and the deal's actions redacted for it, in deal seats) — never the table state. The randomness is seeded from
  * the table, deal, seat and version, and the time budget is turned into work (`budgetForMs`: the engine reads no
  * clock), so a replayed turn decides the same at every level.
@@ -76,14 +76,18 @@ export function logBotFallback(f: BotFallback): void {
  * A table never stalls on a bot: a level that throws or returns an action not in `turn.legal` is replaced by a
  * random legal action (seeded the same way), counted in `botFallbacks` and reported to `onFallback`.
  */
-export function chooseFor(turn: BotTurn, onFallback: (f: BotFallback) => void = logBotFallback): Action | undefined {
+export function chooseFor(
+  turn: BotTurn,
+  onFallback: (f: BotFallback) => void = logBotFallback,
+  bot: Bot = getBot(turn.level),
+): Action | undefined {
   if (turn.legal.length === 0) return undefined;
   const seed = `bot:${turn.tableId}:${turn.dealNo}:${turn.seat}:${turn.version}`;
   const budget = budgetForMs(turn.budgetMs);
   let reason: BotFallback['reason'];
   let detail: string;
   try {
-    const action = chooseBotAction(turn.level, turn.observation, turn.legal, { rng: new Rng(seed), budget });
+    const action = bot.decide(turn.observation, turn.legal, { rng: new Rng(seed), budget });
     if (turn.legal.some((a) => isDeepStrictEqual(a, action))) return action;
     reason = 'illegal';
     detail = JSON.stringify(action) ?? String(action);
@@ -110,7 +114,7 @@ export async function botStep(service: TableService, tableId: string): Promise<n
     const turn = (await service.botTurns(tableId)).find((t) => !tried.has(t.seat));
     if (turn === undefined) return acted;
     tried.add(turn.seat);
-    const action = chooseFor(turn);
+    const action = chooseFor(turn, logBotFallback, service.bot(turn.level));
     if (action === undefined) continue;
     try {
       await service.act(tableId, { kind: 'bot', seat: turn.seat }, action, {

@@ -2,6 +2,7 @@ import type { Commit, TableStore } from '../ports/table-store.js';
 import type { DueWorkStore } from '../ports/due-work.js';
 import { HeadCache } from './head-cache.js';
 import { newSeed } from '../crypto/secrets.js';
+import { type Bot, getBot } from '../../engine/bots/index.js';
 import { DEFAULT_BOT_BUDGET_MS } from './bots.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
@@ -13,6 +14,8 @@ export interface ServiceDeps {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Time a bot decision may take (BOT_BUDGET_MS; only `strong` uses it). */
   readonly botBudgetMs?: number;
+  /** The bot playing each level (default: the engine's, `getBot`). */
+  readonly bots?: (level: string) => Bot;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
   /** The cached heads (default: one per service, as in a warm Lambda); `false` turns caching off. */
@@ -26,6 +29,7 @@ export interface UseCaseContext {
   readonly seed: () => string;
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   readonly botBudgetMs: number;
+  readonly bots: (level: string) => Bot;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
   readonly heads?: HeadCache;
@@ -37,6 +41,7 @@ export function contextOf(deps: ServiceDeps): UseCaseContext {
     now: deps.now ?? Date.now,
     seed: deps.seed ?? newSeed,
     botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
+    bots: deps.bots ?? getBot,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
     ...(deps.dueWork !== undefined ? { dueWork: deps.dueWork } : {}),
     ...(deps.heads !== false ? { heads: deps.heads ?? new HeadCache() } : {}),

@@ -1,7 +1,7 @@
 import { type TableEvent, type TableState, view } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
-import { chooseFor } from './bots.js';
+import { chooseFor, logBotFallback } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { act } from './play.js';
@@ -155,7 +155,8 @@ async function playFor(
   extra: readonly TableEvent[],
 ): Promise<boolean> {
   // The decision: the seat's level, given only the seat's observation (bots.ts chooseFor).
-  const action = chooseFor(botTurnOf(ctx, meta, loaded, seat));
+  const turn = botTurnOf(ctx, meta, loaded, seat);
+  const action = chooseFor(turn, logBotFallback, ctx.bots(turn.level));
   if (action === undefined) return false;
   const actor: Actor = { kind: 'bot', seat };
   try {

@@ -10,6 +10,7 @@ import { type CreateTableInput, type CreatedTable, createTable } from './create.
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
 import { type LobbyListing, openTables } from './lobby.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
+import type { Bot } from '../../engine/bots/index.js';
 import { type BotTurn, type EventsPage, type ViewResult, botTurns, events, tableView } from './queries.js';
 import { markSeat } from './presence.js';
 import { type ProgressOutcome, progress } from './progress.js';
@@ -113,6 +114,10 @@ export class TableService {
   }
   botTurns(tableId: string): Promise<BotTurn[]> {
     return botTurns(this.ctx, tableId);
+  }
+  /** The bot that plays `level` here (the `bots` port; default the engine's). */
+  bot(level: string): Bot {
+    return this.ctx.bots(level);
   }
 
   // progress.ts

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import type { Action } from '../../engine/index.js';
-import { getBot, registerBot } from '../../engine/bots/index.js';
+import { type Bot, getBot } from '../../engine/bots/index.js';
 import { heuristicBot } from '../../engine/bots/heuristic.js';
 import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js';
 import {
@@ -15,10 +15,8 @@ import { TableService } from '../../functions/use-cases/table-service.js';
 
 /**
  * A table never stalls on a bot: a level that throws or answers with an action that is not legal is replaced by a
- * random legal action, counted and reported. The real heuristic bot is swapped for a broken one for the test.
+ * random legal action, counted and reported. The service's `bots` port plays a broken heuristic level for the test.
  */
-
-afterEach(() => registerBot(heuristicBot));
 
 const BROKEN = {
   threw: (): Action => {
@@ -28,8 +26,14 @@ const BROKEN = {
 } as const;
 
 /** Bots only at the default level play `deals` whole deals; every turn is checked on the way. */
-async function playTable(variant: string, seats: number, seen: BotFallback[]): Promise<number> {
-  const service = new TableService({ store: new MemoryTableStore(), botBudgetMs: 10 });
+async function playTable(
+  variant: string,
+  seats: number,
+  seen: BotFallback[],
+  heuristic: Bot = heuristicBot,
+): Promise<number> {
+  const bots = (level: string): Bot => (level === 'heuristic' ? heuristic : getBot(level));
+  const service = new TableService({ store: new MemoryTableStore(), botBudgetMs: 10, bots });
   const { tableId } = await service.create({ variant, seats, bots: Array.from({ length: seats }, (_, i) => i) });
   let steps = 0;
   for (; steps < 2000; steps++) {
@@ -37,7 +41,7 @@ async function playTable(variant: string, seats: number, seen: BotFallback[]): P
     if (turns.length === 0) break;
     for (const turn of turns) {
       expect(turn.level).toBe(DEFAULT_BOT_LEVEL);
-      const action = chooseFor(turn, (f) => seen.push(f));
+      const action = chooseFor(turn, (f) => seen.push(f), service.bot(turn.level));
       expect(turn.legal.some((a) => isDeepStrictEqual(a, action))).toBe(true);
     }
     expect(await botStep(service, tableId)).toBeGreaterThan(0);
@@ -59,11 +63,10 @@ describe('bot fallback', () => {
     ] as const)
       it(`a bot that ${reason === 'threw' ? 'throws' : 'answers an illegal action'} is replaced by a random legal action: ${variant} plays on`, async () => {
         // prepare: the heuristic level is broken
-        registerBot({ level: 'heuristic', decide });
         const before = botFallbacks['heuristic'] ?? 0;
         const seen: BotFallback[] = [];
         // act: a table of default-level bots plays its deal
-        const steps = await playTable(variant, seats, seen);
+        const steps = await playTable(variant, seats, seen, { level: 'heuristic', decide });
         // assess: every decision fell back, was reported with its reason, and counted
         expect(steps).toBeGreaterThan(5);
         expect(seen.length).toBeGreaterThan(5);

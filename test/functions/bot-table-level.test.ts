@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Action } from '../../engine/index.js';
-import { type Bot, registerBot } from '../../engine/bots/index.js';
+import { type Bot, getBot } from '../../engine/bots/index.js';
 import { randomBot } from '../../engine/bots/random.js';
 import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js';
 import { DEFAULT_BOT_LEVEL, seatBotLevel } from '../../functions/use-cases/bots.js';
@@ -11,8 +11,6 @@ import { TableService } from '../../functions/use-cases/table-service.js';
  * their own level, for bots added later without one and for seats it plays when their turn clock runs out. Tournament
  * tables have bot seats without a level and no table level: they play at the default.
  */
-
-afterEach(() => registerBot(randomBot));
 
 describe("the table's bot level", () => {
   it('turn clocks play a timed-out seat at the table level', async () => {
@@ -25,9 +23,13 @@ describe("the table's bot level", () => {
         return randomBot.decide(obs, legal, ctx);
       },
     };
-    registerBot(recording);
     let now = 1_000_000;
-    const service = new TableService({ store: new MemoryTableStore(), now: () => now, botBudgetMs: 10 });
+    const service = new TableService({
+      store: new MemoryTableStore(),
+      now: () => now,
+      botBudgetMs: 10,
+      bots: (level) => (level === 'random' ? recording : getBot(level)),
+    });
     const { tableId } = await service.create({
       variant: 'schafkopf',
       seats: 4,
