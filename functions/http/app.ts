@@ -322,7 +322,8 @@ export function createApp(config: AppConfig): Hono {
     return c.json({ tableId: id, spectatorToken: token }, 201);
   });
 
-  app.post('/v1/tables/:tableId/actions', async (c) => {
+  /** What POST /actions and /commands share: the table, the acting seat (401 without a token) and the idempotency key. */
+  const actingSeat = async (c: Context) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const token = bearer(c);
     if (token === undefined)
@@ -334,6 +335,11 @@ export function createApp(config: AppConfig): Hono {
     assertMayAct(actor);
     const keyHeader = c.req.header('idempotency-key');
     const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
+    return { id, meta, actor, idempotencyKey };
+  };
+
+  app.post('/v1/tables/:tableId/actions', async (c) => {
+    const { id, meta, actor, idempotencyKey } = await actingSeat(c);
     const body = parse(ActBody, await jsonBody(c), 'body');
     const out = await service.act(id, actor, body.action, {
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
@@ -346,17 +352,7 @@ export function createApp(config: AppConfig): Hono {
 
   // Chat text: a command read against the seat's legal actions, then played like POST /actions.
   app.post('/v1/tables/:tableId/commands', async (c) => {
-    const id = parse(tableId, c.req.param('tableId'), 'tableId');
-    const token = bearer(c);
-    if (token === undefined)
-      throw new AppError(401, 'auth/missing_token', 'acting needs the seat token: Authorization: Bearer st_…', {
-        field: 'authorization',
-      });
-    const meta = await service.meta(id);
-    const actor = service.authorize(meta, token);
-    assertMayAct(actor);
-    const keyHeader = c.req.header('idempotency-key');
-    const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
+    const { meta, actor, idempotencyKey } = await actingSeat(c);
     const body = parse(CommandBody, await jsonBody(c), 'body');
     const out = await service.actByText(meta, actor, body.text, body.lang, {
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
