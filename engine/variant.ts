@@ -1,80 +1,30 @@
 import type { Card, Suit } from './cards/card.js';
+import type { Vocabulary } from './actions.js';
 import type { Rational } from './money/rational.js';
+import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
+import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
+import type { SchafkopfAction, SchafkopfContractGame } from './variants/schafkopf/vocabulary.js';
+import type { SheepsheadAction, SheepsheadContractGame } from './variants/sheepshead/vocabulary.js';
 
 /** A seat number within a deal, 0-based and clockwise; forehand = (dealer + 1) % players. */
 export type Seat = number;
 
 /**
- * Every action of the family (docs/RECORD.md "Action payloads"). Core types first, then the variant types.
- * Commands carry an action; the accepted action is recorded as it was sent (canonical card ids).
+ * Every action of the family: the union of the variants' vocabularies (engine/variants/<variant>/vocabulary.ts,
+ * docs/RECORD.md "Action payloads"). Commands carry an action; the accepted action is recorded as it was sent
+ * (canonical card ids).
  */
-export type Action =
-  | { readonly type: 'pass' }
-  | {
-      readonly type: 'bid';
-      /** Schafkopf/Mehrkopf: the game (`sauspiel`, `solo`, `wenz`, …); Saukopf bids carry `value` instead. */
-      readonly game?: string;
-      readonly suit?: Suit;
-      readonly tout?: boolean;
-      /** Muss-Spiel renonce / Mehrkopf: the called card when it is not the suit's Sau. */
-      readonly card?: Card;
-      readonly value?: number | 'schwarz';
-    }
-  | { readonly type: 'knock' }
-  | { readonly type: 'kontra' }
-  | { readonly type: 're' }
-  | { readonly type: 'play'; readonly card: Card }
-  /** Hochzeit: take the offered trump and give back `card`. */
-  | { readonly type: 'accept'; readonly card: Card }
-  /** Announce the contract after winning a points auction (Saukopf) or a choice (Mehrkopf dealer). */
-  | {
-      readonly type: 'announce';
-      readonly game: string;
-      readonly suit?: Suit;
-      readonly card?: Card;
-      readonly spiess?: boolean;
-      readonly tout?: boolean;
-    }
-  | { readonly type: 'choose'; readonly choice: string; readonly card?: Card }
-  | { readonly type: 'pick' }
-  | { readonly type: 'bury'; readonly cards: readonly Card[] }
-  | { readonly type: 'call'; readonly card: Card; readonly under?: Card }
-  | { readonly type: 'alone' }
-  | { readonly type: 'crack' }
-  | { readonly type: 'recrack' }
-  | { readonly type: 'blitz'; readonly cards: readonly Card[] }
-  | { readonly type: 'huftritt' }
-  | { readonly type: 'stallgeruch' }
-  | { readonly type: 'trog'; readonly cards: readonly Card[] };
+export type Action = SchafkopfAction | MehrkopfAction | SheepsheadAction | SaukopfAction;
 
 export type ActionType = Action['type'];
 
-export const ACTION_TYPES: readonly ActionType[] = [
-  'pass',
-  'bid',
-  'knock',
-  'kontra',
-  're',
-  'play',
-  'accept',
-  'announce',
-  'choose',
-  'pick',
-  'bury',
-  'call',
-  'alone',
-  'crack',
-  'recrack',
-  'blitz',
-  'huftritt',
-  'stallgeruch',
-  'trog',
-];
+/** Every contract game name of the family. */
+export type ContractGame = SchafkopfContractGame | MehrkopfContractGame | SheepsheadContractGame | SaukopfContractGame;
 
 /** The contract a deal is played in (docs/RECORD.md `contract`). */
 export interface Contract {
   readonly declarer?: Seat;
-  readonly game: string;
+  readonly game: ContractGame;
   readonly suit?: Suit;
   readonly tout?: boolean;
   readonly card?: Card;
@@ -227,9 +177,11 @@ export interface SessionRules {
  * The table Decider (engine/game) wraps it with commands, events and immutability; simulation and
  * record scoring drive it directly for speed.
  */
-export interface Variant<O = unknown, S = unknown> {
+export interface Variant<O = unknown, S = unknown, A extends Action = Action> {
   readonly id: string;
   readonly title: string;
+  /** The variant's actions and contract games: the parser checks every move and record against them. */
+  readonly vocabulary: Vocabulary;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
   /** Named option bundles; each holds a partial options object merged over the defaults. */
@@ -264,13 +216,13 @@ export interface Variant<O = unknown, S = unknown> {
   /** Seats the deal is waiting for (whose turn it is); empty when the deal is over. */
   toAct(state: S): readonly Seat[];
   /** Every legal action of `seat` now, including optional ones (knock, kontra) off turn. */
-  legalActions(state: S, seat: Seat): readonly Action[];
+  legalActions(state: S, seat: Seat): readonly A[];
   /** Why `action` by `seat` is illegal now, or undefined when it is legal. */
-  check(state: S, seat: Seat, action: Action): Illegal | undefined;
+  check(state: S, seat: Seat, action: A): Illegal | undefined;
   /**
    * Apply a legal action in place; returns notes for clients. `quiet` (simulation) may skip building notes.
    */
-  apply(state: S, seat: Seat, action: Action, quiet?: boolean): readonly DealNote[];
+  apply(state: S, seat: Seat, action: A, quiet?: boolean): readonly DealNote[];
   /** Fix the contract from a record's `contract` shorthand (everyone else passed). */
   applyContract(state: S, contract: Contract): Illegal | undefined;
   isOver(state: S): boolean;
@@ -278,7 +230,7 @@ export interface Variant<O = unknown, S = unknown> {
   result(state: S): DealResult;
   view(state: S, audience: Audience): DealView;
   /** Redact an action for an audience (e.g. buried cards); undefined = unchanged. */
-  redactAction(state: S, seat: Seat, action: Action, audience: Audience): Action;
+  redactAction(state: S, seat: Seat, action: A, audience: Audience): A;
   /** Card points of every card in play must add up to this (120, 148, …). */
   totalPoints(options: O, players: number): number;
   session(options: O): SessionRules;

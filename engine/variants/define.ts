@@ -12,15 +12,15 @@ export interface SettledState {
  * share (the deal is over in phase `done`, the settlement computed once and kept, every seat plays, nothing redacted,
  * 120 card points, no session rules) unless the spec says otherwise.
  */
-export type VariantSpec<O, S extends SettledState> = Omit<
-  Variant<O, S>,
+export type VariantSpec<O, S extends SettledState, A extends Action = Action> = Omit<
+  Variant<O, S, A>,
   'isOver' | 'result' | 'participants' | 'redactAction' | 'totalPoints' | 'session'
 > & {
   /** The settlement of a finished deal (called once; the result is kept on the state). */
   settle(state: S): DealResult;
-  participants?: Variant<O, S>['participants'];
-  redactAction?: (state: S, seat: Seat, action: Action, audience: Audience) => Action;
-  totalPoints?: Variant<O, S>['totalPoints'];
+  participants?: Variant<O, S, A>['participants'];
+  redactAction?: (state: S, seat: Seat, action: A, audience: Audience) => A;
+  totalPoints?: Variant<O, S, A>['totalPoints'];
   session?: (options: O) => SessionRules;
 };
 
@@ -33,7 +33,9 @@ export const seatsAfter = (dealer: Seat, count: number, tableSeats: number): rea
   Array.from({ length: count }, (_, i) => (dealer + 1 + i) % tableSeats);
 
 /** Build a {@link Variant} from its spec with the common wiring. */
-export function defineVariant<O, S extends SettledState>(spec: VariantSpec<O, S>): Variant<O, S> {
+export function defineVariant<O, S extends SettledState, A extends Action = Action>(
+  spec: VariantSpec<O, S, A>,
+): Variant<O, S, A> {
   const { settle, ...rest } = spec;
   return {
     participants: everySeat,

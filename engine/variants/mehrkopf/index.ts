@@ -1,6 +1,5 @@
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import type {
-  Action,
   Audience,
   Contract,
   DealContext,
@@ -10,6 +9,7 @@ import type {
   Seat,
   Variant,
 } from '../../variant.js';
+import { type MehrkopfAction as Action, mehrkopfVocabulary } from './vocabulary.js';
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';
 import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
@@ -282,9 +282,10 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
   return { hands, blind: [] };
 }
 
-export const mehrkopf: Variant<MehrkopfOptions, MkState> = defineVariant({
+export const mehrkopf: Variant<MehrkopfOptions, MkState, Action> = defineVariant({
   id: 'mehrkopf',
   title: 'Mehrkopf',
+  vocabulary: mehrkopfVocabulary,
   tableSeats: { min: 2, max: 7 },
   presets: PRESETS,
   defaultPreset: 'rulebook',

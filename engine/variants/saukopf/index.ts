@@ -1,6 +1,7 @@
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf } from '../../cards/deck.js';
-import type { Action, Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
+import type { Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
+import { type SaukopfAction as Action, saukopfVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SaukopfOptions, resolveSaukopfOptions } from './options.js';
 import { HERZ_KEILER, apply, applyContract, check, contractOf, legalActions, toAct } from './rules.js';
 import { dealPackets } from '../common.js';
@@ -152,9 +153,10 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
   return undefined;
 }
 
-export const saukopf: Variant<SaukopfOptions, SaState> = defineVariant({
+export const saukopf: Variant<SaukopfOptions, SaState, Action> = defineVariant({
   id: 'saukopf',
   title: 'Saukopf',
+  vocabulary: saukopfVocabulary,
   tableSeats: { min: 3, max: 4 },
   presets: PRESETS,
   defaultPreset: 'saukopf',

@@ -2,7 +2,8 @@ import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf, suitNames } from 
 import { type FollowRule, followCards, followViolation, ledSuitOf, mustFollow } from '../../tricks/follow.js';
 import { trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
-import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { SaukopfAction as Action } from './vocabulary.js';
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';

@@ -1,7 +1,6 @@
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, SHORT_RANKS, deckOf } from '../../cards/deck.js';
 import type {
-  Action,
   Audience,
   Contract,
   DealContext,
@@ -12,6 +11,7 @@ import type {
   SessionRules,
   Variant,
 } from '../../variant.js';
+import { type SchafkopfAction as Action, schafkopfVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
 import {
   NORMAL,
@@ -249,9 +249,10 @@ function checkLayout(o: SchafkopfOptions, players: number, layout: Layout): stri
   return undefined;
 }
 
-export const schafkopf: Variant<SchafkopfOptions, SkState> = defineVariant({
+export const schafkopf: Variant<SchafkopfOptions, SkState, Action> = defineVariant({
   id: 'schafkopf',
   title: 'Bayerischer Schafkopf',
+  vocabulary: schafkopfVocabulary,
   tableSeats: { min: 4, max: 7 },
   presets: PRESETS,
   defaultPreset: 'sauspiel',

@@ -18,7 +18,8 @@ import { exchangeHochzeit, trumpsIn } from '../family/hochzeit.js';
 import { CALLABLE, isCallable, sauOf, suchkarten } from '../family/rufsau.js';
 import { kontraWindowOpen, reWindowOpen } from '../family/kontra.js';
 import { laufende } from '../family/laufende.js';
-import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { SchafkopfAction as Action } from './vocabulary.js';
 import {
   type Game,
   PRECEDENCE_KEYS,

@@ -1,6 +1,7 @@
 import { CARDS, type Card, displayName, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf, hashString } from '../../cards/deck.js';
-import type { Action, Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
+import type { Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
+import { type SheepsheadAction as Action, sheepsheadVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptions } from './options.js';
 import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
 import { settle } from './settle.js';
@@ -320,9 +321,10 @@ function session(o: SheepsheadOptions): SessionRules {
   };
 }
 
-export const sheepshead: Variant<SheepsheadOptions, ShState> = defineVariant({
+export const sheepshead: Variant<SheepsheadOptions, ShState, Action> = defineVariant({
   id: 'sheepshead',
   title: 'Sheepshead',
+  vocabulary: sheepsheadVocabulary,
   tableSeats: { min: 2, max: 8 },
   presets: PRESETS,
   defaultPreset: 'standard',

@@ -2,7 +2,8 @@ import { CARDS, type Card, POINTS, displayName, indexOf, suitNames } from '../..
 import { type FollowRule, followCount, followViolation } from '../../tricks/follow.js';
 import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
 import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
-import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { SheepsheadAction as Action } from './vocabulary.js';
 import type { GameKind, ShState } from './state.js';
 import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 

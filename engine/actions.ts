@@ -1,0 +1,118 @@
+import type { Card, Suit } from './cards/card.js';
+
+/**
+ * Action vocabularies as data. Each variant declares its action types, their fields and the words a field may hold
+ * (engine/variants/<variant>/vocabulary.ts); from that one declaration follow its TypeScript action union
+ * ({@link ActionOf}), the parser that guards every move and record (engine/record/action.ts) and the `Action` schema of
+ * openapi.yaml (scripts/openapi-actions.ts).
+ */
+
+/** What one field of an action holds. A field is required unless it is marked {@link optional}. */
+export type Field =
+  | { readonly kind: 'card'; readonly optional?: true; readonly redactable?: true }
+  | { readonly kind: 'cards'; readonly optional?: true }
+  | { readonly kind: 'suit'; readonly optional?: true }
+  | { readonly kind: 'flag'; readonly optional?: true }
+  /** A bid in Augen (a whole number) or `"schwarz"`. */
+  | { readonly kind: 'points'; readonly optional?: true }
+  /** One of a closed list of lower-case words (a game, a choice). */
+  | { readonly kind: 'word'; readonly words: readonly string[]; readonly optional?: true };
+
+export const card = { kind: 'card' } as const;
+export const cards = { kind: 'cards' } as const;
+export const suit = { kind: 'suit' } as const;
+export const flag = { kind: 'flag' } as const;
+export const points = { kind: 'points' } as const;
+export const word = <const W extends readonly string[]>(words: W): { readonly kind: 'word'; readonly words: W } => ({
+  kind: 'word',
+  words,
+});
+export const optional = <const F extends Field>(f: F): F & { readonly optional: true } => ({ ...f, optional: true });
+/** A card a view may leave out for an audience that may not see it (the card given back for a Hochzeit trump). */
+export const redactable = <const F extends Field & { kind: 'card' }>(f: F): F & { readonly redactable: true } => ({
+  ...f,
+  redactable: true,
+});
+
+/** One action type: what it means (for the API) and its fields. */
+export interface ActionSpec {
+  readonly doc: string;
+  readonly fields?: { readonly [name: string]: Field };
+}
+
+/** A variant's vocabulary as its author writes it. */
+export interface VocabularySpec {
+  /** The variant id (`schafkopf`), used in the parser's messages. */
+  readonly variant: string;
+  readonly actions: { readonly [type: string]: ActionSpec };
+  /** The names a contract's `game` may have in this variant. */
+  readonly contractGames: readonly string[];
+}
+
+type ValueOf<F> = F extends { kind: 'card' }
+  ? Card
+  : F extends { kind: 'cards' }
+    ? readonly Card[]
+    : F extends { kind: 'suit' }
+      ? Suit
+      : F extends { kind: 'flag' }
+        ? boolean
+        : F extends { kind: 'points' }
+          ? number | 'schwarz'
+          : F extends { kind: 'word'; words: readonly (infer W)[] }
+            ? W
+            : never;
+type FieldsOf<A> = A extends { fields: infer F } ? F : object;
+type Present<F> = { readonly [K in keyof F as F[K] extends { optional: true } ? never : K]: ValueOf<F[K]> };
+type Absent<F> = { readonly [K in keyof F as F[K] extends { optional: true } ? K : never]?: ValueOf<F[K]> };
+type Flat<T> = { [K in keyof T]: T[K] } & unknown;
+
+/** The action union a vocabulary declares: one member per action type, its fields typed by their kind. */
+export type ActionOf<V extends VocabularySpec> = {
+  [T in keyof V['actions'] & string]: Flat<
+    { readonly type: T } & Present<FieldsOf<V['actions'][T]>> & Absent<FieldsOf<V['actions'][T]>>
+  >;
+}[keyof V['actions'] & string];
+
+/** The contract game names a vocabulary declares. */
+export type ContractGameOf<V extends VocabularySpec> = V['contractGames'][number];
+
+/** One action type, prepared for parsing: its field names in order, the required ones, the word sets. */
+export interface CompiledAction {
+  readonly doc: string;
+  readonly fields: readonly (readonly [name: string, field: Field])[];
+  readonly names: ReadonlySet<string>;
+  readonly required: readonly string[];
+  readonly words: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** A vocabulary registered with its variant: the spec and the lookup tables the parser uses on every move. */
+export interface Vocabulary<V extends VocabularySpec = VocabularySpec> {
+  readonly spec: V;
+  readonly variant: string;
+  readonly types: readonly string[];
+  readonly actions: ReadonlyMap<string, CompiledAction>;
+  readonly contractGames: ReadonlySet<string>;
+}
+
+/** Build a variant's vocabulary from its spec (once, at load time). */
+export function defineVocabulary<const V extends VocabularySpec>(spec: V): Vocabulary<V> {
+  const actions = new Map<string, CompiledAction>();
+  for (const [type, action] of Object.entries(spec.actions)) {
+    const fields = Object.entries(action.fields ?? {});
+    actions.set(type, {
+      doc: action.doc,
+      fields,
+      names: new Set(fields.map(([name]) => name)),
+      required: fields.filter(([, f]) => f.optional !== true).map(([name]) => name),
+      words: new Map(fields.flatMap(([name, f]) => (f.kind === 'word' ? [[name, new Set(f.words)] as const] : []))),
+    });
+  }
+  return {
+    spec,
+    variant: spec.variant,
+    types: Object.keys(spec.actions),
+    actions,
+    contractGames: new Set(spec.contractGames),
+  };
+}
