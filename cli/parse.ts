@@ -95,7 +95,7 @@ export function parseCli(args: string[]): number {
     }
     legal = [];
     for (const item of parsed) {
-      const p = parseAction(item);
+      const p = parseAction(item, variant.vocabulary);
       if (!p.ok) {
         console.error(`--legal: ${p.message}`);
         return 2;

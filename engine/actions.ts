@@ -34,6 +34,11 @@ export const redactable = <const F extends Field & { kind: 'card' }>(f: F): F & 
   redactable: true,
 });
 
+/** Whether `value` is one of `words` (a vocabulary's games or choices), narrowing its type. */
+export function isWord<W extends string>(words: readonly W[], value: string): value is W {
+  return (words as readonly string[]).includes(value);
+}
+
 /** One action type: what it means (for the API) and its fields. */
 export interface ActionSpec {
   readonly doc: string;
@@ -73,6 +78,16 @@ export type ActionOf<V extends VocabularySpec> = {
     { readonly type: T } & Present<FieldsOf<V['actions'][T]>> & Absent<FieldsOf<V['actions'][T]>>
   >;
 }[keyof V['actions'] & string];
+
+type KeysOf<U> = U extends unknown ? keyof U : never;
+
+/**
+ * A union of actions where every member also names the fields of the others as absent (`?: never`): generic code (bots,
+ * the text commands) reads `a.game` or `a.card` of any action without narrowing by variant first.
+ */
+export type Exclusive<U, All = U> = U extends unknown
+  ? Flat<U & { readonly [K in Exclude<KeysOf<All>, keyof U>]?: never }>
+  : never;
 
 /** The contract game names a vocabulary declares. */
 export type ContractGameOf<V extends VocabularySpec> = V['contractGames'][number];

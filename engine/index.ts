@@ -9,7 +9,7 @@ export * as money from './money/rational.js';
 export type { Rational } from './money/rational.js';
 export * from './variant.js';
 export * from './errors.js';
-export { getVariant, listVariants } from './registry.js';
+export { ACTION_TYPES, getVariant, listVariants } from './registry.js';
 export {
   type TableCommand,
   type TableEvent,

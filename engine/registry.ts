@@ -1,4 +1,4 @@
-import type { AnyVariant } from './variant.js';
+import type { ActionType, AnyVariant } from './variant.js';
 import { mehrkopf } from './variants/mehrkopf/index.js';
 import { saukopf } from './variants/saukopf/index.js';
 import { schafkopf } from './variants/schafkopf/index.js';
@@ -17,3 +17,8 @@ export function getVariant(id: string): AnyVariant | undefined {
 export function listVariants(): readonly AnyVariant[] {
   return LIST;
 }
+
+/** Every action type of the registered variants' vocabularies, each once, in catalogue order. */
+export const ACTION_TYPES: readonly ActionType[] = Object.freeze([
+  ...new Set(LIST.flatMap((variant) => variant.vocabulary.types as readonly ActionType[])),
+]);

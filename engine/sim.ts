@@ -46,7 +46,7 @@ export function playRandomDeal(
  * A random action: first a random action type among those legal, then a random action of that type, so that
  * passing is as likely as bidding and every contract comes up (a uniform pick would almost always bid a Tout).
  */
-export function pickAction(legal: readonly Action[], rng: Rng): Action {
+export function pickAction<A extends Action>(legal: readonly A[], rng: Rng): A {
   const n = legal.length;
   const first = legal[0];
   if (first === undefined) throw new Error('no legal action');
@@ -61,7 +61,7 @@ export function pickAction(legal: readonly Action[], rng: Rng): Action {
       type = t;
     }
   }
-  if (types === 1) return legal[rng.int(n)] as Action;
+  if (types === 1) return legal[rng.int(n)] as A;
   // Legal lists are grouped by type; pick a group, then a member.
   let group = rng.int(types);
   let start = 0;
@@ -76,7 +76,7 @@ export function pickAction(legal: readonly Action[], rng: Rng): Action {
   }
   let end = start + 1;
   while (end < n && (legal[end] as Action).type === type) end++;
-  return legal[start + rng.int(end - start)] as Action;
+  return legal[start + rng.int(end - start)] as A;
 }
 
 /** Where each run of equal action types starts in a frozen list, and its length last: `[0, s1, …, n]`. */
@@ -96,12 +96,12 @@ function groupsOf(legal: readonly Action[]): Int32Array {
 }
 
 /** {@link pickAction} over precomputed runs: the same picks and the same draws from `rng`. */
-function pickGrouped(legal: readonly Action[], groups: Int32Array, rng: Rng): Action {
+function pickGrouped<A extends Action>(legal: readonly A[], groups: Int32Array, rng: Rng): A {
   const types = groups.length - 1;
-  if (types === 1) return legal[rng.int(legal.length)] as Action;
+  if (types === 1) return legal[rng.int(legal.length)] as A;
   const group = rng.int(types);
   const start = groups[group] as number;
-  return legal[start + rng.int((groups[group + 1] as number) - start)] as Action;
+  return legal[start + rng.int((groups[group + 1] as number) - start)] as A;
 }
 
 /** Invariants every finished deal must satisfy; returns the broken ones (empty = fine). */

@@ -1,5 +1,5 @@
 import type { Card, Suit } from './cards/card.js';
-import type { Vocabulary } from './actions.js';
+import type { Exclusive, Vocabulary } from './actions.js';
 import type { Rational } from './money/rational.js';
 import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
 import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
@@ -14,17 +14,21 @@ export type Seat = number;
  * docs/RECORD.md "Action payloads"). Commands carry an action; the accepted action is recorded as it was sent
  * (canonical card ids).
  */
-export type Action = SchafkopfAction | MehrkopfAction | SheepsheadAction | SaukopfAction;
+export type Action = Exclusive<SchafkopfAction | MehrkopfAction | SheepsheadAction | SaukopfAction>;
 
 export type ActionType = Action['type'];
 
 /** Every contract game name of the family. */
 export type ContractGame = SchafkopfContractGame | MehrkopfContractGame | SheepsheadContractGame | SaukopfContractGame;
 
-/** The contract a deal is played in (docs/RECORD.md `contract`). */
+/**
+ * The contract a deal is played in (docs/RECORD.md `contract`). `game` is one of the variant's {@link ContractGame}s
+ * wherever a variant or the record parser made it; it stays a string here because the bots also name pseudo-contracts
+ * (`normal` before the auction ends) with it.
+ */
 export interface Contract {
   readonly declarer?: Seat;
-  readonly game: ContractGame;
+  readonly game: string;
   readonly suit?: Suit;
   readonly tout?: boolean;
   readonly card?: Card;

@@ -253,12 +253,12 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const dealSeat = dealSeatOf(deal.players, command.seat);
   if (dealSeat === null)
     return fail(engineError(ErrorCodes.badSeat, `seat ${command.seat} does not play this deal`, { field: 'seat' }));
-  const parsed = parseAction(command.action);
+  const variant = variantOf(state);
+  const parsed = parseAction(command.action, variant.vocabulary);
   if (!parsed.ok)
     return fail(
       engineError(ErrorCodes.badAction, parsed.message, { field: `action${parsed.field ? '.' + parsed.field : ''}` }),
     );
-  const variant = variantOf(state);
   const illegal = variant.check(deal.state, dealSeat, parsed.action);
   if (illegal !== undefined) {
     const code = codeOf(illegal.code);

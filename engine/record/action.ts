@@ -1,78 +1,58 @@
+import type { Field, Vocabulary } from '../actions.js';
 import { type Card, SUITS, type Suit, parseCard } from '../cards/card.js';
-import { ACTION_TYPES, type Action, type ActionType } from '../variant.js';
+import type { Action } from '../variant.js';
 
 export type Parsed<T> = { ok: true; action: T } | { ok: false; message: string; field?: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Validate an action from outside (JSON) and canonicalise its cards (`E10` → `EZ`, `QC` → `EO`).
- * Unknown fields are rejected so that typos are not silently ignored.
+ * Validate an action from outside (JSON) against the variant's vocabulary and canonicalise its cards (`E10` → `EZ`,
+ * `QC` → `EO`). An action type, game or choice the variant does not have is refused here, naming the variant
+ * (`sheepshead has no knock action`, `schafkopf has no bid game 'x'`); unknown fields are rejected so that typos are not
+ * silently ignored. Whether the action is legal now is the variant's `check`.
  */
-export function parseAction(input: unknown): Parsed<Action> {
+export function parseAction(input: unknown, vocabulary: Vocabulary): Parsed<Action> {
   if (!isObject(input)) return { ok: false, message: 'an action must be an object with a type' };
   const type = input.type;
-  if (typeof type !== 'string' || !ACTION_TYPES.includes(type as ActionType))
-    return { ok: false, message: `unknown action type ${JSON.stringify(type)}`, field: 'type' };
-  const allowed = ALLOWED_FIELDS[type as ActionType];
+  const spec = typeof type === 'string' ? vocabulary.actions.get(type) : undefined;
+  if (spec === undefined) {
+    const message =
+      typeof type === 'string' && /^[a-z-]{1,16}$/.test(type)
+        ? `${vocabulary.variant} has no ${type} action (${vocabulary.types.join(', ')})`
+        : `unknown action type ${JSON.stringify(type)}`;
+    return { ok: false, message, field: 'type' };
+  }
   for (const key of Object.keys(input)) {
-    if (key !== 'type' && !allowed.includes(key))
+    if (key !== 'type' && !spec.names.has(key))
       return { ok: false, message: `field ${key} is not part of a ${type} action`, field: key };
   }
   const out: Record<string, unknown> = { type };
-  for (const key of allowed) {
+  for (const [key, field] of spec.fields) {
     const value = input[key];
     if (value === undefined) continue;
-    const checked = checkField(key, value);
+    const checked = checkField(key, field, value);
     if (!checked.ok) return { ok: false, message: checked.message, field: key };
+    if (field.kind === 'word' && !spec.words.get(key)?.has(checked.value as string))
+      return {
+        ok: false,
+        message: `${vocabulary.variant} has no ${type} ${key} '${String(checked.value)}' (${field.words.join(', ')})`,
+        field: key,
+      };
     out[key] = checked.value;
   }
-  for (const key of REQUIRED[type as ActionType] ?? []) {
+  for (const key of spec.required) {
     if (out[key] === undefined) return { ok: false, message: `a ${type} action needs ${key}`, field: key };
   }
-  // Each field was checked against its action type above; the object is one member of the Action union.
+  // Every field was checked against the variant's declaration of this type: the object is one of its actions.
   return { ok: true, action: out as Action };
 }
 
-const ALLOWED_FIELDS: Readonly<Record<ActionType, readonly string[]>> = {
-  pass: [],
-  bid: ['game', 'suit', 'tout', 'card', 'value'],
-  knock: [],
-  kontra: [],
-  re: [],
-  play: ['card'],
-  accept: ['card'],
-  announce: ['game', 'suit', 'card', 'spiess', 'tout'],
-  choose: ['choice', 'card'],
-  pick: [],
-  bury: ['cards'],
-  call: ['card', 'under'],
-  alone: [],
-  crack: [],
-  recrack: [],
-  blitz: ['cards'],
-  huftritt: [],
-  stallgeruch: [],
-  trog: ['cards'],
-};
-
-const REQUIRED: Partial<Record<ActionType, readonly string[]>> = {
-  play: ['card'],
-  accept: ['card'],
-  announce: ['game'],
-  choose: ['choice'],
-  bury: ['cards'],
-  call: ['card'],
-  blitz: ['cards'],
-  trog: ['cards'],
-};
-
 type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
-function checkField(key: string, value: unknown): Checked {
-  switch (key) {
-    case 'card':
-    case 'under': {
+function checkField(key: string, field: Field, value: unknown): Checked {
+  switch (field.kind) {
+    case 'card': {
       const card = typeof value === 'string' ? parseCard(value) : undefined;
       return card === undefined
         ? { ok: false, message: `${key} is not a card: ${JSON.stringify(value)}` }
@@ -94,19 +74,19 @@ function checkField(key: string, value: unknown): Checked {
         ? { ok: true, value: suit }
         : { ok: false, message: 'suit must be E, G, H or S' };
     }
-    case 'game':
-    case 'choice':
+    case 'word':
       return typeof value === 'string' && /^[a-z0-9-]{1,32}$/.test(value)
         ? { ok: true, value }
         : { ok: false, message: `${key} must be a lower-case name` };
-    case 'tout':
-    case 'spiess':
+    case 'flag':
       return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: `${key} must be true or false` };
-    case 'value':
+    case 'points':
       return value === 'schwarz' || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000)
         ? { ok: true, value }
         : { ok: false, message: 'value must be a whole number or "schwarz"' };
-    default:
-      return { ok: false, message: `unexpected field ${key}` };
+    default: {
+      const never: never = field;
+      return never;
+    }
   }
 }

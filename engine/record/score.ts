@@ -189,7 +189,7 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     const { seat, ...rest } = raw;
     if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players)
       return fail(shape(`action seat must be 0..${players - 1}`, { index, field: 'seat' }));
-    const parsed = parseAction(rest);
+    const parsed = parseAction(rest, variant.vocabulary);
     if (!parsed.ok)
       return fail({
         code: 'action/malformed',

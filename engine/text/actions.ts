@@ -206,7 +206,8 @@ export function labelAction(action: Action, variant: string, lang: Lang, legal?:
   }
 }
 
-function gameLabel(
+/** A game as chat text: its name with the suit, called card, Tout and am Spieß (`Herz-Solo Tout`). */
+export function gameLabel(
   game: string,
   suit: Suit | undefined,
   card: Card | undefined,

@@ -2,7 +2,7 @@ import { type Card, RANKS, type Rank, SUITS, type Suit, cardOf, rankOf, suitOf }
 import type { TableEvent, TableView } from '../game/table.js';
 import { getVariant } from '../registry.js';
 import type { Action, Contract, DealNote, Seat } from '../variant.js';
-import { labelAction, summarizeCommands } from './actions.js';
+import { gameLabel, labelAction, summarizeCommands } from './actions.js';
 import { cardCode, styleOf } from './cards.js';
 import type { Lang } from './words.js';
 
@@ -120,25 +120,12 @@ export function contractText(contract: Contract, variant: string, lang: Lang, na
   if (variant === 'sheepshead') {
     text = SHEEPSHEAD_GAMES[lang][contract.game] ?? contract.game;
     if (contract.card !== undefined) text += ` ${cardCode(contract.card, style)}`;
-  } else if (variant === 'saukopf') {
-    const action: Action = {
-      type: 'announce',
-      game: contract.game,
-      ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
-      ...(contract.card !== undefined ? { card: contract.card } : {}),
-      ...(contract.spiess === true ? { spiess: true } : {}),
-    };
-    text = labelAction(action, variant, lang);
-    if (contract.bid !== undefined) text += `, ${contract.bid === 'schwarz' ? 'Schwarz' : contract.bid}`;
   } else {
-    const action: Action = {
-      type: 'bid',
-      game: contract.game,
-      ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
-      ...(contract.card !== undefined ? { card: contract.card } : {}),
-      ...(contract.tout === true ? { tout: true } : {}),
-    };
-    text = labelAction(action, variant, lang);
+    // Labelled as the bid (Saukopf: the announcement) that makes it.
+    const spiess = variant === 'saukopf' && contract.spiess === true;
+    text = gameLabel(contract.game, contract.suit, contract.card, contract.tout === true, spiess, lang, style);
+    if (variant === 'saukopf' && contract.bid !== undefined)
+      text += `, ${contract.bid === 'schwarz' ? 'Schwarz' : contract.bid}`;
   }
   if (contract.declarer !== undefined) text += ` (${nameOf(names, contract.declarer, lang)})`;
   return text;

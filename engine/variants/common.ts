@@ -6,11 +6,15 @@ import type { Action, DealNote, Illegal, Seat, SessionRules } from '../variant.j
  * hot paths (legalActions, toAct, apply) need not allocate, and the one way to name a broken rule.
  */
 
+type PlayAction = Extract<Action, { type: 'play' }>;
+type AcceptAction = Extract<Action, { type: 'accept' }>;
+type PassAction = Extract<Action, { type: 'pass' }>;
+
 /** `{ type: 'play', card }` per card index. */
-export const PLAY: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'play', card }) as Action);
+export const PLAY: readonly PlayAction[] = CARDS.map((card): PlayAction => Object.freeze({ type: 'play', card }));
 /** `{ type: 'accept', card }` per card index (Hochzeit: the card given back). */
-export const ACCEPT: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'accept', card }) as Action);
-export const PASS: Action = Object.freeze({ type: 'pass' });
+export const ACCEPT: readonly AcceptAction[] = CARDS.map((card): AcceptAction => Object.freeze({ type: 'accept', card }));
+export const PASS: PassAction = Object.freeze({ type: 'pass' });
 export const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 
 /** One shared, frozen list per seat: toAct is called on every move and need not allocate. */
@@ -47,4 +51,20 @@ export function dealPackets(
       for (let j = 0; j < packet; j++) hand.push(cards[k++] as Card);
     }
   return { hands, dealt: k };
+}
+
+/**
+ * The answer to an action outside the variant's vocabulary: the parser (engine/record/action.ts) keeps those out, this
+ * answers a caller that skipped it. `action` is `never` there, so a switch that forgets one of its own types fails to
+ * compile.
+ */
+export function foreignAction(action: never, variant: string): Illegal {
+  const other: { readonly type?: unknown } = action;
+  return illegal('action/illegal', `${String(other.type)} is not an action of ${variant}`);
+}
+
+/** `apply` called with an action outside the variant's vocabulary: a bug of the caller (check() refuses it first). */
+export function cannotApply(action: never): never {
+  const other: { readonly type?: unknown } = action;
+  throw new Error(`cannot apply ${String(other.type)}`);
 }

@@ -1,3 +1,4 @@
+import { isWord } from '../../actions.js';
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import type {
   Audience,
@@ -9,7 +10,7 @@ import type {
   Seat,
   Variant,
 } from '../../variant.js';
-import { type MehrkopfAction as Action, mehrkopfVocabulary } from './vocabulary.js';
+import { BID_GAMES, type MehrkopfAction as Action, mehrkopfVocabulary } from './vocabulary.js';
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';
 import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
@@ -123,13 +124,15 @@ function applyContract(s: MkState, contract: Contract): Illegal | undefined {
     return illegal('record/contract', 'the contract needs a declarer seat that plays this deal');
   if (contract.game === 'hochzeit')
     return illegal('record/contract', 'a Hochzeit is recorded as actions (bid, accept)');
-  const action: Action = {
+  const game = contract.game;
+  if (!isWord(BID_GAMES, game)) return illegal('record/contract', `no such game to bid: ${game}`);
+  const action: Extract<Action, { type: 'bid' }> = {
     type: 'bid',
-    game: contract.game,
+    game,
     ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
     ...(contract.tout ? { tout: true } : {}),
   };
-  const bid = toBid(s, declarer, action as Extract<Action, { type: 'bid' }>, false);
+  const bid = toBid(s, declarer, action, false);
   if ('code' in bid) return { ...bid, code: 'record/contract' };
   // Everyone before the declarer passes, the declarer bids, everyone after passes.
   for (let guard = 0; guard < 16 && s.phase === 'auction'; guard++) {

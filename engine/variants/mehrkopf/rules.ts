@@ -18,7 +18,7 @@ import type { MehrkopfAction as Action } from './vocabulary.js';
 import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js';
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
 import type { Bid, MkState } from './state.js';
-import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { ACCEPT, cannotApply, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /**
  * Rules of Mehrkopf over {@link MkState}: the auction, the dealer's choices, the Hochzeit, legal cards with the
@@ -172,8 +172,6 @@ export function toBid(s: MkState, seat: Seat, action: Extract<Action, { type: 'b
   const game = action.game as Game | undefined;
   if (game === undefined || !(game in GAME_SUIT) || game === 'ramsch')
     return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
-  if (action.value !== undefined) return illegal('action/malformed', 'Mehrkopf bids name a game, not a value');
-  if (action.card !== undefined) return illegal('action/malformed', 'a Mehrkopf bid names no card');
   const tout = action.tout === true;
   if (tout && !(SOLO_GAMES as readonly string[]).includes(game))
     return illegal('action/illegal', `${game} cannot be played as Tout (Tout exists for the solo games only)`);
@@ -508,8 +506,6 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
           'action/illegal',
           'the only announcement of Mehrkopf is the dealer’s Muss-Spiel (announce game muss with a card)',
         );
-      if (action.suit !== undefined || action.tout !== undefined || action.spiess !== undefined)
-        return illegal('action/malformed', 'a Muss-Spiel names a card only');
       return checkChoose(s, seat, {
         type: 'choose',
         choice: 'muss',
@@ -543,7 +539,7 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
       return followViolation(FOLLOW, s.order, hand, ledSuit, card) ?? mustFollow(FOLLOW, ledSuit);
     }
     default:
-      return illegal('action/illegal', `${action.type} is not an action of Mehrkopf`);
+      return foreignAction(action, 'Mehrkopf');
   }
 }
 
@@ -630,7 +626,7 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
     case 'play':
       return playCard(s, seat, indexOf(action.card), quiet);
     default:
-      throw new Error(`cannot apply ${action.type}`);
+      return cannotApply(action);
   }
 }
 

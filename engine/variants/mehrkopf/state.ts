@@ -1,6 +1,7 @@
 import type { Suit } from '../../cards/card.js';
 import type { CompiledOrder } from '../../tricks/order.js';
-import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
+import type { DealContext, DealResult, Seat } from '../../variant.js';
+import type { MehrkopfAction as Action } from './vocabulary.js';
 import type { Game, MehrkopfOptions } from './options.js';
 import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 

@@ -1,14 +1,15 @@
+import { isWord } from '../../actions.js';
 import { CARDS, type Card, POINTS, type Suit, cardOf, indexOf, suitNames } from '../../cards/card.js';
 import { type FollowRule, followCards, followViolation, ledSuitOf, mustFollow } from '../../tricks/follow.js';
 import { trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
-import type { SaukopfAction as Action } from './vocabulary.js';
+import { ANNOUNCED_GAMES, type SaukopfAction as Action } from './vocabulary.js';
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
 import { CALLABLE, isCallable, sauOf, suchkarten as suchkartenFor } from '../family/rufsau.js';
-import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { cannotApply, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Saukopf (seed 004) over {@link SaState}: Grunzen, Trog, Spielansage, tricks, Huftritt. */
 
@@ -47,8 +48,6 @@ function bidValue(action: Extract<Action, { type: 'bid' }>): number | undefined 
 function checkBid(s: SaState, seat: Seat, action: Extract<Action, { type: 'bid' }>): Illegal | undefined {
   if (s.phase !== 'auction') return illegal('action/illegal', 'bids are only made in the Grunzen');
   if (seat !== s.auctionTurn) return notTurn(seat);
-  if (action.game !== undefined || action.suit !== undefined || action.tout !== undefined || action.card !== undefined)
-    return illegal('action/malformed', 'a Saukopf bid is a number of Augen (`value`), the game is announced later');
   const v = bidValue(action);
   if (v === undefined || v < s.o.minBid || v > SCHWARZ)
     return illegal(
@@ -151,7 +150,6 @@ export function toContract(
   const game = action.game as AnnouncedGame;
   if (!(ANNOUNCED as readonly string[]).includes(game))
     return illegal('action/illegal', `no such contract: ${action.game}`);
-  if (action.tout !== undefined) return illegal('action/malformed', 'Saukopf has no Tout: bid Schwarz instead');
   const spiess = action.spiess === true;
   if (spiess && !s.o.spiess) return illegal('action/illegal', 'am Spieß is not played at this table');
   const takesSuit = TAKES_SUIT.has(game);
@@ -550,7 +548,7 @@ export function check(s: SaState, seat: Seat, action: Action): Illegal | undefin
       return playIllegal(s, seat, card);
     }
     default:
-      return illegal('action/illegal', `${action.type} is not an action of Saukopf`);
+      return foreignAction(action, 'Saukopf');
   }
 }
 
@@ -585,7 +583,7 @@ export function apply(s: SaState, seat: Seat, action: Action, quiet = false): re
     case 'play':
       return playCard(s, seat, indexOf(action.card), quiet);
     default:
-      throw new Error(`cannot apply ${action.type}`);
+      return cannotApply(action);
   }
 }
 
@@ -609,9 +607,11 @@ export function applyContract(s: SaState, contract: Contract): Illegal | undefin
   if (v === undefined || v < s.o.minBid || v > SCHWARZ)
     return illegal('record/contract', `a bid is ${s.o.minBid}…120 Augen or Schwarz (Grunzen)`);
   if (contract.tout !== undefined) return illegal('record/contract', 'Saukopf has no Tout: bid Schwarz instead');
+  const game = contract.game;
+  if (!isWord(ANNOUNCED_GAMES, game)) return illegal('record/contract', `no such contract: ${game}`);
   const announce: Extract<Action, { type: 'announce' }> = {
     type: 'announce',
-    game: contract.game,
+    game,
     ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
     ...(contract.card !== undefined ? { card: contract.card } : {}),
     ...(contract.spiess === true ? { spiess: true } : {}),

@@ -1,3 +1,4 @@
+import { isWord } from '../../actions.js';
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, SHORT_RANKS, deckOf } from '../../cards/deck.js';
 import type {
@@ -11,7 +12,7 @@ import type {
   SessionRules,
   Variant,
 } from '../../variant.js';
-import { type SchafkopfAction as Action, schafkopfVocabulary } from './vocabulary.js';
+import { BID_GAMES, type SchafkopfAction as Action, schafkopfVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
 import {
   NORMAL,
@@ -130,14 +131,16 @@ function applyContract(s: SkState, contract: Contract): Illegal | undefined {
     return illegal('record/contract', 'the contract needs a declarer seat');
   if (contract.game === 'hochzeit')
     return illegal('record/contract', 'a Hochzeit is recorded as actions (bid, accept)');
-  const action: Action = {
+  const game = contract.game;
+  if (!isWord(BID_GAMES, game)) return illegal('record/contract', `no such game to bid: ${game}`);
+  const action: Extract<Action, { type: 'bid' }> = {
     type: 'bid',
-    game: contract.game,
+    game,
     ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
     ...(contract.tout ? { tout: true } : {}),
     ...(contract.card !== undefined ? { card: contract.card } : {}),
   };
-  const bid = toBid(s, declarer, action as Extract<Action, { type: 'bid' }>, false);
+  const bid = toBid(s, declarer, action, false);
   if ('code' in bid) return { ...bid, code: 'record/contract' };
   // Everyone before the declarer passes, the declarer bids, everyone after passes.
   for (let i = 0; i < s.n; i++) {

@@ -30,7 +30,7 @@ import {
 } from './options.js';
 import { type OrderKind, compiled } from './orders.js';
 import type { Bid, SkState } from './state.js';
-import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { ACCEPT, cannotApply, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Bavarian Schafkopf over {@link SkState}: legal moves, the auction, tricks. Settlement is in settle.ts. */
 
@@ -147,7 +147,6 @@ export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'b
   if (game === undefined || !(game in GAME_SUIT) || game === 'ramsch')
     return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
   const tout = action.tout === true;
-  if (action.value !== undefined) return illegal('action/malformed', 'Schafkopf bids name a game, not a value');
   if (!enabled(game, tout, o))
     return illegal('action/illegal', `${game}${tout ? '-tout' : ''} is not played at this table`);
   const key = precedenceKey(game, tout);
@@ -757,7 +756,7 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       s.partnerRevealed = true;
       return NO_NOTES;
     default:
-      throw new Error(`cannot apply ${action.type}`);
+      return cannotApply(action);
   }
 }
 

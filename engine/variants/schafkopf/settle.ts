@@ -171,7 +171,7 @@ function settleRamsch(s: SkState): DealResult {
     durch === 'off' ? false : durch === 'all-tricks' ? s.tricks[i] === s.perHand : (s.points[i] as number) >= durch,
   );
   const base = {
-    contract: { game: 'ramsch' },
+    contract: { game: 'ramsch' as const },
     cardPoints: s.points.slice(),
     tricks: s.tricks.slice(),
     schneider: false,

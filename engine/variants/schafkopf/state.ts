@@ -1,7 +1,8 @@
 import type { Suit } from '../../cards/card.js';
 import type { CompiledOrder } from '../../tricks/order.js';
 import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
-import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
+import type { DealContext, DealResult, Seat } from '../../variant.js';
+import type { SchafkopfAction as Action } from './vocabulary.js';
 import type { Game, PrecedenceKey, SchafkopfOptions } from './options.js';
 
 /** A bid or the contract: the game, its suit, Tout, and for a Sauspiel the called card. */

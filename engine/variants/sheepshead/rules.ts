@@ -5,7 +5,7 @@ import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { SheepsheadAction as Action } from './vocabulary.js';
 import type { GameKind, ShState } from './state.js';
-import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { cannotApply, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Sheepshead over {@link ShState}: picking, burying, partners, tricks. Settlement is in settle.ts. */
 
@@ -574,7 +574,7 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
       return followViolation(FOLLOW_RULE, ORDER, own, ledSuit(s), card) ?? bad('this card cannot be played now');
     }
     default:
-      return bad(`${action.type} is not an action of Sheepshead`);
+      return foreignAction(action, 'Sheepshead');
   }
 }
 
@@ -655,7 +655,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
     case 'play':
       return playCard(s, seat, indexOf(action.card), quiet);
     default:
-      throw new Error(`cannot apply ${action.type}`);
+      return cannotApply(action);
   }
 }
 

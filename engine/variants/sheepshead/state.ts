@@ -1,4 +1,5 @@
-import type { Action, DealContext, DealResult, Seat } from '../../variant.js';
+import type { DealContext, DealResult, Seat } from '../../variant.js';
+import type { SheepsheadAction as Action } from './vocabulary.js';
 import type { SheepsheadOptions } from './options.js';
 import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 
