@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { Agent, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, listVariants, parseAction } from '../../engine/index.js';
+import { ACTION_TYPES, listVariants, parseAction, schafkopf } from '../../engine/index.js';
 import type { ApiResponse } from '../support/functions/client.js';
 import { openapi, validatorAt } from '../support/functions/openapi.js';
 import { type Seated, createTable, join, scriptedChoice, seatEveryone, viewAs } from '../support/functions/play.js';
@@ -217,7 +217,7 @@ describe('bad input of every kind gets a 4xx problem+json and changes nothing', 
           accepted++;
           expect(req.who).toBe('actor');
           const sent = JSON.parse(body) as { action: unknown; expectedVersion?: unknown };
-          const parsed = parseAction(sent.action);
+          const parsed = parseAction(sent.action, schafkopf.vocabulary);
           expect(parsed.ok).toBe(true);
           const mine = parsed.ok ? canonical(parsed.action as unknown as Record<string, unknown>) : '';
           expect(legal.map(canonical)).toContain(mine);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { SchafkopfAction as Action } from '../../engine/variants/schafkopf/vocabulary.js';
 import {
-  type Action,
   type Card,
   type Contract,
   type DealResult,

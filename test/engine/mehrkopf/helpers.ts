@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { MehrkopfAction as Action } from '../../../engine/variants/mehrkopf/vocabulary.js';
 import {
-  type Action,
   type Card,
   type Contract,
   type DealResult,

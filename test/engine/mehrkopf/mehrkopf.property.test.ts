@@ -50,7 +50,7 @@ for (const players of [4, 5, 6]) {
                 expect(legal).toHaveLength(1);
               }
             }
-            mk.apply(s, seat, pickAction(legal, rng) as Action);
+            mk.apply(s, seat, pickAction(legal, rng));
           }
           const r = mk.result(s);
           expect(money.isZero(money.sum(r.payout))).toBe(true);
@@ -88,7 +88,7 @@ describe('Mehrkopf at two players: face-down cards stay hidden until they turn u
             for (const c of hidden) expect(text).not.toContain(`"${CARDS[c]}"`);
           }
           const seat = mk.toAct(s)[0]!;
-          const notes = mk.apply(s, seat, pickAction(mk.legalActions(s, seat), rng) as Action);
+          const notes = mk.apply(s, seat, pickAction(mk.legalActions(s, seat), rng));
           revealed += notes.filter((n) => n.type === 'CardRevealed').length;
         }
         expect(revealed).toBe(16);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OptionsError } from '../../../engine/index.js';
+import { OptionsError, parseAction } from '../../../engine/index.js';
+import { mehrkopfVocabulary } from '../../../engine/variants/mehrkopf/vocabulary.js';
 import { PASS, act, bid, cards, deal, deal2, expectIllegal, mk, play, playable, result, turn } from './helpers.js';
 
 /**
@@ -39,7 +40,11 @@ describe('Mehrkopf review: Muss-Spiel (rulebook "Muss-Spiel": "In diesem Fall be
     // The record's short form `choose muss` (+ card) names a card the same way; only `muss` can be announced.
     const t = deal(D_P);
     allPass(t);
-    expectIllegal(t, 3, { type: 'announce', game: 'solo', card: 'GA' }, /only announcement of Mehrkopf/);
+    expect(parseAction({ type: 'announce', game: 'solo', card: 'GA' }, mehrkopfVocabulary)).toEqual({
+      ok: false,
+      message: "mehrkopf has no announce game 'solo' (muss)",
+      field: 'game',
+    });
     act(t, 3, { type: 'choose', choice: 'muss', card: 'GA' });
     expect(turn(t)).toBe(1);
   });

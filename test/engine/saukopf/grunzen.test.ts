@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseAction } from '../../../engine/index.js';
 import { PASS, act, bid, deal, expectIllegal, registered, saukopf, turn } from './helpers.js';
 
 const D4 = 'EO GO HO SO EU GU HU SU | EA EZ EK E9 E8 E7 GA GZ | GK G9 G8 G7 HA HZ HK H9 | H8 H7 SA SZ SK S9 S8 S7';
@@ -73,8 +74,11 @@ describe('Grunzen (seed 004 "Grunzen")', () => {
     expect(r.payout.every((p) => p.n === 0)).toBe(true);
   });
 
-  it('a bid carries a value, not a game', () => {
-    const s = deal(D4);
-    expectIllegal(s, 0, { type: 'bid', game: 'keiler', value: 61 }, /value/);
+  it('a bid carries a value, not a game: refused when the action is parsed', () => {
+    expect(parseAction({ type: 'bid', game: 'keiler', value: 61 }, saukopf.vocabulary)).toEqual({
+      ok: false,
+      message: 'field game is not part of a bid action',
+      field: 'game',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { SaukopfAction as Action } from '../../../engine/variants/saukopf/vocabulary.js';
 import {
-  type Action,
   type Card,
   type Contract,
   type DealResult,

@@ -4,18 +4,17 @@ import { parseCommand } from '../../../engine/text/index.js';
 
 /** Legal lists as the engine gives them, one per situation (shapes as in engine/variants). */
 const play = (...cards: Card[]): Action[] => cards.map((card) => ({ type: 'play', card }));
-const bid = (game: string, suit?: Suit, tout?: boolean, card?: Card): Action => ({
-  type: 'bid',
-  game,
-  ...(suit ? { suit } : {}),
-  ...(tout ? { tout } : {}),
-  ...(card ? { card } : {}),
-});
-const ann = (game: string, extra: { suit?: Suit; card?: Card; spiess?: boolean } = {}): Action => ({
-  type: 'announce',
-  game,
-  ...extra,
-});
+// The games of all variants at once: one variant's action each, which TypeScript cannot pick from a game name.
+const bid = (game: string, suit?: Suit, tout?: boolean, card?: Card): Action =>
+  ({
+    type: 'bid',
+    game,
+    ...(suit ? { suit } : {}),
+    ...(tout ? { tout } : {}),
+    ...(card ? { card } : {}),
+  }) as Action;
+const ann = (game: string, extra: { suit?: Suit; card?: Card; spiess?: boolean } = {}): Action =>
+  ({ type: 'announce', game, ...extra }) as Action;
 const SUITS: Suit[] = ['E', 'G', 'H', 'S'];
 const PASS: Action = { type: 'pass' };
 
@@ -90,7 +89,9 @@ const SH_CALL: Action[] = [
 ];
 const SH_PLAY: Action[] = [...play('EO', 'HU', 'SA', 'SZ', 'HA', 'G9'), { type: 'crack' }];
 const SH_RECRACK: Action[] = [...play('SU', 'E7'), { type: 'recrack' }];
-const SH_LEASTER: Action[] = [1, 2, 3, 4, 5, 6].map((n) => ({ type: 'choose', choice: `trick-${n}` }));
+const SH_LEASTER: Action[] = (['trick-1', 'trick-2', 'trick-3', 'trick-4', 'trick-5', 'trick-6'] as const).map(
+  (choice) => ({ type: 'choose', choice }),
+);
 const SA_AUCTION: Action[] = [
   PASS,
   ...Array.from({ length: 120 - 64 }, (_, i) => ({ type: 'bid', value: 65 + i }) as Action),
