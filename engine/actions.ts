@@ -131,3 +131,80 @@ export function defineVocabulary<const V extends VocabularySpec>(spec: V): Vocab
     contractGames: new Set(spec.contractGames),
   };
 }
+
+/** A JSON Schema object (openapi.yaml's dialect: JSON Schema 2020-12). */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+function fieldSchema(field: Field): JsonSchema {
+  switch (field.kind) {
+    case 'card':
+      return field.redactable === true
+        ? { type: 'string', description: 'absent where the audience may not see the card' }
+        : { type: 'string' };
+    case 'cards':
+      return { type: 'array', items: { type: 'string' }, maxItems: 16 };
+    case 'suit':
+      return { type: 'string', enum: ['E', 'G', 'H', 'S'] };
+    case 'flag':
+      return { type: 'boolean' };
+    case 'points':
+      return { oneOf: [{ type: 'integer', minimum: 0, maximum: 1000 }, { const: 'schwarz' }] };
+    case 'word':
+      return { type: 'string', enum: [...field.words] };
+    default: {
+      const never: never = field;
+      return never;
+    }
+  }
+}
+
+function shapeSchema(type: string, action: CompiledAction): JsonSchema {
+  const properties: Record<string, JsonSchema> = { type: { const: type } };
+  for (const [name, field] of action.fields) properties[name] = fieldSchema(field);
+  // A redactable card is left out of views that may not see it: required of a client, optional in the schema.
+  const required = [
+    'type',
+    ...action.fields.filter(([, f]) => f.optional !== true && !('redactable' in f)).map(([n]) => n),
+  ];
+  return { type: 'object', required, properties, additionalProperties: false };
+}
+
+/**
+ * The JSON Schema of every action the given vocabularies declare (openapi.yaml `components.schemas.Action`): `oneOf`
+ * one entry per action type; where variants give a type different fields or words, that entry is `anyOf` their shapes.
+ * Each shape names the variants that have it.
+ */
+export function actionSchema(vocabularies: readonly Vocabulary[]): JsonSchema {
+  const byType = new Map<string, { shape: JsonSchema; key: string; variants: string[]; docs: string[] }[]>();
+  for (const vocabulary of vocabularies)
+    for (const [type, action] of vocabulary.actions) {
+      const shape = shapeSchema(type, action);
+      const key = JSON.stringify(shape);
+      const shapes = byType.get(type) ?? [];
+      byType.set(type, shapes);
+      const same = shapes.find((s) => s.key === key);
+      const doc = `${vocabulary.variant}: ${action.doc}`;
+      if (same === undefined) shapes.push({ shape, key, variants: [vocabulary.variant], docs: [doc] });
+      else {
+        same.variants.push(vocabulary.variant);
+        same.docs.push(doc);
+      }
+    }
+  const oneOf = [...byType].map(([type, shapes]) => {
+    const entries = shapes.map((s) => ({
+      title: `${type} (${s.variants.join(', ')})`,
+      description: s.docs.join('; '),
+      ...s.shape,
+    }));
+    return entries.length === 1 ? entries[0] : { title: type, anyOf: entries };
+  });
+  return {
+    description:
+      'One action (docs/RECORD.md "Action payloads"): one entry per action type, each shape naming the variants that ' +
+      'have it. A table refuses an action, game or choice its variant does not have (422 `action/malformed`). Card ' +
+      "spellings of docs/RECORD.md are accepted and answered canonical. Generated from the variants' vocabularies " +
+      '(engine/variants/<variant>/vocabulary.ts) by `npm run openapi:actions`; test/functions/openapi-actions.test.ts ' +
+      'fails when it drifts.',
+    oneOf,
+  };
+}
