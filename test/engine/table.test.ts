@@ -183,6 +183,23 @@ describe('table session across deals', () => {
       ok: false,
       error: { code: 'action/malformed', field: 'action.type' },
     });
+    // Another variant's words are refused when the action is read, naming the table's variant.
+    expect(decide({ type: 'Act', seat: 0, action: { type: 'pick' } }, s2)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'action/malformed',
+        field: 'action.type',
+        message: expect.stringMatching(/^schafkopf has no pick/),
+      },
+    });
+    expect(decide({ type: 'Act', seat: 0, action: { type: 'bid', game: 'sauerei' } }, s2)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'action/malformed',
+        field: 'action.game',
+        message: expect.stringMatching(/^schafkopf has no bid game/),
+      },
+    });
     expect(decide({ type: 'Act', seat: 0, action: { type: 'play', card: 'XX' } }, s2)).toMatchObject({
       ok: false,
       error: { code: 'action/malformed', field: 'action.card' },

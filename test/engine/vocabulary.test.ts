@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_TYPES, type Action, listVariants, parseAction } from '../../engine/index.js';
+import { mehrkopfVocabulary } from '../../engine/variants/mehrkopf/vocabulary.js';
+import { saukopfVocabulary } from '../../engine/variants/saukopf/vocabulary.js';
+import { schafkopfVocabulary } from '../../engine/variants/schafkopf/vocabulary.js';
+import { sheepsheadVocabulary } from '../../engine/variants/sheepshead/vocabulary.js';
+import { actionsOf } from '../support/legal-actions.js';
+
+// Each variant declares its actions as data (engine/variants/<variant>/vocabulary.ts); the parser guards every move
+// and record with the table's vocabulary.
+
+describe('parseAction against a variant’s vocabulary', () => {
+  it('refuses an action type the variant does not have, naming the variant', () => {
+    expect(parseAction({ type: 'knock' }, sheepsheadVocabulary)).toEqual({
+      ok: false,
+      message: 'sheepshead has no knock action (pass, pick, blitz, bury, call, alone, crack, recrack, choose, play)',
+      field: 'type',
+    });
+    expect(parseAction({ type: 'pick' }, schafkopfVocabulary)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^schafkopf has no pick action/),
+      field: 'type',
+    });
+    expect(parseAction({ type: 42 }, schafkopfVocabulary)).toEqual({
+      ok: false,
+      message: 'unknown action type 42',
+      field: 'type',
+    });
+  });
+
+  it('refuses a game or choice the variant does not have, naming the variant and field', () => {
+    expect(parseAction({ type: 'bid', game: 'sauerei' }, schafkopfVocabulary)).toEqual({
+      ok: false,
+      message:
+        "schafkopf has no bid game 'sauerei' (sauspiel, solo, wenz, geier, farbwenz, farbgeier, bettel, bettel-brett, sie, hochzeit)",
+      field: 'game',
+    });
+    // The Ramsch is a contract, not a bid: it follows when all pass.
+    expect(parseAction({ type: 'bid', game: 'ramsch' }, mehrkopfVocabulary)).toMatchObject({
+      ok: false,
+      field: 'game',
+    });
+    expect(parseAction({ type: 'choose', choice: 'trick-17' }, sheepsheadVocabulary)).toMatchObject({
+      ok: false,
+      field: 'choice',
+    });
+    expect(parseAction({ type: 'choose', choice: 'no-knock' }, mehrkopfVocabulary)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^mehrkopf has no choose choice 'no-knock'/),
+    });
+  });
+
+  it('refuses a field the variant’s action does not carry, and a missing one', () => {
+    expect(parseAction({ type: 'bid', value: 61 }, schafkopfVocabulary)).toEqual({
+      ok: false,
+      message: 'field value is not part of a bid action',
+      field: 'value',
+    });
+    expect(parseAction({ type: 'announce', game: 'keiler', tout: true }, saukopfVocabulary)).toMatchObject({
+      ok: false,
+      field: 'tout',
+    });
+    expect(parseAction({ type: 'bid' }, saukopfVocabulary)).toEqual({
+      ok: false,
+      message: 'a bid action needs value',
+      field: 'value',
+    });
+  });
+
+  it('canonicalises cards and suits and keeps the declared fields only', () => {
+    expect(parseAction({ type: 'call', card: 'AC', under: '7H' }, sheepsheadVocabulary)).toEqual({
+      ok: true,
+      action: { type: 'call', card: 'EA', under: 'H7' },
+    });
+    expect(parseAction({ type: 'bid', game: 'solo', suit: 'h', tout: true }, schafkopfVocabulary)).toEqual({
+      ok: true,
+      action: { type: 'bid', game: 'solo', suit: 'H', tout: true },
+    });
+  });
+});
+
+describe('the registered vocabularies', () => {
+  it('every variant carries its vocabulary; ACTION_TYPES is their union', () => {
+    const types = new Set(listVariants().flatMap((v) => v.vocabulary.types));
+    expect(listVariants().map((v) => v.vocabulary.variant)).toEqual(listVariants().map((v) => v.id));
+    expect([...ACTION_TYPES].sort()).toEqual([...types].sort());
+  });
+
+  for (const variant of listVariants())
+    it(`${variant.id}: every action its rules offer parses under its vocabulary to itself, and no other action`, () => {
+      const { offered } = actionsOf(variant);
+      expect(offered.length).toBeGreaterThan(40);
+      for (const action of offered) {
+        expect(parseAction(JSON.parse(JSON.stringify(action)), variant.vocabulary)).toEqual({ ok: true, action });
+      }
+      // Every other variant's own types are refused at parse, naming this variant.
+      for (const type of ACTION_TYPES.filter((t) => !variant.vocabulary.types.includes(t)))
+        expect(parseAction({ type } satisfies Partial<Action>, variant.vocabulary)).toMatchObject({
+          ok: false,
+          field: 'type',
+          message: expect.stringContaining(`${variant.id} has no ${type} action`),
+        });
+    });
+});
