@@ -8,6 +8,7 @@ export {
   type StammtischClient,
   type ClientOptions,
   type Action,
+  type ActionFields,
   type TableView,
   type SeqEvent,
   type TableEvent,

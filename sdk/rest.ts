@@ -2,7 +2,15 @@ import createFetchClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './generated/openapi.js';
 
 export type Schemas = components['schemas'];
+/** One action: a union with one member per action type and variant (openapi.yaml `Action`). */
 export type Action = Schemas['Action'];
+type KeysOf<U> = U extends unknown ? keyof U : never;
+type FieldOf<U, K extends PropertyKey> = U extends { readonly [P in K]?: infer V } ? V : never;
+/**
+ * Any action read field by field: every field some variant's action carries, absent ones undefined. For code that
+ * labels actions of every variant without narrowing first (`const f: ActionFields = action; f.game`).
+ */
+export type ActionFields = { readonly [K in KeysOf<Action>]?: FieldOf<Action, K> } & { readonly type: Action['type'] };
 export type TableView = Schemas['TableView'];
 export type SeqEvent = Schemas['SeqEvent'];
 export type SeatPresence = Schemas['SeatPresence'];

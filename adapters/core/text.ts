@@ -1,5 +1,6 @@
 import {
   type Action,
+  type ActionFields,
   type CommandReply,
   type Lang,
   type StammtischClient,
@@ -29,7 +30,8 @@ const SUIT: Record<Lang, Record<string, string>> = {
  * A short label of a legal action, written so that it can be typed back: card ids for cards (`EO`, `HZ`),
  * `weiter`/`pass`, game names with the suit letter (`sauspiel E`, `solo H tout`).
  */
-export function actionLabel(a: Action, lang: Lang): string {
+export function actionLabel(action: Action, lang: Lang): string {
+  const a: ActionFields = action;
   const cards = a.cards?.join(' ') ?? '';
   switch (a.type) {
     case 'pass':

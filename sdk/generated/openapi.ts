@@ -948,27 +948,115 @@ export interface components {
             tableId: string;
             spectatorToken: string;
         };
-        /**
-         * @description One action (docs/RECORD.md). Core: `pass`; `bid` with `game` (`sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`,
-         *     `farbgeier`, `bettel`, `hochzeit`, `sie`, …) and `suit` (called suit or trump), `tout`; `knock`, `kontra`,
-         *     `re`; `play` with `card`. Variant types: `accept` (Hochzeit: `card` given back), `announce`, `choose`, `pick`,
-         *     `bury` (`cards`), `call` (`card`, `under`), `alone`, `crack`, `recrack`, `blitz` (`cards`), `huftritt`,
-         *     `stallgeruch`, `trog` (`cards`). The engine validates the payload; card spellings of docs/RECORD.md are accepted.
-         */
+        /** @description One action (docs/RECORD.md "Action payloads"): one entry per action type, each shape naming the variants that have it. A table refuses an action, game or choice its variant does not have (422 `action/malformed`). Card spellings of docs/RECORD.md are accepted and answered canonical. Generated from the variants' vocabularies (engine/variants/<variant>/vocabulary.ts) by `npm run openapi:actions`; test/functions/openapi-actions.test.ts fails when it drifts. */
         Action: {
+            /** @constant */
+            type: "pass";
+        } | {
+            /** @constant */
+            type: "knock";
+        } | ({
+            /** @constant */
+            type: "choose";
             /** @enum {string} */
-            type: "pass" | "bid" | "knock" | "kontra" | "re" | "play" | "accept" | "announce" | "choose" | "pick" | "bury" | "call" | "alone" | "crack" | "recrack" | "blitz" | "huftritt" | "stallgeruch" | "trog";
-            game?: string;
+            choice: "no-knock";
+        } | {
+            /** @constant */
+            type: "choose";
+            /** @enum {string} */
+            choice: "trick-1" | "trick-2" | "trick-3" | "trick-4" | "trick-5" | "trick-6" | "trick-7" | "trick-8" | "trick-9" | "trick-10" | "trick-11" | "trick-12" | "trick-13" | "trick-14" | "trick-15" | "trick-16";
+        } | {
+            /** @constant */
+            type: "choose";
+            /** @enum {string} */
+            choice: "redeal" | "ramsch" | "muss" | "refuse";
+            card?: string;
+        }) | ({
+            /** @constant */
+            type: "bid";
+            /** @enum {string} */
+            game: "sauspiel" | "solo" | "wenz" | "geier" | "farbwenz" | "farbgeier" | "bettel" | "bettel-brett" | "sie" | "hochzeit";
             /** @enum {string} */
             suit?: "E" | "G" | "H" | "S";
             tout?: boolean;
             card?: string;
-            under?: string;
-            cards?: string[];
-            value?: number | "schwarz";
-            /** @description `choose`: the variant's choice, e.g. Schafkopf's `no-knock` (the knock phase: not to knock), `ramsch`, `redeal`, `refuse` */
-            choice?: string;
+        } | {
+            /** @constant */
+            type: "bid";
+            value: number | "schwarz";
+        } | {
+            /** @constant */
+            type: "bid";
+            /** @enum {string} */
+            game: "sauspiel" | "farbspiel" | "hochzeit" | "solo" | "geier" | "wenz" | "niederer" | "sie";
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            tout?: boolean;
+        }) | {
+            /** @constant */
+            type: "accept";
+            /** @description absent where the audience may not see the card */
+            card?: string;
+        } | {
+            /** @constant */
+            type: "kontra";
+        } | {
+            /** @constant */
+            type: "re";
+        } | {
+            /** @constant */
+            type: "play";
+            card: string;
+        } | {
+            /** @constant */
+            type: "trog";
+            cards: string[];
+        } | ({
+            /** @constant */
+            type: "announce";
+            /** @enum {string} */
+            game: "mastschwein" | "sauerei" | "keiler" | "eber" | "wutz" | "ferkelparade" | "knorpel" | "schwarte";
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            card?: string;
             spiess?: boolean;
+        } | {
+            /** @constant */
+            type: "announce";
+            /** @enum {string} */
+            game: "muss";
+            card?: string;
+        }) | {
+            /** @constant */
+            type: "huftritt";
+        } | {
+            /** @constant */
+            type: "stallgeruch";
+        } | {
+            /** @constant */
+            type: "pick";
+        } | {
+            /** @constant */
+            type: "blitz";
+            cards: string[];
+        } | {
+            /** @constant */
+            type: "bury";
+            cards: string[];
+        } | {
+            /** @constant */
+            type: "call";
+            card: string;
+            under?: string;
+        } | {
+            /** @constant */
+            type: "alone";
+        } | {
+            /** @constant */
+            type: "crack";
+        } | {
+            /** @constant */
+            type: "recrack";
         };
         ActionRequest: {
             action: components["schemas"]["Action"];
