@@ -68,3 +68,12 @@ export function cannotApply(action: never): never {
   const other: { readonly type?: unknown } = action;
   throw new Error(`cannot apply ${String(other.type)}`);
 }
+
+/**
+ * Whether an action carries one of `fields` that its variant's vocabulary does not declare. The parser refuses those
+ * (engine/record/action.ts); `check` keeps refusing them for callers that build actions themselves and skip it.
+ */
+export function carries(action: object, ...fields: readonly string[]): boolean {
+  const record = action as Readonly<Record<string, unknown>>;
+  return fields.some((field) => record[field] !== undefined);
+}

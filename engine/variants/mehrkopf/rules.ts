@@ -18,7 +18,7 @@ import type { MehrkopfAction as Action } from './vocabulary.js';
 import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js';
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
 import type { Bid, MkState } from './state.js';
-import { ACCEPT, cannotApply, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { ACCEPT, cannotApply, carries, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /**
  * Rules of Mehrkopf over {@link MkState}: the auction, the dealer's choices, the Hochzeit, legal cards with the
@@ -172,6 +172,8 @@ export function toBid(s: MkState, seat: Seat, action: Extract<Action, { type: 'b
   const game = action.game as Game | undefined;
   if (game === undefined || !(game in GAME_SUIT) || game === 'ramsch')
     return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
+  if (carries(action, 'value')) return illegal('action/malformed', 'Mehrkopf bids name a game, not a value');
+  if (carries(action, 'card')) return illegal('action/malformed', 'a Mehrkopf bid names no card');
   const tout = action.tout === true;
   if (tout && !(SOLO_GAMES as readonly string[]).includes(game))
     return illegal('action/illegal', `${game} cannot be played as Tout (Tout exists for the solo games only)`);
@@ -506,6 +508,8 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
           'action/illegal',
           'the only announcement of Mehrkopf is the dealer’s Muss-Spiel (announce game muss with a card)',
         );
+      if (carries(action, 'suit', 'tout', 'spiess'))
+        return illegal('action/malformed', 'a Muss-Spiel names a card only');
       return checkChoose(s, seat, {
         type: 'choose',
         choice: 'muss',

@@ -9,7 +9,7 @@ import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
 import { CALLABLE, isCallable, sauOf, suchkarten as suchkartenFor } from '../family/rufsau.js';
-import { cannotApply, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { cannotApply, carries, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Saukopf (seed 004) over {@link SaState}: Grunzen, Trog, Spielansage, tricks, Huftritt. */
 
@@ -48,6 +48,8 @@ function bidValue(action: Extract<Action, { type: 'bid' }>): number | undefined 
 function checkBid(s: SaState, seat: Seat, action: Extract<Action, { type: 'bid' }>): Illegal | undefined {
   if (s.phase !== 'auction') return illegal('action/illegal', 'bids are only made in the Grunzen');
   if (seat !== s.auctionTurn) return notTurn(seat);
+  if (carries(action, 'game', 'suit', 'tout', 'card'))
+    return illegal('action/malformed', 'a Saukopf bid is a number of Augen (`value`), the game is announced later');
   const v = bidValue(action);
   if (v === undefined || v < s.o.minBid || v > SCHWARZ)
     return illegal(
@@ -150,6 +152,7 @@ export function toContract(
   const game = action.game as AnnouncedGame;
   if (!(ANNOUNCED as readonly string[]).includes(game))
     return illegal('action/illegal', `no such contract: ${action.game}`);
+  if (carries(action, 'tout')) return illegal('action/malformed', 'Saukopf has no Tout: bid Schwarz instead');
   const spiess = action.spiess === true;
   if (spiess && !s.o.spiess) return illegal('action/illegal', 'am Spieß is not played at this table');
   const takesSuit = TAKES_SUIT.has(game);

@@ -30,7 +30,7 @@ import {
 } from './options.js';
 import { type OrderKind, compiled } from './orders.js';
 import type { Bid, SkState } from './state.js';
-import { ACCEPT, cannotApply, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { ACCEPT, cannotApply, carries, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
 
 /** Rules of Bavarian Schafkopf over {@link SkState}: legal moves, the auction, tricks. Settlement is in settle.ts. */
 
@@ -147,6 +147,7 @@ export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'b
   if (game === undefined || !(game in GAME_SUIT) || game === 'ramsch')
     return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
   const tout = action.tout === true;
+  if (carries(action, 'value')) return illegal('action/malformed', 'Schafkopf bids name a game, not a value');
   if (!enabled(game, tout, o))
     return illegal('action/illegal', `${game}${tout ? '-tout' : ''} is not played at this table`);
   const key = precedenceKey(game, tout);
