@@ -177,6 +177,14 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   if (strayInContract !== undefined) return fail(strayInContract);
   const applyContract = (): ScoreOutcome | undefined => {
     contractPending = false;
+    const game = (input.contract as Record<string, unknown>).game;
+    const games = variant.vocabulary.contractGames;
+    if (typeof game !== 'string' || !games.has(game))
+      return fail({
+        code: 'record/contract',
+        message: `${variant.id} has no contract game ${typeof game === 'string' ? `'${game}'` : JSON.stringify(game ?? null)} (${[...games].join(', ')})`,
+        field: 'contract.game',
+      });
     const problem = variant.applyContract(state, input.contract as Contract);
     return problem === undefined
       ? undefined

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, type Action, listVariants, parseAction } from '../../engine/index.js';
+import { readFileSync } from 'node:fs';
+import { ACTION_TYPES, type Action, listVariants, parseAction, scoreRecord } from '../../engine/index.js';
 import { mehrkopfVocabulary } from '../../engine/variants/mehrkopf/vocabulary.js';
 import { saukopfVocabulary } from '../../engine/variants/saukopf/vocabulary.js';
 import { schafkopfVocabulary } from '../../engine/variants/schafkopf/vocabulary.js';
@@ -101,4 +102,33 @@ describe('the registered vocabularies', () => {
           message: expect.stringContaining(`${variant.id} has no ${type} action`),
         });
     });
+});
+
+describe('the record parser reads a record against its variant’s vocabulary', () => {
+  const record = JSON.parse(
+    readFileSync(new URL('../fixtures/mehrkopf/illegal-3-normal-game.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+
+  it('an action of another variant is an error naming the variant, the index and the field', () => {
+    expect(scoreRecord({ ...record, actions: [{ seat: 0, type: 'knock' }] })).toEqual({
+      error: {
+        code: 'action/malformed',
+        message: 'mehrkopf has no knock action (pass, bid, choose, announce, accept, play)',
+        index: 0,
+        seat: 0,
+        field: 'type',
+      },
+    });
+  });
+
+  it('a contract game of another variant is record/contract naming contract.game', () => {
+    expect(scoreRecord({ ...record, contract: { declarer: 0, game: 'sauerei', suit: 'E' } })).toEqual({
+      error: {
+        code: 'record/contract',
+        message:
+          "mehrkopf has no contract game 'sauerei' (sauspiel, farbspiel, hochzeit, solo, geier, wenz, niederer, sie, ramsch)",
+        field: 'contract.game',
+      },
+    });
+  });
 });
