@@ -31,6 +31,19 @@ export {
 } from './game/table.js';
 export { shuffledDeckFor, randomnessFor, startDealFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';
+export {
+  type ActionOf,
+  type ContractGameOf,
+  type Field,
+  type Vocabulary,
+  type VocabularySpec,
+  actionSchema,
+  defineVocabulary,
+} from './actions.js';
+export type { SchafkopfAction, SchafkopfContractGame } from './variants/schafkopf/vocabulary.js';
+export type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
+export type { SheepsheadAction, SheepsheadContractGame } from './variants/sheepshead/vocabulary.js';
+export type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
 // Chat text: commands read against legal actions, labels, views and events as text (docs/chat-commands.md).
 export * from './text/index.js';
 

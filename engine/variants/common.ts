@@ -13,7 +13,9 @@ type PassAction = Extract<Action, { type: 'pass' }>;
 /** `{ type: 'play', card }` per card index. */
 export const PLAY: readonly PlayAction[] = CARDS.map((card): PlayAction => Object.freeze({ type: 'play', card }));
 /** `{ type: 'accept', card }` per card index (Hochzeit: the card given back). */
-export const ACCEPT: readonly AcceptAction[] = CARDS.map((card): AcceptAction => Object.freeze({ type: 'accept', card }));
+export const ACCEPT: readonly AcceptAction[] = CARDS.map((card): AcceptAction =>
+  Object.freeze({ type: 'accept', card }),
+);
 export const PASS: PassAction = Object.freeze({ type: 'pass' });
 export const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 

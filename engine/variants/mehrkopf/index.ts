@@ -1,15 +1,6 @@
 import { isWord } from '../../actions.js';
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
-import type {
-  Audience,
-  Contract,
-  DealContext,
-  DealView,
-  Illegal,
-  Layout,
-  Seat,
-  Variant,
-} from '../../variant.js';
+import type { Audience, Contract, DealContext, DealView, Illegal, Layout, Seat, Variant } from '../../variant.js';
 import { BID_GAMES, type MehrkopfAction as Action, mehrkopfVocabulary } from './vocabulary.js';
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';

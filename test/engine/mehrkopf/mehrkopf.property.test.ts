@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Action, CARDS, Rng, money } from '../../../engine/index.js';
+import { CARDS, Rng, money } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
 import { mk } from './helpers.js';
 
