@@ -223,25 +223,20 @@ function ledSuit(s: ShState): number {
   return s.underPos === 0 ? s.calledSuit : (ORDER.effSuit[led] as number);
 }
 
-/** Two-handed: the cards a seat may play from (hand and the face-up stack tops). */
-function available(s: ShState, seat: Seat): number[] {
+/** Two-handed: the cards a seat may play from (hand and the face-up stack tops); otherwise the hand itself. */
+function available(s: ShState, seat: Seat): readonly number[] {
   const hand = s.hands[seat] as number[];
   if (s.n !== 2) return hand;
-  AVAILABLE.length = 0;
-  for (const c of hand) AVAILABLE.push(c);
-  for (const t of s.stackTop[seat] as number[]) if (t >= 0) AVAILABLE.push(t);
-  return AVAILABLE;
+  const out = hand.slice();
+  for (const t of s.stackTop[seat] as number[]) if (t >= 0) out.push(t);
+  return out;
 }
 
-/** Scratch buffers of the hot path (the engine is single-threaded; callers read them at once). */
 /** Following by the fixed trick order (queens, jacks, diamonds are trump); messages name the French suits. */
 const FOLLOW_RULE: FollowRule = {
   suitNames: suitNames('en', 'french'),
   rules: { trump: 'must follow trump', suit: 'must follow suit' },
 };
-
-const AVAILABLE: number[] = [];
-const FOLLOW: number[] = [];
 
 /** Cards the seat may play now: follow suit, and the called-ace obligations of picker and partner. */
 export function legalCards(s: ShState, seat: Seat): readonly number[] {
@@ -272,10 +267,12 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
   const follow = followCount(ORDER, hand, suit);
   let cands: readonly number[] = hand;
   if (follow > 0 && follow < hand.length) {
-    // Reused buffer (read at once by every caller): following suit allocates nothing.
-    FOLLOW.length = 0;
-    for (const x of hand) if (ORDER.effSuit[x] === suit) FOLLOW.push(x);
-    cands = FOLLOW;
+    const suited: number[] = [];
+    for (let i = 0; i < hand.length; i++) {
+      const x = hand[i] as number;
+      if (ORDER.effSuit[x] === suit) suited.push(x);
+    }
+    cands = suited;
   }
   if (firstLead) {
     // The suit's first lead: the partner must play the called card; a ten-caller must bring the suit's ace.
@@ -388,45 +385,58 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
   );
 }
 
-/** Interned two-card bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
-const BURY = new Map<number, Action>();
+/** The cards of the Sheepshead deck (A 10 K Q J 9 8 7 of every suit) as card indices, ascending. */
+const DECK_CARDS: readonly number[] = CARDS.flatMap((c, i) => ('AZKOU987'.includes(c[1] as string) ? [i] : []));
 
-/** The interned bury action of a sorted card set with its base-48 key. */
-function buryAction(key: number, cards: readonly number[]): Action {
-  let action = BURY.get(key);
-  if (action === undefined) {
-    action = Object.freeze({ type: 'bury', cards: Object.freeze(cards.map(name)) }) as Action;
-    BURY.set(key, action);
-  }
-  return action;
-}
+/**
+ * Every two-card bury action of the deck, built once and frozen (index: the sorted card indices a < b as a·48 + b):
+ * listing the burials of a hand allocates no actions.
+ */
+const BURY2: readonly Action[] = (() => {
+  const table: Action[] = [];
+  for (const a of DECK_CARDS)
+    for (const b of DECK_CARDS)
+      if (a < b)
+        table[a * 48 + b] = Object.freeze({ type: 'bury', cards: Object.freeze([name(a), name(b)]) }) as Action;
+  return table;
+})();
 
-/** Every k-subset of a hand as bury actions (two-card sets interned: no allocation once a set has been seen). */
+/**
+ * Every k-subset of a hand as bury actions, in lexicographic order of the sorted card indices (two-card sets from
+ * {@link BURY2}; four-card sets — 4 players, 7 without a die partner: C(11, 4) = 330 of them — fresh, as plain loops).
+ */
 function buryActions(hand: readonly number[], k: number, out: Action[]): void {
   const h = hand.slice().sort((a, b) => a - b);
   const m = h.length;
   if (k === 2) {
-    // The common case (3/5/6/7 players): plain loops, no recursion.
     for (let i = 0; i < m; i++) {
-      const a = h[i] as number;
-      for (let j = i + 1; j < m; j++) {
-        const b = h[j] as number;
-        const key = (48 + a) * 48 + b;
-        out.push(BURY.get(key) ?? buryAction(key, [a, b]));
+      const a = (h[i] as number) * 48;
+      for (let j = i + 1; j < m; j++) out.push(BURY2[a + (h[j] as number)] as Action);
+    }
+    return;
+  }
+  const names = h.map(name);
+  if (k === 4) {
+    for (let i = 0; i < m - 3; i++) {
+      const a = names[i] as Card;
+      for (let j = i + 1; j < m - 2; j++) {
+        const b = names[j] as Card;
+        for (let x = j + 1; x < m - 1; x++) {
+          const c = names[x] as Card;
+          for (let y = x + 1; y < m; y++) out.push({ type: 'bury', cards: [a, b, c, names[y] as Card] });
+        }
       }
     }
     return;
   }
-  const pick: number[] = [];
-  // Four cards (4 players; 7 without a die partner): C(32, 4) sets are too many to intern — fresh actions are cheaper.
+  const pick: Card[] = [];
   const rec = (from: number): void => {
     if (pick.length === k) {
-      out.push({ type: 'bury', cards: pick.map(name) });
+      out.push({ type: 'bury', cards: pick.slice() });
       return;
     }
     for (let i = from; i <= m - (k - pick.length); i++) {
-      const c = h[i] as number;
-      pick.push(c);
+      pick.push(names[i] as Card);
       rec(i + 1);
       pick.pop();
     }
@@ -722,8 +732,12 @@ function winnerPos(s: ShState): number {
 function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
   const at = hand.indexOf(card);
-  if (at >= 0) hand.splice(at, 1);
-  else if (seat === s.picker && card === s.under) {
+  if (at >= 0) {
+    // Remove in place, keeping the order (splice without its garbage).
+    const last = hand.length - 1;
+    for (let i = at; i < last; i++) hand[i] = hand[i + 1] as number;
+    hand.pop();
+  } else if (seat === s.picker && card === s.under) {
     s.underPos = s.trickCards.length;
     s.under = -1;
   } else if (s.n === 2) {
@@ -769,14 +783,12 @@ function turnUp(s: ShState, notes: DealNote[] | null): void {
 
 export function toContract(s: ShState): Contract {
   const game = s.game ?? 'leaster';
-  return {
-    // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
-    ...(s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker } : {}),
-    game,
-    ...(s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')
-      ? { card: name(s.calledCard) }
-      : {}),
-  };
+  // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
+  // Keys in the order declarer, game, card (the contract is hashed and shown as JSON).
+  const c: { declarer?: Seat; game: GameKind; card?: Card } =
+    s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker, game } : { game };
+  if (s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')) c.card = name(s.calledCard);
+  return c;
 }
 
 export { EO, GO };
