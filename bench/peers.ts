@@ -25,6 +25,8 @@ interface PeerSpec {
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split(/=(.*)/s) as [string, string]));
 const seconds = Number(args.get('seconds') ?? 0.5);
+/** `--only=sheepshead 5` keeps the rows whose label starts with it. */
+const only = args.get('only');
 const rounds = Number(args.get('rounds') ?? 5);
 const given = new Map(
   process.argv
@@ -103,20 +105,18 @@ async function compare(a: Peer, b: Peer | undefined): Promise<{ a: number; b: nu
   const bs: number[] = [];
   const ratios: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    let x = 0;
-    let y = 0;
-    if (r % 2 === 0 || b === undefined) {
-      x = await segment(a, 500);
-      if (b) y = await segment(b, 500);
-    } else {
-      y = await segment(b, 500);
-      x = await segment(a, 500);
+    if (b === undefined) {
+      as.push(await segment(a, 500));
+      continue;
     }
+    // The order flips every round, so a drift in machine load hits both alike.
+    const first = r % 2 === 0 ? a : b;
+    const x1 = await segment(first, 500);
+    const x2 = await segment(first === a ? b : a, 500);
+    const [x, y] = first === a ? [x1, x2] : [x2, x1];
     as.push(x);
-    if (b) {
-      bs.push(y);
-      ratios.push(x / y);
-    }
+    bs.push(y);
+    ratios.push(x / y);
   }
   return { a: median(as), b: b ? median(bs) : NaN, ratio: b ? median(ratios) : NaN };
 }
@@ -159,6 +159,7 @@ for (const [key, spec] of Object.entries(PEERS)) {
 }
 console.log(`${'game'.padEnd(34)} ${'ours'.padStart(9)} ${'peer'.padStart(9)}  ratio`);
 for (const [label, id, preset, overrides, players, key] of ROWS) {
+  if (only !== undefined && !label.startsWith(only)) continue;
   const peer = key === undefined ? undefined : loaded.get(key)?.peer;
   const r = await compare(ours(id, preset, overrides, players), peer);
   const ratio = Number.isNaN(r.ratio) ? '' : `${r.ratio.toFixed(1)}×`;

@@ -1,7 +1,7 @@
 import { CARDS, type Card, POINTS, displayName, indexOf, suitNames } from '../../cards/card.js';
 import { type FollowRule, followCount, followViolation } from '../../tricks/follow.js';
 import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
-import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { GameKind, ShState } from './state.js';
 import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
@@ -406,7 +406,17 @@ const BURY2: readonly Action[] = (() => {
  * {@link BURY2}; four-card sets — 4 players, 7 without a die partner: C(11, 4) = 330 of them — fresh, as plain loops).
  */
 function buryActions(hand: readonly number[], k: number, out: Action[]): void {
-  const h = hand.slice().sort((a, b) => a - b);
+  // Sorted ascending (insertion sort: a hand is short).
+  const h: number[] = [];
+  for (const c of hand) {
+    let i = h.length;
+    h.push(c);
+    while (i > 0 && (h[i - 1] as number) > c) {
+      h[i] = h[i - 1] as number;
+      i--;
+    }
+    h[i] = c;
+  }
   const m = h.length;
   if (k === 2) {
     for (let i = 0; i < m; i++) {
@@ -613,10 +623,11 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
     case 'bury': {
       s.log.push({ seat, action });
       const hand = s.hands[seat] as number[];
+      const buried = s.buried[seat] as number[];
       for (const card of action.cards) {
         const c = indexOf(card);
-        hand.splice(hand.indexOf(c), 1);
-        (s.buried[seat] as number[]).push(c);
+        removeCard(hand, c);
+        buried.push(c);
       }
       if (seat === s.picker && s.o.secondPartner === 'die') {
         // Seven-handed: the die-roll partner takes the rest of the blind and buries two as well.
