@@ -28,6 +28,8 @@ const CALL_UP = [indexOf('HU'), indexOf('GU'), indexOf('EU')];
 
 /** Interned actions: one frozen object per card, so legal-move lists allocate no actions. */
 const PICK: Action = Object.freeze({ type: 'pick' });
+/** `{ type: 'call', card }` per card index (calls without an under card). */
+const CALL: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'call', card }) as Action);
 const ALONE: Action = Object.freeze({ type: 'alone' });
 const CRACK: Action = Object.freeze({ type: 'crack' });
 const RECRACK: Action = Object.freeze({ type: 'recrack' });
@@ -128,20 +130,29 @@ export function callOptions(s: ShState): CallOption[] {
     const e = ORDER.effSuit[c] as number;
     if (e !== TRUMP) count[e] = (count[e] as number) + 1;
   }
-  const hasAce = FAIL_ACE.map((a) => hand.includes(a));
+  const hasAce = [
+    hand.includes(FAIL_ACE[0] as number),
+    hand.includes(FAIL_ACE[1] as number),
+    hand.includes(FAIL_ACE[2] as number),
+  ];
   for (const f of FAIL_SUITS) {
     const ace = FAIL_ACE[f] as number;
     if (!hasAce[f] && !buried.includes(ace) && (count[f] as number) > 0)
       out.push({ card: ace, under: -1, hold: 'ace' });
   }
   // Holding all three fail aces: call a ten he lacks (the ace is his hold card).
-  if (s.o.calledAce.ten && hasAce.every(Boolean))
+  if (s.o.calledAce.ten && hasAce[0] && hasAce[1] && hasAce[2])
     for (const f of FAIL_SUITS) {
       const ten = FAIL_TEN[f] as number;
       if (!hand.includes(ten) && !buried.includes(ten)) out.push({ card: ten, under: -1, hold: 'ten' });
     }
   // The "unknown": he holds the ace of every fail suit he has, so he calls a suit he lacks with an under card.
-  if (s.o.calledAce.unknown && FAIL_SUITS.every((f) => (count[f] as number) === 0 || hasAce[f]))
+  if (
+    s.o.calledAce.unknown &&
+    (count[0] === 0 || hasAce[0]) &&
+    (count[1] === 0 || hasAce[1]) &&
+    (count[2] === 0 || hasAce[2])
+  )
     for (const f of FAIL_SUITS) {
       const ace = FAIL_ACE[f] as number;
       if ((count[f] as number) > 0 || buried.includes(ace)) continue;
@@ -368,17 +379,17 @@ function blitzPairs(s: ShState, seat: Seat): number {
 const picked = (s: ShState): boolean => s.game === 'called-ace' || s.game === 'jack-of-diamonds' || s.game === 'alone';
 
 function crackOpen(s: ShState, seat: Seat): boolean {
-  if (!s.o.crack.enabled || s.phase !== 'play' || s.cardsPlayed > 0 || s.crack >= 0 || !picked(s)) return false;
+  if (s.cardsPlayed > 0 || !s.o.crack.enabled || s.phase !== 'play' || s.crack >= 0 || !picked(s)) return false;
   if (s.party[seat]) return false;
   return s.o.crack.who === 'defenders' || !s.pickActed[seat];
 }
 
 function recrackOpen(s: ShState, seat: Seat): boolean {
   return (
+    s.cardsPlayed === 0 &&
     s.o.crack.enabled &&
     s.o.crack.recrack &&
     s.phase === 'play' &&
-    s.cardsPlayed === 0 &&
     s.crack >= 0 &&
     s.recrack < 0 &&
     s.party[seat] === true
@@ -405,7 +416,7 @@ const BURY2: readonly Action[] = (() => {
  * Every k-subset of a hand as bury actions, in lexicographic order of the sorted card indices (two-card sets from
  * {@link BURY2}; four-card sets — 4 players, 7 without a die partner: C(11, 4) = 330 of them — fresh, as plain loops).
  */
-function buryActions(hand: readonly number[], k: number, out: Action[]): void {
+function buryActions(hand: readonly number[], k: number): Action[] {
   // Sorted ascending (insertion sort: a hand is short).
   const h: number[] = [];
   for (const c of hand) {
@@ -418,27 +429,33 @@ function buryActions(hand: readonly number[], k: number, out: Action[]): void {
     h[i] = c;
   }
   const m = h.length;
+  // The list is allocated at its final length, C(m, k), and filled in place.
   if (k === 2) {
+    const out = new Array<Action>((m * (m - 1)) / 2);
+    let n = 0;
     for (let i = 0; i < m; i++) {
       const a = (h[i] as number) * 48;
-      for (let j = i + 1; j < m; j++) out.push(BURY2[a + (h[j] as number)] as Action);
+      for (let j = i + 1; j < m; j++) out[n++] = BURY2[a + (h[j] as number)] as Action;
     }
-    return;
+    return out;
   }
   const names = h.map(name);
   if (k === 4) {
+    const out = new Array<Action>((m * (m - 1) * (m - 2) * (m - 3)) / 24);
+    let n = 0;
     for (let i = 0; i < m - 3; i++) {
       const a = names[i] as Card;
       for (let j = i + 1; j < m - 2; j++) {
         const b = names[j] as Card;
         for (let x = j + 1; x < m - 1; x++) {
           const c = names[x] as Card;
-          for (let y = x + 1; y < m; y++) out.push({ type: 'bury', cards: [a, b, c, names[y] as Card] });
+          for (let y = x + 1; y < m; y++) out[n++] = { type: 'bury', cards: [a, b, c, names[y] as Card] };
         }
       }
     }
-    return;
+    return out;
   }
+  const out: Action[] = [];
   const pick: Card[] = [];
   const rec = (from: number): void => {
     if (pick.length === k) {
@@ -452,6 +469,7 @@ function buryActions(hand: readonly number[], k: number, out: Action[]): void {
     }
   };
   rec(0);
+  return out;
 }
 
 export function legalActions(s: ShState, seat: Seat): Action[] {
@@ -467,16 +485,11 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
       return out;
     }
     case 'bury':
-      if (seat === s.buryer) buryActions(s.hands[seat] as number[], s.buryCount, out);
-      return out;
+      return seat === s.buryer ? buryActions(s.hands[seat] as number[], s.buryCount) : out;
     case 'call':
       if (seat !== s.picker) return out;
       for (const c of callOptions(s))
-        out.push(
-          c.under >= 0
-            ? { type: 'call', card: name(c.card), under: name(c.under) }
-            : { type: 'call', card: name(c.card) },
-        );
+        out.push(c.under >= 0 ? { type: 'call', card: name(c.card), under: name(c.under) } : (CALL[c.card] as Action));
       out.push(ALONE);
       return out;
     case 'leaster-blind':
