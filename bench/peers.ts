@@ -1,5 +1,5 @@
 /**
- * Random full games per second: this engine against the open-source peers on the same game, measured side by side in
+ * Random full games per CPU second: this engine against the open-source peers on the same game, measured side by side in
  * one process (alternating short segments, medians), so the ratio holds on a loaded machine. `npm run bench:peers`
  * (bundled with esbuild first, as `npm run bench` is) `-- [--seconds=0.5] [--rounds=5] [--peer=owner/name=<dir>]`.
  *
@@ -82,14 +82,20 @@ function ours(variantId: string, preset: string, overrides: unknown, players: nu
   };
 }
 
-/** Games per second over one segment of at least `seconds`, in batches of `batch`. */
+/** CPU time of this process so far, in ms (user + system: other jobs on a shared machine do not count). */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Games per CPU second over one segment of at least `seconds` CPU time, in batches of `batch`. */
 async function segment(p: Peer, batch: number): Promise<number> {
   let games = 0;
-  const start = performance.now();
+  const start = cpuMs();
   let elapsed = 0;
   while (elapsed < seconds * 1000) {
     games += await p.play(batch);
-    elapsed = performance.now() - start;
+    elapsed = cpuMs() - start;
   }
   return games / (elapsed / 1000);
 }
@@ -145,7 +151,7 @@ const ROWS: [string, string, string, unknown, number, string | undefined][] = [
 ];
 
 console.log(
-  `Random full games/s, ours against open-source peers, one process (node ${process.version}, ${rounds} rounds × ${seconds}s each side, medians)`,
+  `Random full games/s, ours against open-source peers, one process, per CPU second (node ${process.version}, ${rounds} rounds × ${seconds}s CPU each side, medians)`,
 );
 const loaded = new Map<string, { peer: Peer; commit: string } | undefined>();
 for (const [key, spec] of Object.entries(PEERS)) {
