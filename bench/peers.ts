@@ -12,6 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Rng, getVariant, playRandomDeal } from '../engine/index.js';
 
 interface Peer {
@@ -88,8 +90,16 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/**
+ * A full collection before every segment (untimed), so that neither side pays for the other's garbage: the peers
+ * copy their whole state on every move and leave far more of it than we do.
+ */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
 /** Games per CPU second over one segment of at least `seconds` CPU time, in batches of `batch`. */
 async function segment(p: Peer, batch: number): Promise<number> {
+  collect();
   let games = 0;
   const start = cpuMs();
   let elapsed = 0;
