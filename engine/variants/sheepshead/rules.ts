@@ -310,6 +310,32 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
   return cands;
 }
 
+/**
+ * Whether no called-card obligation binds anyone: nothing was called, or the called suit was led in an earlier trick
+ * and the picker holds no under card. Then the legal cards are those that follow suit ({@link legalCards} agrees).
+ */
+function unbound(s: ShState): boolean {
+  return (
+    s.calledCard < 0 || s.hold === 'none' || (s.calledLedTrick >= 0 && s.calledLedTrick !== s.trickNo && s.under < 0)
+  );
+}
+
+/** Play actions for the cards of `hand` that follow `suit` (all of them when leading, or when none or all follow). */
+function followPlays(hand: readonly number[], suit: number): Action[] {
+  const eff = ORDER.effSuit;
+  const m = hand.length;
+  let n = 0;
+  if (suit >= 0) for (let i = 0; i < m; i++) if (eff[hand[i] as number] === suit) n++;
+  const all = n === 0 || n === m;
+  const out = new Array<Action>(all ? m : n);
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    const x = hand[i] as number;
+    if (all || eff[x] === suit) out[k++] = PLAY[x] as Action;
+  }
+  return out;
+}
+
 /** Why the called-ace rules forbid a card that follows suit, when they do (for the error message). */
 function obligationReason(s: ShState, seat: Seat, card: number): string | undefined {
   const called = s.calledCard >= 0 ? show(s.calledCard) : '';
@@ -497,6 +523,9 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
       return out;
     case 'play': {
       if (seat === s.turn) {
+        // Past the first card and free of called-card obligations, only following counts: the plays straight from
+        // the hand, in the list at its final length (the common case of a playout).
+        if (s.cardsPlayed > 0 && s.n !== 2 && unbound(s)) return followPlays(s.hands[seat] as number[], ledSuit(s));
         const cards = legalCards(s, seat);
         for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
       }
