@@ -810,13 +810,13 @@ function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonl
   const winner = takeTrick(s, winnerPos(s));
   if (trickNo === s.blindTrick) s.blindTaker = winner;
   s.underPos = -1;
-  const notes: DealNote[] = quiet ? [] : [trickTakenNote(s, winner)];
-  if (s.n === 2) turnUp(s, quiet ? null : notes);
+  const notes: DealNote[] | null = quiet ? null : [trickTakenNote(s, winner)];
+  if (s.n === 2) turnUp(s, notes);
   if (s.trickNo === s.tricksInDeal) {
     s.phase = 'done';
-    if (!quiet) notes.push({ type: 'DealOver' });
+    if (notes !== null) notes.push({ type: 'DealOver' });
   }
-  return quiet ? NO_NOTES : notes;
+  return notes ?? NO_NOTES;
 }
 
 /** Two-handed: a card played from a stack is replaced by the card below it, turned face up after the trick. */
