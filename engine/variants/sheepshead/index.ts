@@ -62,7 +62,8 @@ function deal(_o: SheepsheadOptions, players: number, dealer: Seat, cards: reado
   if (players === 2) return dealTwo(dealer, cards);
   const shape = SHAPES[players];
   if (shape === undefined) throw new RangeError(`Sheepshead is not dealt for ${players} players`);
-  const hands: Card[][] = Array.from({ length: players }, () => []);
+  const hands: Card[][] = [];
+  for (let i = 0; i < players; i++) hands.push([]);
   const blind: Card[] = [];
   let k = 0;
   for (const step of shape.steps) {
@@ -134,9 +135,27 @@ function rollsDie(o: SheepsheadOptions, players: number): boolean {
 }
 
 function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): ShState {
-  const dealt = layout.hands.map((h) => h.map(indexOf));
-  const zeros = (): number[] => new Array<number>(players).fill(0);
-  const falses = (): boolean[] => new Array<boolean>(players).fill(false);
+  const dealt: number[][] = [];
+  const hands: number[][] = [];
+  const buried: number[][] = [];
+  for (const h of layout.hands) {
+    const d: number[] = [];
+    for (const c of h) d.push(indexOf(c));
+    dealt.push(d);
+    hands.push(d.slice());
+    buried.push([]);
+  }
+  // Packed arrays filled by push (new Array(n).fill(…) would be holey).
+  const zeros = (): number[] => {
+    const a: number[] = [];
+    for (let i = 0; i < players; i++) a.push(0);
+    return a;
+  };
+  const falses = (): boolean[] => {
+    const a: boolean[] = [];
+    for (let i = 0; i < players; i++) a.push(false);
+    return a;
+  };
   const forehand = (dealer + 1) % players;
   const two = players === 2;
   const s: ShState = {
@@ -149,7 +168,7 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     dealt,
     blind: layout.blind.map(indexOf),
     die: players === 7 ? dieOf(layout) : 0,
-    hands: dealt.map((h) => h.slice()),
+    hands,
     phase: 'pick',
     pickTurn: forehand,
     pickActed: falses(),
@@ -160,7 +179,7 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     log: [],
     buryer: -1,
     buryCount: 0,
-    buried: Array.from({ length: players }, () => []),
+    buried,
     jdFromBlind: false,
     game: null,
     party: falses(),

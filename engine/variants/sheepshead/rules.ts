@@ -1,7 +1,7 @@
 import { CARDS, type Card, POINTS, displayName, indexOf, suitNames } from '../../cards/card.js';
 import { type FollowRule, followCount, followViolation } from '../../tricks/follow.js';
 import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
-import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
+import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { SheepsheadAction as Action } from './vocabulary.js';
 import type { GameKind, ShState } from './state.js';
@@ -29,6 +29,8 @@ const CALL_UP = [indexOf('HU'), indexOf('GU'), indexOf('EU')];
 
 /** Interned actions: one frozen object per card, so legal-move lists allocate no actions. */
 const PICK: Action = Object.freeze({ type: 'pick' });
+/** `{ type: 'call', card }` per card index (calls without an under card). */
+const CALL: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'call', card }) as Action);
 const ALONE: Action = Object.freeze({ type: 'alone' });
 const CRACK: Action = Object.freeze({ type: 'crack' });
 const RECRACK: Action = Object.freeze({ type: 'recrack' });
@@ -129,20 +131,29 @@ export function callOptions(s: ShState): CallOption[] {
     const e = ORDER.effSuit[c] as number;
     if (e !== TRUMP) count[e] = (count[e] as number) + 1;
   }
-  const hasAce = FAIL_ACE.map((a) => hand.includes(a));
+  const hasAce = [
+    hand.includes(FAIL_ACE[0] as number),
+    hand.includes(FAIL_ACE[1] as number),
+    hand.includes(FAIL_ACE[2] as number),
+  ];
   for (const f of FAIL_SUITS) {
     const ace = FAIL_ACE[f] as number;
     if (!hasAce[f] && !buried.includes(ace) && (count[f] as number) > 0)
       out.push({ card: ace, under: -1, hold: 'ace' });
   }
   // Holding all three fail aces: call a ten he lacks (the ace is his hold card).
-  if (s.o.calledAce.ten && hasAce.every(Boolean))
+  if (s.o.calledAce.ten && hasAce[0] && hasAce[1] && hasAce[2])
     for (const f of FAIL_SUITS) {
       const ten = FAIL_TEN[f] as number;
       if (!hand.includes(ten) && !buried.includes(ten)) out.push({ card: ten, under: -1, hold: 'ten' });
     }
   // The "unknown": he holds the ace of every fail suit he has, so he calls a suit he lacks with an under card.
-  if (s.o.calledAce.unknown && FAIL_SUITS.every((f) => (count[f] as number) === 0 || hasAce[f]))
+  if (
+    s.o.calledAce.unknown &&
+    (count[0] === 0 || hasAce[0]) &&
+    (count[1] === 0 || hasAce[1]) &&
+    (count[2] === 0 || hasAce[2])
+  )
     for (const f of FAIL_SUITS) {
       const ace = FAIL_ACE[f] as number;
       if ((count[f] as number) > 0 || buried.includes(ace)) continue;
@@ -224,25 +235,20 @@ function ledSuit(s: ShState): number {
   return s.underPos === 0 ? s.calledSuit : (ORDER.effSuit[led] as number);
 }
 
-/** Two-handed: the cards a seat may play from (hand and the face-up stack tops). */
-function available(s: ShState, seat: Seat): number[] {
+/** Two-handed: the cards a seat may play from (hand and the face-up stack tops); otherwise the hand itself. */
+function available(s: ShState, seat: Seat): readonly number[] {
   const hand = s.hands[seat] as number[];
   if (s.n !== 2) return hand;
-  AVAILABLE.length = 0;
-  for (const c of hand) AVAILABLE.push(c);
-  for (const t of s.stackTop[seat] as number[]) if (t >= 0) AVAILABLE.push(t);
-  return AVAILABLE;
+  const out = hand.slice();
+  for (const t of s.stackTop[seat] as number[]) if (t >= 0) out.push(t);
+  return out;
 }
 
-/** Scratch buffers of the hot path (the engine is single-threaded; callers read them at once). */
 /** Following by the fixed trick order (queens, jacks, diamonds are trump); messages name the French suits. */
 const FOLLOW_RULE: FollowRule = {
   suitNames: suitNames('en', 'french'),
   rules: { trump: 'must follow trump', suit: 'must follow suit' },
 };
-
-const AVAILABLE: number[] = [];
-const FOLLOW: number[] = [];
 
 /** Cards the seat may play now: follow suit, and the called-ace obligations of picker and partner. */
 export function legalCards(s: ShState, seat: Seat): readonly number[] {
@@ -273,10 +279,12 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
   const follow = followCount(ORDER, hand, suit);
   let cands: readonly number[] = hand;
   if (follow > 0 && follow < hand.length) {
-    // Reused buffer (read at once by every caller): following suit allocates nothing.
-    FOLLOW.length = 0;
-    for (const x of hand) if (ORDER.effSuit[x] === suit) FOLLOW.push(x);
-    cands = FOLLOW;
+    const suited: number[] = [];
+    for (let i = 0; i < hand.length; i++) {
+      const x = hand[i] as number;
+      if (ORDER.effSuit[x] === suit) suited.push(x);
+    }
+    cands = suited;
   }
   if (firstLead) {
     // The suit's first lead: the partner must play the called card; a ten-caller must bring the suit's ace.
@@ -301,6 +309,32 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
     }
   }
   return cands;
+}
+
+/**
+ * Whether no called-card obligation binds anyone: nothing was called, or the called suit was led in an earlier trick
+ * and the picker holds no under card. Then the legal cards are those that follow suit ({@link legalCards} agrees).
+ */
+function unbound(s: ShState): boolean {
+  return (
+    s.calledCard < 0 || s.hold === 'none' || (s.calledLedTrick >= 0 && s.calledLedTrick !== s.trickNo && s.under < 0)
+  );
+}
+
+/** Play actions for the cards of `hand` that follow `suit` (all of them when leading, or when none or all follow). */
+function followPlays(hand: readonly number[], suit: number): Action[] {
+  const eff = ORDER.effSuit;
+  const m = hand.length;
+  let n = 0;
+  if (suit >= 0) for (let i = 0; i < m; i++) if (eff[hand[i] as number] === suit) n++;
+  const all = n === 0 || n === m;
+  const out = new Array<Action>(all ? m : n);
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    const x = hand[i] as number;
+    if (all || eff[x] === suit) out[k++] = PLAY[x] as Action;
+  }
+  return out;
 }
 
 /** Why the called-ace rules forbid a card that follows suit, when they do (for the error message). */
@@ -372,67 +406,97 @@ function blitzPairs(s: ShState, seat: Seat): number {
 const picked = (s: ShState): boolean => s.game === 'called-ace' || s.game === 'jack-of-diamonds' || s.game === 'alone';
 
 function crackOpen(s: ShState, seat: Seat): boolean {
-  if (!s.o.crack.enabled || s.phase !== 'play' || s.cardsPlayed > 0 || s.crack >= 0 || !picked(s)) return false;
+  if (s.cardsPlayed > 0 || !s.o.crack.enabled || s.phase !== 'play' || s.crack >= 0 || !picked(s)) return false;
   if (s.party[seat]) return false;
   return s.o.crack.who === 'defenders' || !s.pickActed[seat];
 }
 
 function recrackOpen(s: ShState, seat: Seat): boolean {
   return (
+    s.cardsPlayed === 0 &&
     s.o.crack.enabled &&
     s.o.crack.recrack &&
     s.phase === 'play' &&
-    s.cardsPlayed === 0 &&
     s.crack >= 0 &&
     s.recrack < 0 &&
     s.party[seat] === true
   );
 }
 
-/** Interned two-card bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
-const BURY = new Map<number, Action>();
+/** The cards of the Sheepshead deck (A 10 K Q J 9 8 7 of every suit) as card indices, ascending. */
+const DECK_CARDS: readonly number[] = CARDS.flatMap((c, i) => ('AZKOU987'.includes(c[1] as string) ? [i] : []));
 
-/** The interned bury action of a sorted card set with its base-48 key. */
-function buryAction(key: number, cards: readonly number[]): Action {
-  let action = BURY.get(key);
-  if (action === undefined) {
-    action = Object.freeze({ type: 'bury', cards: Object.freeze(cards.map(name)) }) as Action;
-    BURY.set(key, action);
+/**
+ * Every two-card bury action of the deck, built once and frozen (index: the sorted card indices a < b as a·48 + b):
+ * listing the burials of a hand allocates no actions.
+ */
+const BURY2: readonly Action[] = (() => {
+  const table: Action[] = [];
+  for (const a of DECK_CARDS)
+    for (const b of DECK_CARDS)
+      if (a < b)
+        table[a * 48 + b] = Object.freeze({ type: 'bury', cards: Object.freeze([name(a), name(b)]) }) as Action;
+  return table;
+})();
+
+/**
+ * Every k-subset of a hand as bury actions, in lexicographic order of the sorted card indices (two-card sets from
+ * {@link BURY2}; four-card sets — 4 players, 7 without a die partner: C(11, 4) = 330 of them — fresh, as plain loops).
+ */
+function buryActions(hand: readonly number[], k: number): Action[] {
+  // Sorted ascending (insertion sort: a hand is short).
+  const h: number[] = [];
+  for (const c of hand) {
+    let i = h.length;
+    h.push(c);
+    while (i > 0 && (h[i - 1] as number) > c) {
+      h[i] = h[i - 1] as number;
+      i--;
+    }
+    h[i] = c;
   }
-  return action;
-}
-
-/** Every k-subset of a hand as bury actions (two-card sets interned: no allocation once a set has been seen). */
-function buryActions(hand: readonly number[], k: number, out: Action[]): void {
-  const h = hand.slice().sort((a, b) => a - b);
   const m = h.length;
+  // The list is allocated at its final length, C(m, k), and filled in place.
   if (k === 2) {
-    // The common case (3/5/6/7 players): plain loops, no recursion.
+    const out = new Array<Action>((m * (m - 1)) / 2);
+    let n = 0;
     for (let i = 0; i < m; i++) {
-      const a = h[i] as number;
-      for (let j = i + 1; j < m; j++) {
-        const b = h[j] as number;
-        const key = (48 + a) * 48 + b;
-        out.push(BURY.get(key) ?? buryAction(key, [a, b]));
+      const a = (h[i] as number) * 48;
+      for (let j = i + 1; j < m; j++) out[n++] = BURY2[a + (h[j] as number)] as Action;
+    }
+    return out;
+  }
+  const names = h.map(name);
+  if (k === 4) {
+    const out = new Array<Action>((m * (m - 1) * (m - 2) * (m - 3)) / 24);
+    let n = 0;
+    for (let i = 0; i < m - 3; i++) {
+      const a = names[i] as Card;
+      for (let j = i + 1; j < m - 2; j++) {
+        const b = names[j] as Card;
+        for (let x = j + 1; x < m - 1; x++) {
+          const c = names[x] as Card;
+          for (let y = x + 1; y < m; y++) out[n++] = { type: 'bury', cards: [a, b, c, names[y] as Card] };
+        }
       }
     }
-    return;
+    return out;
   }
-  const pick: number[] = [];
-  // Four cards (4 players; 7 without a die partner): C(32, 4) sets are too many to intern — fresh actions are cheaper.
+  const out: Action[] = [];
+  const pick: Card[] = [];
   const rec = (from: number): void => {
     if (pick.length === k) {
-      out.push({ type: 'bury', cards: pick.map(name) });
+      out.push({ type: 'bury', cards: pick.slice() });
       return;
     }
     for (let i = from; i <= m - (k - pick.length); i++) {
-      const c = h[i] as number;
-      pick.push(c);
+      pick.push(names[i] as Card);
       rec(i + 1);
       pick.pop();
     }
   };
   rec(0);
+  return out;
 }
 
 export function legalActions(s: ShState, seat: Seat): Action[] {
@@ -448,16 +512,11 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
       return out;
     }
     case 'bury':
-      if (seat === s.buryer) buryActions(s.hands[seat] as number[], s.buryCount, out);
-      return out;
+      return seat === s.buryer ? buryActions(s.hands[seat] as number[], s.buryCount) : out;
     case 'call':
       if (seat !== s.picker) return out;
       for (const c of callOptions(s))
-        out.push(
-          c.under >= 0
-            ? { type: 'call', card: name(c.card), under: name(c.under) }
-            : { type: 'call', card: name(c.card) },
-        );
+        out.push(c.under >= 0 ? { type: 'call', card: name(c.card), under: name(c.under) } : (CALL[c.card] as Action));
       out.push(ALONE);
       return out;
     case 'leaster-blind':
@@ -465,6 +524,9 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
       return out;
     case 'play': {
       if (seat === s.turn) {
+        // Past the first card and free of called-card obligations, only following counts: the plays straight from
+        // the hand, in the list at its final length (the common case of a playout).
+        if (s.cardsPlayed > 0 && s.n !== 2 && unbound(s)) return followPlays(s.hands[seat] as number[], ledSuit(s));
         const cards = legalCards(s, seat);
         for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
       }
@@ -604,10 +666,11 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
     case 'bury': {
       s.log.push({ seat, action });
       const hand = s.hands[seat] as number[];
+      const buried = s.buried[seat] as number[];
       for (const card of action.cards) {
         const c = indexOf(card);
-        hand.splice(hand.indexOf(c), 1);
-        (s.buried[seat] as number[]).push(c);
+        removeCard(hand, c);
+        buried.push(c);
       }
       if (seat === s.picker && s.o.secondPartner === 'die') {
         // Seven-handed: the die-roll partner takes the rest of the blind and buries two as well.
@@ -723,8 +786,12 @@ function winnerPos(s: ShState): number {
 function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
   const at = hand.indexOf(card);
-  if (at >= 0) hand.splice(at, 1);
-  else if (seat === s.picker && card === s.under) {
+  if (at >= 0) {
+    // Remove in place, keeping the order (splice without its garbage).
+    const last = hand.length - 1;
+    for (let i = at; i < last; i++) hand[i] = hand[i + 1] as number;
+    hand.pop();
+  } else if (seat === s.picker && card === s.under) {
     s.underPos = s.trickCards.length;
     s.under = -1;
   } else if (s.n === 2) {
@@ -744,13 +811,13 @@ function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonl
   const winner = takeTrick(s, winnerPos(s));
   if (trickNo === s.blindTrick) s.blindTaker = winner;
   s.underPos = -1;
-  const notes: DealNote[] = quiet ? [] : [trickTakenNote(s, winner)];
-  if (s.n === 2) turnUp(s, quiet ? null : notes);
+  const notes: DealNote[] | null = quiet ? null : [trickTakenNote(s, winner)];
+  if (s.n === 2) turnUp(s, notes);
   if (s.trickNo === s.tricksInDeal) {
     s.phase = 'done';
-    if (!quiet) notes.push({ type: 'DealOver' });
+    if (notes !== null) notes.push({ type: 'DealOver' });
   }
-  return quiet ? NO_NOTES : notes;
+  return notes ?? NO_NOTES;
 }
 
 /** Two-handed: a card played from a stack is replaced by the card below it, turned face up after the trick. */
@@ -770,14 +837,12 @@ function turnUp(s: ShState, notes: DealNote[] | null): void {
 
 export function toContract(s: ShState): Contract {
   const game = s.game ?? 'leaster';
-  return {
-    // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
-    ...(s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker } : {}),
-    game,
-    ...(s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')
-      ? { card: name(s.calledCard) }
-      : {}),
-  };
+  // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
+  // Keys in the order declarer, game, card (the contract is hashed and shown as JSON).
+  const c: { declarer?: Seat; game: GameKind; card?: Card } =
+    s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker, game } : { game };
+  if (s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')) c.card = name(s.calledCard);
+  return c;
 }
 
 export { EO, GO };

@@ -73,13 +73,28 @@ function settlePicker(s: ShState): DealResult {
   // The picker side shares the total: picker 2 : partner 1 (5-handed default) or equally.
   // Option: a picker side without a trick — the picker pays it all (the partners nothing).
   const pickerAlonePays = !won && sideTricks === 0 && o.noTrickPickerPays;
-  const weight = (i: Seat): number =>
-    pickerAlonePays ? (i === s.picker ? 1 : 0) : o.split === 'two-to-one' && i === s.picker && side.length > 1 ? 2 : 1;
+  const twoToOne = o.split === 'two-to-one' && side.length > 1;
   let weights = 0;
-  for (const i of side) weights += weight(i);
-  const payout: Rational[] = Array.from({ length: s.n }, (_, i) =>
-    s.party[i] ? rat(sign * total * weight(i), weights) : rat(-sign * perDefender),
-  );
+  for (const i of side) weights += pickerAlonePays ? (i === s.picker ? 1 : 0) : twoToOne && i === s.picker ? 2 : 1;
+  const payout: Rational[] = [];
+  for (let i = 0; i < s.n; i++) {
+    const weight = pickerAlonePays ? (i === s.picker ? 1 : 0) : twoToOne && i === s.picker ? 2 : 1;
+    payout.push(s.party[i] ? rat(sign * total * weight, weights) : rat(-sign * perDefender));
+  }
+  // Keys in a fixed order (the result is hashed and recorded as JSON).
+  const details: Record<string, unknown> = {
+    level,
+    doubledOnBump: bump === 2,
+    buried: buriedPoints(s),
+  };
+  if (outOfPlay > 0) details['pointsOutOfPlay'] = outOfPlay;
+  if (s.partner >= 0) details['partner'] = s.partner;
+  if (s.second >= 0) details['secondPartner'] = s.second;
+  if (s.crack >= 0) details['crack'] = s.crack;
+  if (s.recrack >= 0) details['recrack'] = s.recrack;
+  if (s.blitzes > 0) details['blitzes'] = s.blitzes;
+  if (s.forced) details['forcedPick'] = true;
+  if (s.game !== 'black-queens') details['picker'] = s.picker;
   return {
     contract: toContract(s),
     declarers: side,
@@ -92,20 +107,15 @@ function settlePicker(s: ShState): DealResult {
     multiplier: mult * bump,
     payout,
     pot: ZERO,
-    details: {
-      level,
-      doubledOnBump: bump === 2,
-      buried: pointsOf(s.buried.flat()),
-      ...(outOfPlay > 0 ? { pointsOutOfPlay: outOfPlay } : {}),
-      ...(s.partner >= 0 ? { partner: s.partner } : {}),
-      ...(s.second >= 0 ? { secondPartner: s.second } : {}),
-      ...(s.crack >= 0 ? { crack: s.crack } : {}),
-      ...(s.recrack >= 0 ? { recrack: s.recrack } : {}),
-      ...(s.blitzes > 0 ? { blitzes: s.blitzes } : {}),
-      ...(s.forced ? { forcedPick: true } : {}),
-      ...(s.game === 'black-queens' ? {} : { picker: s.picker }),
-    },
+    details,
   };
+}
+
+/** Card points buried by every seat. */
+function buriedPoints(s: ShState): number {
+  let p = 0;
+  for (const b of s.buried) p += pointsOf(b);
+  return p;
 }
 
 function settleLeaster(s: ShState): DealResult {
