@@ -243,7 +243,8 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action> {
 /**
  * A variant with its option and state types erased, for the registry and generic code (tables, records, simulation,
  * bots): its options and deal states are opaque values that only its own methods make (`resolveOptions`, `start`) and
- * read. Every `Variant<O, S>` is one without a cast: the methods' parameters are compared bivariantly (method syntax),
- * the results widen to `unknown` (and the action type to the family `Action`). Code that needs a variant's own types imports that variant (e.g. `schafkopf`).
+ * read. Every `Variant<O, S, A>` is one without a cast: the methods' parameters are compared bivariantly (method
+ * syntax), the results widen to `unknown` and the family `Action`. Code that needs a variant's own types imports that
+ * variant (e.g. `schafkopf`).
  */
 export type AnyVariant = Variant<unknown, unknown>;
