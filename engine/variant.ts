@@ -24,8 +24,11 @@ export type Action =
   | { readonly type: 'kontra' }
   | { readonly type: 're' }
   | { readonly type: 'play'; readonly card: Card }
-  /** Hochzeit: take the offered trump and give back `card`. */
-  | { readonly type: 'accept'; readonly card: Card }
+  /**
+   * Hochzeit: take the offered trump and give back `card`. The card is absent only where the action is redacted for an
+   * audience that may not see it (`redactAction`); a command or a record without it is refused.
+   */
+  | { readonly type: 'accept'; readonly card?: Card }
   /** Announce the contract after winning a points auction (Saukopf) or a choice (Mehrkopf dealer). */
   | {
       readonly type: 'announce';

@@ -204,7 +204,7 @@ function redact(s: MkState, actor: Seat, action: Action, audience: Audience): Ac
   if (audience.kind === 'seat' && (audience.seat === actor || audience.seat === s.contract?.declarer)) return action;
   if (audience.kind === 'seat' && s.hochzeit !== null && audience.seat === s.hochzeit.offerer) return action;
   if (over && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
-  return { type: 'accept' } as unknown as Action;
+  return { type: 'accept' };
 }
 
 function checkLayout(_o: MehrkopfOptions, players: number, layout: Layout): string | undefined {

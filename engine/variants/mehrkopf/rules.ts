@@ -26,10 +26,11 @@ import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.j
 
 /** The normal game's order: Ober, Unter, Gefreite, then Herz (also the Ramsch and Hochzeit order). */
 export const NORMAL = compiled('normal', 'H');
+/** The main trumps by card index (filled once when the module loads, constant after). */
 const MAIN = new Uint8Array(48);
 for (const c of MAIN_TRUMPS) MAIN[indexOf(c)] = 1;
 const SIE_CARDS = MAIN_TRUMPS.slice(0, 8).map(indexOf);
-/** Zero-point cards (Nichtserle/Nixer): Neun, Acht, Sieben, Sechs. */
+/** Zero-point cards (Nichtserle/Nixer): Neun, Acht, Sieben, Sechs (filled once when the module loads, constant after). */
 const NIXER = new Uint8Array(48);
 for (let i = 0; i < 48; i++) NIXER[i] = '9876'.includes((CARDS[i] as Card)[1] as string) ? 1 : 0;
 
@@ -40,7 +41,7 @@ for (let i = 0; i < 48; i++) NIXER[i] = '9876'.includes((CARDS[i] as Card)[1] as
  */
 const MUSS: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'announce', game: 'muss', card }) as Action);
 export const ALTE = indexOf('EO');
-/** Per player count: the Muss-Spiel actions, der Alte (the Eichel-Ober) first, then the rest of the deck. */
+/** Per player count: the Muss-Spiel actions, der Alte (the Eichel-Ober) first, then the rest of the deck (a pure memo). */
 const MUSS_LISTS = new Map<number, readonly Action[]>();
 function mussActions(players: number): readonly Action[] {
   let list = MUSS_LISTS.get(players);
@@ -247,7 +248,7 @@ const CANDIDATES: readonly Candidate[] = (Object.keys(GAME_SUIT) as Game[])
 
 const offeredCache = new WeakMap<MehrkopfOptions, (readonly Candidate[])[]>();
 
-/** The bids a table offers at a player count, highest level first (computed once per options object). */
+/** The bids a table offers at a player count, highest level first (computed once per options object: a pure memo). */
 function offeredBids(o: MehrkopfOptions, active: number): readonly Candidate[] {
   let perCount = offeredCache.get(o);
   if (perCount === undefined) {
@@ -517,6 +518,7 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
     case 'accept': {
       if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
       if (seat !== s.hochzeit?.turn) return notTurn(seat);
+      if (action.card === undefined) return illegal('action/malformed', 'accept names the card given back');
       const card = indexOf(action.card);
       if (!(s.hands[seat] ?? []).includes(card))
         return illegal('action/illegal', 'the card given back must be in hand');
@@ -625,7 +627,8 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
       s.auctionLog.push({ seat, action });
       return startMuss(s, action.card);
     case 'accept':
-      return hochzeitAccept(s, seat, indexOf(action.card));
+      // Checked: an accept to apply names its card.
+      return hochzeitAccept(s, seat, indexOf(action.card as Card));
     case 'play':
       return playCard(s, seat, indexOf(action.card), quiet);
     default:

@@ -455,7 +455,7 @@ export function toAct(s: SaState): readonly Seat[] {
   }
 }
 
-/** Interned Trog actions by card-index pair (lower index first), created on first use. */
+/** Interned Trog actions by card-index pair (lower index first), created on first use: a pure memo, not state. */
 const TROG: (Action | undefined)[] = new Array<Action | undefined>(48 * 48);
 
 /** Every pair of cards the declarer could lay away mit Trog, after `pass` (ohne Trog). */

@@ -95,7 +95,7 @@ export function settle(s: SaState): DealResult {
   let mit = false;
   if (game !== 'mastschwein') {
     // The Spielerpartei's cards as dealt; the open cards of a Dreihaxer count for the declarer, mit or ohne Trog.
-    const own = OWN.fill(0);
+    const own = new Uint8Array(48);
     for (let i = 0; i < s.n; i++) if (party[i]) for (const x of s.dealt[i] as readonly number[]) own[x] = 1;
     for (const x of s.open) own[x] = 1;
     let first: boolean | undefined;
@@ -195,7 +195,7 @@ export function settle(s: SaState): DealResult {
   };
 }
 
-const OWN = new Uint8Array(48);
+/** A pure memo (not state): filled on demand, a list never changes once made. */
 const TRUMP_LISTS = new WeakMap<CompiledOrder, readonly number[]>();
 
 /** The trumps of an order high → low as card indices (cached per compiled order). */

@@ -213,7 +213,7 @@ function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Ac
   )
     return action;
   if (over && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
-  return { type: 'accept' } as unknown as Action;
+  return { type: 'accept' };
 }
 
 function session(o: SchafkopfOptions): SessionRules {

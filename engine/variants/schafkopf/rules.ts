@@ -301,15 +301,15 @@ interface BidTable {
   readonly lists: (readonly Action[] | undefined)[];
 }
 
+/**
+ * Pure memos (not state): a table is a function of the options alone, built once on demand and never changed after.
+ * By options object, and by what a table depends on (the enabled contracts and the precedence), since records bring
+ * new options objects.
+ */
 const bidTables = new WeakMap<SchafkopfOptions, BidTable>();
-let lastOptions: SchafkopfOptions | undefined;
-let lastTable: BidTable | undefined;
-
-/** Tables by what they depend on (the enabled contracts and the precedence): records bring new options objects. */
 const bidTablesByKey = new Map<string, BidTable>();
 
 function bidTable(o: SchafkopfOptions): BidTable {
-  if (o === lastOptions) return lastTable as BidTable;
   let table = bidTables.get(o);
   if (table === undefined) {
     const c = o.contracts;
@@ -318,8 +318,6 @@ function bidTable(o: SchafkopfOptions): BidTable {
     bidTablesByKey.set(key, table);
     bidTables.set(o, table);
   }
-  lastOptions = o;
-  lastTable = table;
   return table;
 }
 
@@ -660,6 +658,7 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
     case 'accept': {
       if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
       if (seat !== s.hochzeit?.turn) return notTurn(seat);
+      if (action.card === undefined) return illegal('action/malformed', 'accept names the card given back');
       const card = indexOf(action.card);
       if (!(s.hands[seat] ?? []).includes(card))
         return illegal('action/illegal', 'the card given back must be in hand');
@@ -746,7 +745,8 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       return advanceAuction(s, quiet);
     }
     case 'accept':
-      return hochzeitAccept(s, seat, indexOf(action.card), quiet);
+      // Checked: an accept to apply names its card.
+      return hochzeitAccept(s, seat, indexOf(action.card as Card), quiet);
     case 'kontra':
       s.kontra = seat;
       s.kontraAt = s.cardsPlayed;

@@ -192,6 +192,7 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
       : [],
     thrownIn: null,
     result: null,
+    scratch: { available: [], follow: [] },
   };
   if (two) startPlay(s, 'two-handed');
   else if (players === 8) {

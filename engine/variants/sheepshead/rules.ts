@@ -227,21 +227,18 @@ function ledSuit(s: ShState): number {
 function available(s: ShState, seat: Seat): number[] {
   const hand = s.hands[seat] as number[];
   if (s.n !== 2) return hand;
-  AVAILABLE.length = 0;
-  for (const c of hand) AVAILABLE.push(c);
-  for (const t of s.stackTop[seat] as number[]) if (t >= 0) AVAILABLE.push(t);
-  return AVAILABLE;
+  const out = s.scratch.available;
+  out.length = 0;
+  for (const c of hand) out.push(c);
+  for (const t of s.stackTop[seat] as number[]) if (t >= 0) out.push(t);
+  return out;
 }
 
-/** Scratch buffers of the hot path (the engine is single-threaded; callers read them at once). */
 /** Following by the fixed trick order (queens, jacks, diamonds are trump); messages name the French suits. */
 const FOLLOW_RULE: FollowRule = {
   suitNames: suitNames('en', 'french'),
   rules: { trump: 'must follow trump', suit: 'must follow suit' },
 };
-
-const AVAILABLE: number[] = [];
-const FOLLOW: number[] = [];
 
 /** Cards the seat may play now: follow suit, and the called-ace obligations of picker and partner. */
 export function legalCards(s: ShState, seat: Seat): readonly number[] {
@@ -272,10 +269,11 @@ export function legalCards(s: ShState, seat: Seat): readonly number[] {
   const follow = followCount(ORDER, hand, suit);
   let cands: readonly number[] = hand;
   if (follow > 0 && follow < hand.length) {
-    // Reused buffer (read at once by every caller): following suit allocates nothing.
-    FOLLOW.length = 0;
-    for (const x of hand) if (ORDER.effSuit[x] === suit) FOLLOW.push(x);
-    cands = FOLLOW;
+    // The state's scratch list (read at once by every caller): following suit allocates nothing.
+    const follow = s.scratch.follow;
+    follow.length = 0;
+    for (const x of hand) if (ORDER.effSuit[x] === suit) follow.push(x);
+    cands = follow;
   }
   if (firstLead) {
     // The suit's first lead: the partner must play the called card; a ten-caller must bring the suit's ace.
@@ -388,7 +386,7 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
   );
 }
 
-/** Interned two-card bury actions by card set (key: the sorted card indices in base 48), shared across deals. */
+/** Interned two-card bury actions by card set (key: the sorted card indices in base 48), shared across deals: a pure memo. */
 const BURY = new Map<number, Action>();
 
 /** The interned bury action of a sorted card set with its base-48 key. */

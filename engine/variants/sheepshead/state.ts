@@ -88,6 +88,11 @@ export interface ShState extends TrickState {
   stackDown: number[][][];
   thrownIn: string | null;
   result: DealResult | null;
+  /**
+   * Scratch lists of the hot path, owned by this state (a clone gets fresh ones): `legalCards` may return one of them,
+   * and every caller reads it at once, so following suit allocates nothing.
+   */
+  readonly scratch: { readonly available: number[]; readonly follow: number[] };
 }
 
 export function cloneState(s: ShState): ShState {
@@ -102,5 +107,6 @@ export function cloneState(s: ShState): ShState {
     ...cloneTrickArrays(s),
     stackTop: s.stackTop.map((t) => t.slice()),
     stackDown: s.stackDown.map((d) => d.map((x) => x.slice())),
+    scratch: { available: [], follow: [] },
   };
 }
