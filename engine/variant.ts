@@ -1,8 +1,8 @@
 import type { Card, Suit } from './cards/card.js';
 import type { Rational } from './money/rational.js';
+import type { Seat } from './seat.js';
 
-/** A seat number within a deal, 0-based and clockwise; forehand = (dealer + 1) % players. */
-export type Seat = number;
+export type { Seat } from './seat.js';
 
 /**
  * Every action of the family (docs/RECORD.md "Action payloads"). Core types first, then the variant types.
