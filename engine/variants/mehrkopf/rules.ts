@@ -18,6 +18,7 @@ import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
 import type { Bid, MkState } from './state.js';
 import { ACCEPT, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { asSeat, foundSeat, nextSeat as clockwise } from '../../seat.js';
 
 /**
  * Rules of Mehrkopf over {@link MkState}: the auction, the dealer's choices, the Hochzeit, legal cards with the
@@ -292,8 +293,8 @@ function appendBids(s: MkState, seat: Seat, muss: boolean, out: Action[]): void 
 
 /** The next seat clockwise that holds cards. */
 export function nextSeat(s: MkState, seat: Seat): Seat {
-  const next = (seat + 1) % s.n;
-  return next === s.sitOut ? (next + 1) % s.n : next;
+  const next = clockwise(seat, s.n);
+  return next === s.sitOut ? clockwise(next, s.n) : next;
 }
 
 /** The called card due from `seat` at the called suit's `lead`-th lead (−1 = none). */
@@ -383,7 +384,7 @@ export function toAct(s: MkState): readonly Seat[] {
     case 'choice':
       return ONLY[s.last] as readonly Seat[];
     case 'muss':
-      return ONLY[s.mussSeat] as readonly Seat[];
+      return s.mussSeat === null ? NOBODY : (ONLY[s.mussSeat] as readonly Seat[]);
     case 'play':
       return ONLY[s.turn] as readonly Seat[];
     case 'done':
@@ -640,7 +641,7 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
 function startMuss(s: MkState, named: Card | undefined): DealNote[] {
   const card = named === undefined ? ALTE : indexOf(named);
   s.mussCard = card;
-  s.mussSeat = s.hands.findIndex((h) => h.includes(card));
+  s.mussSeat = foundSeat(s.hands.findIndex((h) => h.includes(card)));
   s.phase = 'muss';
   return [];
 }
@@ -832,7 +833,7 @@ function turnUp(s: MkState): [Seat, number][] {
         u[k] = x;
         d[k] = -1;
         (s.hands[seat] as number[]).push(x);
-        out.push([seat, x]);
+        out.push([asSeat(seat), x]);
       }
     }
   }
