@@ -5,6 +5,7 @@ import { layCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Action, Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { GameKind, ShState } from './state.js';
 import { illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 /** Rules of Sheepshead over {@link ShState}: picking, burying, partners, tricks. Settlement is in settle.ts. */
 
@@ -71,11 +72,11 @@ function afterBurying(s: ShState, quiet: boolean): readonly DealNote[] {
   if (o.secondPartner !== 'none') {
     // 6/7-handed: the J♦ holder and the second partner join the picker automatically.
     // The second partner is public (view.declarers); the J♦ holder stays secret until J♦ is played.
-    if (s.second >= 0) s.party[s.second] = true;
+    if (s.second !== null) s.party[s.second] = true;
     if (o.partner === 'jack-of-diamonds') {
       const holder = holderOf(s, JD);
       // A picker holding J♦ himself has only the second partner (2 against the rest).
-      if (holder >= 0 && holder !== s.picker) {
+      if (holder !== null && holder !== s.picker) {
         s.partner = holder;
         s.party[holder] = true;
         s.calledCard = JD;
@@ -88,10 +89,10 @@ function afterBurying(s: ShState, quiet: boolean): readonly DealNote[] {
   return [];
 }
 
-/** Seat holding a card (in hand, or as the set-aside under card), -1 when nobody (buried or in the blind). */
-export function holderOf(s: ShState, card: number): Seat {
-  for (let i = 0; i < s.n; i++) if ((s.hands[i] as number[]).includes(card)) return i;
-  return -1;
+/** Seat holding a card (in hand, or as the set-aside under card), null when nobody (buried or in the blind). */
+export function holderOf(s: ShState, card: number): Seat | null {
+  for (let i = 0; i < s.n; i++) if ((s.hands[i] as number[]).includes(card)) return asSeat(i);
+  return null;
 }
 
 /** The cards a 7-handed picker takes: two of the four; otherwise the whole blind. */
@@ -109,9 +110,9 @@ export interface CallOption {
 }
 
 /** Every legal call of the picker now (called ace, ten, unknown; jack of diamonds and call-up). */
-export function callOptions(s: ShState): CallOption[] {
-  const hand = s.hands[s.picker] as number[];
-  const buried = s.buried[s.picker] as number[];
+export function callOptions(s: ShState, picker: Seat): CallOption[] {
+  const hand = s.hands[picker] as number[];
+  const buried = s.buried[picker] as number[];
   const out: CallOption[] = [];
   if (s.o.partner === 'jack-of-diamonds') {
     if (!hand.includes(JD)) {
@@ -158,9 +159,9 @@ function callUpAllowed(s: ShState): boolean {
 }
 
 /** Why a call is illegal, or undefined. */
-function callProblem(s: ShState, card: number, under: number | undefined): Illegal | undefined {
-  const hand = s.hands[s.picker] as number[];
-  const buried = s.buried[s.picker] as number[];
+function callProblem(s: ShState, picker: Seat, card: number, under: number | undefined): Illegal | undefined {
+  const hand = s.hands[picker] as number[];
+  const buried = s.buried[picker] as number[];
   const c = show(card);
   if (s.o.partner === 'jack-of-diamonds') {
     if (under !== undefined) return bad('a jack-of-diamonds call has no under card');
@@ -180,7 +181,7 @@ function callProblem(s: ShState, card: number, under: number | undefined): Illeg
     if (up !== card) return bad('the picker calls up the next higher jack he does not hold (J♥, then J♠, then J♣)');
     return undefined;
   }
-  const options = callOptions(s);
+  const options = callOptions(s, picker);
   if (options.some((x) => x.card === card && (x.under === -1 ? under === undefined : x.under === under)))
     return undefined;
   // Name the rule that forbids it.
@@ -334,9 +335,9 @@ export function toAct(s: ShState): readonly Seat[] {
     case 'pick':
       return ONLY[s.pickTurn] as readonly Seat[];
     case 'bury':
-      return ONLY[s.buryer] as readonly Seat[];
+      return s.buryer === null ? NOBODY : (ONLY[s.buryer] as readonly Seat[]);
     case 'call':
-      return ONLY[s.picker] as readonly Seat[];
+      return s.picker === null ? NOBODY : (ONLY[s.picker] as readonly Seat[]);
     case 'leaster-blind':
       return ONLY[s.dealer] as readonly Seat[];
     case 'play':
@@ -369,7 +370,7 @@ function blitzPairs(s: ShState, seat: Seat): number {
 const picked = (s: ShState): boolean => s.game === 'called-ace' || s.game === 'jack-of-diamonds' || s.game === 'alone';
 
 function crackOpen(s: ShState, seat: Seat): boolean {
-  if (!s.o.crack.enabled || s.phase !== 'play' || s.cardsPlayed > 0 || s.crack >= 0 || !picked(s)) return false;
+  if (!s.o.crack.enabled || s.phase !== 'play' || s.cardsPlayed > 0 || s.crack !== null || !picked(s)) return false;
   if (s.party[seat]) return false;
   return s.o.crack.who === 'defenders' || !s.pickActed[seat];
 }
@@ -380,8 +381,8 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
     s.o.crack.recrack &&
     s.phase === 'play' &&
     s.cardsPlayed === 0 &&
-    s.crack >= 0 &&
-    s.recrack < 0 &&
+    s.crack !== null &&
+    s.recrack === null &&
     s.party[seat] === true
   );
 }
@@ -449,7 +450,7 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
       return out;
     case 'call':
       if (seat !== s.picker) return out;
-      for (const c of callOptions(s))
+      for (const c of callOptions(s, seat))
         out.push(
           c.under >= 0
             ? { type: 'call', card: name(c.card), under: name(c.under) }
@@ -518,7 +519,7 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
     case 'call':
       if (s.phase !== 'call') return bad('the partner is called after burying, before the first lead');
       if (seat !== s.picker) return bad('only the picker calls a partner');
-      return callProblem(s, indexOf(action.card), action.under === undefined ? undefined : indexOf(action.under));
+      return callProblem(s, seat, indexOf(action.card), action.under === undefined ? undefined : indexOf(action.under));
     case 'alone':
       if (s.phase !== 'call') return bad('going alone is announced after burying, before the lead to the first trick');
       if (seat !== s.picker) return bad('only the picker may go alone');
@@ -527,15 +528,15 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
       if (!s.o.crack.enabled) return bad('cracking is not played at this table (crack)');
       if (s.phase !== 'play' || s.cardsPlayed > 0 || !picked(s))
         return bad('a crack comes after the pick and before the first card');
-      if (s.crack >= 0) return bad('the stakes have already been cracked');
+      if (s.crack !== null) return bad('the stakes have already been cracked');
       if (s.party[seat]) return bad('the picker and his partners cannot crack');
       if (!crackOpen(s, seat)) return bad('only a player who had no chance to pick may crack (crack.who: denied)');
       return undefined;
     case 'recrack':
       if (!s.o.crack.enabled || !s.o.crack.recrack)
         return bad('re-cracking is not played at this table (crack.recrack)');
-      if (s.crack < 0) return bad('a re-crack answers a crack');
-      if (s.recrack >= 0) return bad('the crack has already been re-cracked');
+      if (s.crack === null) return bad('a re-crack answers a crack');
+      if (s.recrack !== null) return bad('the crack has already been re-cracked');
       if (s.phase !== 'play' || s.cardsPlayed > 0) return bad('a re-crack comes before the first card');
       if (!s.party[seat]) return bad('only the picker or a partner may re-crack');
       return undefined;
@@ -584,7 +585,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       s.log.push({ seat, action });
       s.pickActed[seat] = true;
       if (seat === s.dealer) return nobodyPicked(s, quiet);
-      s.pickTurn = (seat + 1) % s.n;
+      s.pickTurn = nextSeat(seat, s.n);
       return NO_NOTES;
     }
     case 'pick':
@@ -608,21 +609,21 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       }
       if (seat === s.picker && s.o.secondPartner === 'die') {
         // Seven-handed: the die-roll partner takes the rest of the blind and buries two as well.
-        const partner = (s.picker + s.die) % s.n;
+        const partner = nextSeat(seat, s.n, s.die);
         s.second = partner;
         (s.hands[partner] as number[]).push(...s.blind.slice(2));
         s.buryer = partner;
         s.buryCount = s.blind.length - 2;
         return NO_NOTES;
       }
-      s.buryer = -1;
+      s.buryer = null;
       return afterBurying(s, quiet);
     }
     case 'call': {
       s.log.push({ seat, action });
       const card = indexOf(action.card);
       const under = action.under === undefined ? -1 : indexOf(action.under);
-      const opt = callOptions(s).find((x) => x.card === card && x.under === under);
+      const opt = callOptions(s, seat).find((x) => x.card === card && x.under === under);
       s.calledCard = card;
       s.hold = opt?.hold ?? 'none';
       if (s.hold !== 'none') s.calledSuit = ORDER.effSuit[card] as number;
@@ -632,7 +633,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
         s.under = under;
       }
       s.partner = holderOf(s, card);
-      if (s.partner >= 0) s.party[s.partner] = true;
+      if (s.partner !== null) s.party[s.partner] = true;
       return startPlay(s, s.o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'called-ace', quiet);
     }
     case 'alone':
@@ -666,9 +667,9 @@ function pick(s: ShState, seat: Seat): DealNote[] {
   s.phase = 'bury';
   s.buryer = seat;
   s.buryCount = share.length;
-  if (s.o.secondPartner === 'right') s.second = (seat - 1 + s.n) % s.n;
+  if (s.o.secondPartner === 'right') s.second = nextSeat(seat, s.n, s.n - 1);
   // Seven-handed: the picker rolls the die now, in the open; it names the partner counted clockwise from him.
-  if (s.o.secondPartner === 'die') return [{ type: 'DieRolled', die: s.die, seat: (seat + s.die) % s.n }];
+  if (s.o.secondPartner === 'die') return [{ type: 'DieRolled', die: s.die, seat: nextSeat(seat, s.n, s.die) }];
   return [];
 }
 
@@ -734,7 +735,7 @@ function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonl
   }
   if (card === s.calledCard) s.partnerRevealed = true;
   if (!layCard(s, seat, card, s.n)) {
-    s.turn = (seat + 1) % s.n;
+    s.turn = nextSeat(seat, s.n);
     return NO_NOTES;
   }
   const trickNo = s.trickNo;
@@ -760,7 +761,7 @@ function turnUp(s: ShState, notes: DealNote[] | null): void {
       const next = below.pop();
       tops[k] = next ?? -1;
       if (next !== undefined && notes !== null)
-        notes.push({ type: 'CardRevealed', seat, card: name(next), reason: 'turned up on the stack' });
+        notes.push({ type: 'CardRevealed', seat: asSeat(seat), card: name(next), reason: 'turned up on the stack' });
     }
   }
 }
@@ -769,7 +770,7 @@ export function toContract(s: ShState): Contract {
   const game = s.game ?? 'leaster';
   return {
     // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
-    ...(s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker } : {}),
+    ...(s.picker !== null && game !== 'black-queens' ? { declarer: s.picker } : {}),
     game,
     ...(s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')
       ? { card: name(s.calledCard) }
