@@ -5,6 +5,7 @@
  * Deal seats and table seats share the type: engine/game/table.ts maps one to the other (`dealSeatOf`,
  * `deal.players[s]`), and a view has the same shape in both numberings.
  */
+/** A seat number, 0-based and clockwise; within a deal forehand = `nextSeat(dealer, players)`. */
 export type Seat = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /** The most seats a table can have. */
@@ -32,9 +33,7 @@ export function seatsOf(players: number): Seat[] {
   return out;
 }
 
-/**
- * A seat number from outside the engine (JSON, a command), or null when it is not one of `players` seats.
- */
+/** A seat number from outside the engine (JSON, a command), or null when it is not one of `players` seats. */
 export function seatIn(value: unknown, players: number): Seat | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < players ? (value as Seat) : null;
 }
