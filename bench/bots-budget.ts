@@ -9,6 +9,7 @@ import { Rng, getVariant } from '../engine/index.js';
 import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
 import { quantile } from '../engine/bots/duel.js';
 import { Solver } from '../engine/bots/solver.js';
+import { asSeat } from '../engine/seat.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -63,7 +64,7 @@ for (const spec of only.split(',')) {
   if (variant === undefined) throw new Error(`unknown variant ${id}`);
   const seats = Number(n);
   const options = variant.resolveOptions(undefined, {}, seats);
-  const players = variant.participants(options, seats, seats - 1).length;
+  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
   const card: number[] = [];
   const auction: number[] = [];
   let cardNodes = 0;
@@ -92,8 +93,11 @@ for (const spec of only.split(',')) {
   };
   const rng = new Rng(`budget:${spec}`);
   for (let d = 0; d < deals; d++) {
-    const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
-    playBotDeal(variant, options, players, d % players, layout, Array(players).fill(timed), () => ({ rng, budget }));
+    const layout = variant.deal(options, players, asSeat(d % players), rng.shuffle(variant.deck(options, players)));
+    playBotDeal(variant, options, players, asSeat(d % players), layout, Array(players).fill(timed), () => ({
+      rng,
+      budget,
+    }));
   }
   const line = (name: string, ms: number[]): string => {
     const s = [...ms].sort((x, y) => x - y);

@@ -7,6 +7,7 @@
  */
 import { Rng, getVariant } from '../engine/index.js';
 import { budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
+import { asSeat } from '../engine/seat.js';
 
 const deals = Number(process.argv[2] ?? 1000);
 const strongDeals = Number(process.argv[3] ?? 20);
@@ -17,15 +18,15 @@ for (const [id, seats] of [
   const variant = getVariant(id);
   if (variant === undefined) throw new Error(`unknown variant ${id}`);
   const options = variant.resolveOptions(undefined, {}, seats);
-  const players = variant.participants(options, seats, seats - 1).length;
+  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
   for (const level of ['random', 'heuristic', 'strong']) {
     const n = level === 'strong' ? strongDeals : deals;
     const rng = new Rng(`contracts:${id}`);
     const bots = Array.from({ length: players }, () => getBot(level));
     const mix: Record<string, number> = {};
     for (let d = 0; d < n; d++) {
-      const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
-      const played = playBotDeal(variant, options, players, d % players, layout, bots, () => ({
+      const layout = variant.deal(options, players, asSeat(d % players), rng.shuffle(variant.deck(options, players)));
+      const played = playBotDeal(variant, options, players, asSeat(d % players), layout, bots, () => ({
         rng,
         budget: budgetForMs(100),
       }));

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { Rng, listVariants } from '../engine/index.js';
 import { budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
+import { asSeat } from '../engine/seat.js';
 
 const deals = Number(process.argv[2] ?? 40);
 console.log('variant      seats  random ms/deal  heuristic ms/deal  ratio  heuristic ms/decision p99');
@@ -29,8 +30,8 @@ for (const variant of listVariants())
       const rng = new Rng(`speed:${variant.id}:${seats}`);
       const t0 = performance.now();
       for (let d = 0; d < deals; d++) {
-        const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
-        playBotDeal(variant, options, players, d % players, layout, Array(players).fill(bot), () => ({
+        const layout = variant.deal(options, players, asSeat(d % players), rng.shuffle(variant.deck(options, players)));
+        playBotDeal(variant, options, players, asSeat(d % players), layout, Array(players).fill(bot), () => ({
           rng,
           budget: budgetForMs(0),
         }));

@@ -57,9 +57,9 @@ function run(kind: 'new' | 'reference', p: SolverProblem, ask: Ask, into: Row): 
 
 const lines: string[] = [];
 for (const contract of [
-  { game: 'sauspiel', suit: 'E' as const, declarer: 0 },
-  { game: 'solo', suit: 'H' as const, declarer: 0 },
-  { game: 'wenz', declarer: 0 },
+  { game: 'sauspiel', suit: 'E' as const, declarer: 0 as const },
+  { game: 'solo', suit: 'H' as const, declarer: 0 as const },
+  { game: 'wenz', declarer: 0 as const },
 ].filter((c) => games.includes(c.game))) {
   const order = orderOf('schafkopf', contract, options);
   const rng = new Rng(`solver-bench:${contract.game}`);

@@ -6,6 +6,7 @@
 import { getVariant } from '../engine/index.js';
 import { budgetForMs } from '../engine/bots/index.js';
 import { type TimedDuelReport, formatDuel, timedDuel } from '../cli/duel.js';
+import { asSeat } from '../engine/seat.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -42,7 +43,7 @@ for (const [id, seats] of wanted) {
   const variant = getVariant(id);
   if (variant === undefined) throw new Error(`unknown variant ${id}`);
   const options = variant.resolveOptions(undefined, {}, seats);
-  const players = variant.participants(options, seats, seats - 1).length;
+  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
   for (const [a, b, deals] of [
     ['heuristic', 'random', dealsH],
     ['strong', 'heuristic', dealsS],

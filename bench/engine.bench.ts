@@ -3,6 +3,7 @@
  * Run with `npm run bench` (bundled with esbuild first, as the Lambda functions are).
  */
 import { Rng, checkDeal, getVariant, listVariants, playRandomDeal, scoreRecord, toRecord } from '../engine/index.js';
+import { asSeat } from '../engine/seat.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const seconds = Number(args.get('seconds') ?? 2);
@@ -13,12 +14,12 @@ function gamesPerSecond(variantId: string, preset: string | undefined, players: 
   const options = variant.resolveOptions(preset, {}, players);
   const rng = new Rng(42);
   // Warm up the JIT, then measure whole batches until the time is up.
-  for (let i = 0; i < 20_000; i++) playRandomDeal(variant, options, players, i % players, rng);
+  for (let i = 0; i < 20_000; i++) playRandomDeal(variant, options, players, asSeat(i % players), rng);
   let games = 0;
   const start = performance.now();
   let elapsed = 0;
   while (elapsed < seconds * 1000) {
-    for (let i = 0; i < 10_000; i++) playRandomDeal(variant, options, players, i % players, rng);
+    for (let i = 0; i < 10_000; i++) playRandomDeal(variant, options, players, asSeat(i % players), rng);
     games += 10_000;
     elapsed = performance.now() - start;
   }
@@ -31,7 +32,7 @@ function recordMicros(variantId: string, preset: string | undefined, players: nu
   const options = variant.resolveOptions(preset, {}, players);
   const rng = new Rng(7);
   const records = Array.from({ length: 2000 }, (_, i) => {
-    const deal = playRandomDeal(variant, options, players, i % players, rng, undefined, true);
+    const deal = playRandomDeal(variant, options, players, asSeat(i % players), rng, undefined, true);
     if (checkDeal(variant, options, players, deal).length > 0) throw new Error('invariant broken');
     return toRecord({
       variant: variantId,

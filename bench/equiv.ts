@@ -6,6 +6,7 @@ import { Rng, getVariant, playRandomDeal, scoreRecord, toRecord, hashString } fr
 import type { Illegal } from '../engine/variant.js';
 import { pickAction } from '../engine/sim.js';
 import { ZERO, rat } from '../engine/money/rational.js';
+import { asSeat } from '../engine/seat.js';
 
 const configs: [string, unknown][] = [
   ['sauspiel', {}],
@@ -73,14 +74,14 @@ for (const [id, preset, over, players] of runs) {
   let acc = 0;
   for (let g = 0; g < games; g++) {
     const ctx = { bock: 1 + (g % 3 === 0 ? 1 : 0), pot: g % 5 === 0 ? rat(40) : ZERO };
-    const deal = playRandomDeal(variant, o, players, g % players, rng, ctx, true);
+    const deal = playRandomDeal(variant, o, players, asSeat(g % players), rng, ctx, true);
     acc = (acc * 31 + h(deal)) >>> 0;
     if (g % 4 === 0) {
       // Replay step by step: views, legal lists, checks of legal and some illegal actions, clones.
       const s = variant.start(o, players, deal.dealer, deal.layout, ctx);
       for (const { seat, action } of deal.actions) {
         for (let q = 0; q < players; q++) {
-          const legal = variant.legalActions(s, q);
+          const legal = variant.legalActions(s, asSeat(q));
           acc = (acc * 31 + h(legal)) >>> 0;
           if (q === seat) {
             for (const c of deal.layout.hands[q] ?? [])
@@ -95,7 +96,7 @@ for (const [id, preset, over, players] of runs) {
         const notes = variant.apply(s, seat, action);
         variant.apply(c, seat, pickAction(variant.legalActions(c, seat), rng), false);
         acc = (acc * 31 + h(notes)) >>> 0;
-        acc = (acc * 31 + h(variant.view(s, { kind: 'seat', seat: (seat + 1) % players }))) >>> 0;
+        acc = (acc * 31 + h(variant.view(s, { kind: 'seat', seat: asSeat((seat + 1) % players) }))) >>> 0;
         acc = (acc * 31 + h(variant.view(c, { kind: 'spectator' }))) >>> 0;
       }
       acc = (acc * 31 + h(variant.view(s, { kind: 'organiser' }))) >>> 0;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Rng, getVariant, playRandomDeal } from '../engine/index.js';
+import { Rng, type Seat, getVariant, nextSeat, playRandomDeal } from '../engine/index.js';
 
 interface Peer {
   play(n: number): Promise<number>;
@@ -72,12 +72,12 @@ function ours(variantId: string, preset: string, overrides: unknown, players: nu
   if (!variant) throw new Error(variantId);
   const options = variant.resolveOptions(preset, overrides, players);
   const rng = new Rng(42);
-  let dealer = 0;
+  let dealer: Seat = 0;
   return {
     play(n: number): Promise<number> {
       for (let i = 0; i < n; i++) {
         playRandomDeal(variant, options, players, dealer, rng);
-        dealer = (dealer + 1) % players;
+        dealer = nextSeat(dealer, players);
       }
       return Promise.resolve(n);
     },

@@ -6,6 +6,7 @@
 import { Rng, schafkopf } from '../engine/index.js';
 import { pickAction } from '../engine/sim.js';
 import { ZERO } from '../engine/money/rational.js';
+import { asSeat } from '../engine/seat.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const games = Number(args.get('games') ?? 200_000);
@@ -21,15 +22,15 @@ function run(stage: number): number {
   let sink = 0;
   for (let g = 0; g < games; g++) {
     const dealer = g % 4;
-    const layout = variant.deal(options, 4, dealer, rng.shuffle(variant.deck(options, 4)));
-    const state = variant.start(options, 4, dealer, layout, ctx);
+    const layout = variant.deal(options, 4, asSeat(dealer), rng.shuffle(variant.deck(options, 4)));
+    const state = variant.start(options, 4, asSeat(dealer), layout, ctx);
     if (stage >= 1) {
       for (;;) {
         if (stage === 1 && state.phase !== 'auction' && state.phase !== 'hochzeit' && state.phase !== 'muss') break;
         const toAct = variant.toAct(state);
         if (toAct.length === 0) break;
         const seat = toAct[0] as number;
-        variant.apply(state, seat, pickAction(variant.legalActions(state, seat), rng), true);
+        variant.apply(state, asSeat(seat), pickAction(variant.legalActions(state, asSeat(seat)), rng), true);
       }
     }
     if (stage >= 3) sink += variant.result(state).multiplier;

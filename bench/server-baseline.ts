@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type TableState, decide, evolve, shuffledDeckFor, view } from '../engine/index.js';
+import { type TableState, asSeat, decide, evolve, shuffledDeckFor, view } from '../engine/index.js';
 
 /**
  * The baseline for bench/server.ts: a minimal in-memory server of the same game over plain node:http — the engine's
@@ -40,7 +40,7 @@ const server = createServer((req, res) => {
     if (req.method === 'GET') {
       const seat = url.searchParams.get('seat');
       return json(res, 200, {
-        view: view(s, seat === null ? { kind: 'spectator' } : { kind: 'seat', seat: Number(seat) }),
+        view: view(s, seat === null ? { kind: 'spectator' } : { kind: 'seat', seat: asSeat(Number(seat)) }),
       });
     }
     const { seat, action } = JSON.parse(body) as { seat: number; action: unknown };

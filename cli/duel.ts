@@ -4,7 +4,7 @@
  *                   [--budget MS] [--json]
  */
 import { performance } from 'node:perf_hooks';
-import { getVariant, listVariants } from '../engine/index.js';
+import { asSeat, getVariant, listVariants } from '../engine/index.js';
 import { type DuelOptions, type DuelReport, duel, quantile } from '../engine/bots/duel.js';
 import { type Bot, budgetForMs, isBotLevel } from '../engine/bots/index.js';
 
@@ -105,7 +105,7 @@ export function duelCommand(args: readonly string[]): number {
     console.error((e as Error).message);
     return 2;
   }
-  const players = variant.participants(options, seats, seats - 1).length;
+  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
   const report = timedDuel({
     variant,
     options,

@@ -15,6 +15,7 @@ import {
   playRandomDeal,
   scoreRecord,
   type ScoreOutcome,
+  asSeat,
 } from '../engine/index.js';
 import { DUEL_USAGE, duelCommand } from './duel.js';
 import { parseCli } from './parse.js';
@@ -220,13 +221,13 @@ function simulate(args: string[]): number {
     throw new UsageError(`simulate: ${(e as Error).message}`);
   }
   // Players in a deal (a table of 5–7 Schafkopf seats still plays four).
-  const inDeal = variant.participants(options, players, players - 1).length;
+  const inDeal = variant.participants(options, players, asSeat(players - 1)).length;
   const rng = new Rng(seed);
   const contracts: Record<string, number> = {};
   const problems: string[] = [];
   const start = performance.now();
   for (let i = 0; i < games; i++) {
-    const deal = playRandomDeal(variant, options, inDeal, i % inDeal, rng);
+    const deal = playRandomDeal(variant, options, inDeal, asSeat(i % inDeal), rng);
     for (const p of checkDeal(variant, options, inDeal, deal)) problems.push(`game ${i}: ${p}`);
     const c = deal.result.contract;
     const key = c === null ? `thrown-in:${deal.result.thrownIn ?? ''}` : `${c.game}${c.tout ? '-tout' : ''}`;

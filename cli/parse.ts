@@ -17,6 +17,9 @@ import {
   parseAction,
   parseCommand,
   money,
+  type Seat,
+  asSeat,
+  seatsOf,
 } from '../engine/index.js';
 
 const USAGE = 'usage: stammtisch parse --variant ID [--lang de|en] [--legal JSON] "text"';
@@ -32,16 +35,16 @@ function vocabulary(variant: AnyVariant): Action[] {
       } catch {
         continue;
       }
-      const parts = variant.participants(options, players, players - 1).length;
+      const parts = variant.participants(options, players, asSeat(players - 1)).length;
       for (let deal = 0; deal < 8; deal++) {
         const rng = new Rng(`vocabulary/${preset}/${players}/${deal}`);
-        const layout = variant.deal(options, parts, parts - 1, rng.shuffle(variant.deck(options, parts)));
-        const state = variant.start(options, parts, parts - 1, layout, { bock: 1, pot: money.ZERO });
+        const layout = variant.deal(options, parts, asSeat(parts - 1), rng.shuffle(variant.deck(options, parts)));
+        const state = variant.start(options, parts, asSeat(parts - 1), layout, { bock: 1, pot: money.ZERO });
         for (let guard = 0; guard < 1000 && !variant.isOver(state); guard++) {
-          for (let seat = 0; seat < parts; seat++)
+          for (const seat of seatsOf(parts))
             for (const a of variant.legalActions(state, seat)) if (!('cards' in a)) seen.set(JSON.stringify(a), a);
           const toAct = variant.toAct(state);
-          const seat = toAct[rng.int(toAct.length)] as number;
+          const seat = toAct[rng.int(toAct.length)] as Seat;
           const legal = variant.legalActions(state, seat);
           variant.apply(state, seat, legal[rng.int(legal.length)] as Action, true);
         }

@@ -68,8 +68,10 @@ type ValueOf<F> = F extends { kind: 'card' }
             ? W
             : never;
 type FieldsOf<A> = A extends { fields: infer F } ? F : object;
-type Present<F> = { readonly [K in keyof F as F[K] extends { optional: true } ? never : K]: ValueOf<F[K]> };
-type Absent<F> = { readonly [K in keyof F as F[K] extends { optional: true } ? K : never]?: ValueOf<F[K]> };
+/** Optional in the type: an optional field, and a redactable card (a client must send it; a view may leave it out). */
+type MayLack<F> = F extends { optional: true } ? true : F extends { redactable: true } ? true : false;
+type Present<F> = { readonly [K in keyof F as MayLack<F[K]> extends true ? never : K]: ValueOf<F[K]> };
+type Absent<F> = { readonly [K in keyof F as MayLack<F[K]> extends true ? K : never]?: ValueOf<F[K]> };
 type Flat<T> = { [K in keyof T]: T[K] } & unknown;
 
 /** The action union a vocabulary declares: one member per action type, its fields typed by their kind. */

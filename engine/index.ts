@@ -8,6 +8,7 @@ export * from './tricks/order.js';
 export * as money from './money/rational.js';
 export type { Rational } from './money/rational.js';
 export * from './variant.js';
+export { asSeat, foundSeat, nextSeat, seatIn, seatsOf, MAX_SEATS } from './seat.js';
 export * from './errors.js';
 export { ACTION_TYPES, getVariant, listVariants } from './registry.js';
 export {
@@ -28,6 +29,7 @@ export {
   resultJson,
   moneyInvariant,
   variantOf,
+  dealSeatOf,
 } from './game/table.js';
 export { shuffledDeckFor, randomnessFor, startDealFor } from './game/shuffle.js';
 export { parseAction } from './record/action.js';

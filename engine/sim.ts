@@ -79,7 +79,7 @@ export function pickAction<A extends Action>(legal: readonly A[], rng: Rng): A {
   return legal[start + rng.int(end - start)] as A;
 }
 
-/** Where each run of equal action types starts in a frozen list, and its length last: `[0, s1, …, n]`. */
+/** Where each run of equal action types starts in a frozen list, and its length last: `[0, s1, …, n]` (a pure memo). */
 const GROUPS = new WeakMap<readonly Action[], Int32Array>();
 
 function groupsOf(legal: readonly Action[]): Int32Array {

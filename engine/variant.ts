@@ -5,9 +5,9 @@ import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/v
 import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
 import type { SchafkopfAction, SchafkopfContractGame } from './variants/schafkopf/vocabulary.js';
 import type { SheepsheadAction, SheepsheadContractGame } from './variants/sheepshead/vocabulary.js';
+import type { Seat } from './seat.js';
 
-/** A seat number within a deal, 0-based and clockwise; forehand = (dealer + 1) % players. */
-export type Seat = number;
+export type { Seat } from './seat.js';
 
 /**
  * Every action of the family: the union of the variants' vocabularies (engine/variants/<variant>/vocabulary.ts,

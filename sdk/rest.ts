@@ -109,14 +109,11 @@ export function createClient(options: ClientOptions): StammtischClient {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   const headers: Record<string, string> = {};
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  const raw = createFetchClient<paths>({
-    baseUrl,
-    headers,
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
-  });
+  const clientOptions = { baseUrl, headers, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}) };
+  const raw = createFetchClient<paths>(clientOptions);
   const path = (tableId: string) => ({ params: { path: { tableId } } });
   // Routes a newer server adds (the chat routes) may be missing from this build's types: called untyped.
-  const untyped = raw as unknown as Client<Record<string, Record<string, unknown>>>;
+  const untyped: Client<Record<string, Record<string, unknown>>> = createFetchClient(clientOptions);
 
   const client: StammtischClient = {
     raw,

@@ -4,6 +4,7 @@ import type { AnyVariant, Seat } from '../variant.js';
 import { getBot } from './index.js';
 import { playBotDeal } from './play.js';
 import type { Bot, BotBudget, BotContext } from './types.js';
+import { asSeat } from '../seat.js';
 
 export interface DuelOptions {
   readonly variant: AnyVariant;
@@ -73,7 +74,7 @@ export function duel(o: DuelOptions): DuelReport {
   const seeds = new Rng(o.seed);
   for (let d = 0; d < o.deals; d++) {
     const dealSeed = seeds.next();
-    const dealer: Seat = d % n;
+    const dealer = asSeat(d % n);
     const layout = o.variant.deal(o.options, n, dealer, new Rng(dealSeed).shuffle(o.variant.deck(o.options, n)));
     let a = 0;
     let b = 0;

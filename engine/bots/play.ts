@@ -1,6 +1,7 @@
 import { ZERO } from '../money/rational.js';
 import type { Action, AnyVariant, DealContext, DealResult, Layout, Seat } from '../variant.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
+import { asSeat } from '../seat.js';
 
 /** One decision as the driver saw it: who decided what (timing is the caller's: wrap the bots, cli/duel.ts). */
 export interface DecisionLog {
@@ -51,7 +52,7 @@ export function playBotDeal(
     for (let s = 0; s < players; s++)
       (histories[s] as { seat: Seat; action: Action }[]).push({
         seat,
-        action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }),
+        action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
       });
     variant.apply(state, seat, action, true);
   }

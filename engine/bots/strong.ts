@@ -9,6 +9,7 @@ import { notHoldingPartnerCard } from './solver-inference.js';
 import { cardValue } from './solver-objective.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
+import { asSeat } from '../seat.js';
 
 /**
  * `strong`: Perfect Information Monte Carlo for the card play. Deal the cards this seat cannot see at random but
@@ -66,7 +67,7 @@ export function sampleHidden(
   const elsewhere = pool.length - slots;
   const declarer = k.contract?.declarer;
   const notPartner = notHoldingPartnerCard(obs.variant, k);
-  const banned = (c: CardIndex, s: Seat): boolean =>
+  const banned = (c: CardIndex, s: number): boolean =>
     ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
     (c === k.partnerCard && ((s === declarer && obs.variant !== 'sheepshead') || ((notPartner >> s) & 1) === 1));
   for (let attempt = 0; attempt < 12; attempt++) {
@@ -306,7 +307,7 @@ function record(
   action: Action,
 ): void {
   histories.forEach((h, s) =>
-    h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }) }),
+    h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) }),
   );
 }
 

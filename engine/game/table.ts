@@ -6,6 +6,7 @@ import { OptionsError } from '../variant.js';
 import { getVariant } from '../registry.js';
 import { parseAction } from '../record/action.js';
 import { type ResultJson, resultJson } from './result.js';
+import { asSeat, foundSeat, nextSeat, seatIn } from '../seat.js';
 
 export { type ResultJson, resultJson };
 
@@ -22,8 +23,8 @@ export type TableCommand =
       readonly preset?: string;
       readonly options?: unknown;
       readonly seats: number;
-      /** The first dealer; default the last seat so that seat 0 is forehand in the first deal. */
-      readonly dealer?: Seat;
+      /** The first dealer (a seat number from outside, checked); default the last seat so that seat 0 is forehand. */
+      readonly dealer?: number;
     }
   /** Randomness enters as data: the shuffled deck (the server derives it from a secret seed it commits to). */
   | {
@@ -33,7 +34,8 @@ export type TableCommand =
       readonly die?: number;
       readonly commitment?: string;
     }
-  | { readonly type: 'Act'; readonly seat: Seat; readonly action: unknown }
+  /** `seat` is a table seat number from outside (JSON): decide checks it. */
+  | { readonly type: 'Act'; readonly seat: number; readonly action: unknown }
   | { readonly type: 'CloseTable' };
 
 export type TableEvent =
@@ -198,8 +200,8 @@ function decideOpen(command: Extract<TableCommand, { type: 'OpenTable' }>, state
       return fail(engineError(ErrorCodes.badOptions, e.message, { field: `options${e.path ? '.' + e.path : ''}` }));
     throw e;
   }
-  const dealer = command.dealer ?? seats - 1;
-  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= seats)
+  const dealer = seatIn(command.dealer ?? seats - 1, seats);
+  if (dealer === null)
     return fail(engineError(ErrorCodes.badSeat, `dealer must be a seat 0..${seats - 1}`, { field: 'dealer' }));
   return {
     ok: true,
@@ -214,7 +216,7 @@ function decideStart(command: Extract<TableCommand, { type: 'StartDeal' }>, stat
     return fail(engineError(ErrorCodes.dealInProgress, 'a deal is in progress'));
   const variant = variantOf(state);
   const players = variant.participants(state.options, state.seats, state.dealer);
-  const dealerInDeal = dealSeatOf(players, state.dealer) ?? players.length - 1;
+  const dealerInDeal = dealSeatOf(players, state.dealer) ?? asSeat(players.length - 1);
   const expected = variant.deck(state.options, players.length);
   if (!sameCards(expected, command.deck))
     return fail(engineError(ErrorCodes.badDeck, 'the deck is not this variant’s deck', { field: 'deck' }));
@@ -250,8 +252,9 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
   const deal = state.deal;
   if (deal === null) return fail(engineError(ErrorCodes.noDeal, 'no deal has started'));
   if (deal.over) return fail(engineError(ErrorCodes.dealOver, 'the deal is over'));
-  const dealSeat = dealSeatOf(deal.players, command.seat);
-  if (dealSeat === null)
+  const seat = seatIn(command.seat, state.seats);
+  const dealSeat = seat === null ? null : dealSeatOf(deal.players, seat);
+  if (seat === null || dealSeat === null)
     return fail(engineError(ErrorCodes.badSeat, `seat ${command.seat} does not play this deal`, { field: 'seat' }));
   const variant = variantOf(state);
   const parsed = parseAction(command.action, variant.vocabulary);
@@ -272,7 +275,7 @@ function decideAct(command: Extract<TableCommand, { type: 'Act' }>, state: Table
         : illegal.message;
     return fail(engineError(code, message, { rule: illegal.rule, seat: command.seat }));
   }
-  const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat: command.seat, action: parsed.action };
+  const taken: TableEvent = { type: 'ActionTaken', deal: deal.no, seat, action: parsed.action };
   // The action is applied once, by evolve; its notes come back with the new state.
   const { state: next, notes } = step(state, taken);
   const noted: TableEvent[] = notes
@@ -425,7 +428,7 @@ function settleIfOver(state: TableState): TableState {
   }
   // Single doubled deals (Sheepshead's doubler) queue up behind what is already there, one deal each.
   for (const multiplier of rules.newBockDeals?.(result) ?? []) queue.push(multiplier);
-  const dealer = repeat ? state.dealer : (state.dealer + 1) % state.seats;
+  const dealer = repeat ? state.dealer : nextSeat(state.dealer, state.seats);
   return {
     ...state,
     totals,
@@ -608,7 +611,12 @@ export function redactEvent(
           ? { kind: 'seat', seat: audienceSeat }
           : { kind: 'spectator' }
         : audience;
-    const action = variant.redactAction(deal.state, deal.players.indexOf(event.seat), event.action, dealAudience);
+    const action = variant.redactAction(
+      deal.state,
+      must(dealSeatOf(deal.players, event.seat)),
+      event.action,
+      dealAudience,
+    );
     return action === event.action ? event : { ...event, action };
   }
   return event;
@@ -622,8 +630,7 @@ export function variantOf(state: TableState): AnyVariant {
 
 /** The deal seat of a table seat, or null when that seat sits out the deal (never the -1 of `indexOf`). */
 export function dealSeatOf(players: readonly Seat[], tableSeat: Seat): Seat | null {
-  const i = players.indexOf(tableSeat);
-  return i < 0 ? null : i;
+  return foundSeat(players.indexOf(tableSeat));
 }
 
 function must<T>(value: T | null): T {

@@ -4,6 +4,7 @@ import { getVariant } from '../registry.js';
 import { type Action, type Contract, type Layout, OptionsError, type Seat } from '../variant.js';
 import { type ErrorCode, codeOf } from '../errors.js';
 import { parseAction } from './action.js';
+import { seatIn } from '../seat.js';
 import { type ResultJson, resultJson } from '../game/result.js';
 
 /** A game record (docs/RECORD.md): one deal, complete or partial. */
@@ -142,9 +143,8 @@ export function scoreRecord(input: unknown): ScoreOutcome {
       return fail({ code: 'record/options', message: e.message, field: `options.${e.path}` });
     throw e;
   }
-  const dealer = input.dealer;
-  if (!Number.isInteger(dealer) || (dealer as number) < 0 || (dealer as number) >= players)
-    return fail(shape(`dealer must be a seat 0..${players - 1}`, { field: 'dealer' }));
+  const dealer = seatIn(input.dealer, players);
+  if (dealer === null) return fail(shape(`dealer must be a seat 0..${players - 1}`, { field: 'dealer' }));
   const hands = cardLists(input.hands, 'hands');
   if (!Array.isArray(hands)) return fail(hands);
   const blind = input.blind === undefined ? [] : cardList(input.blind, 'blind');
@@ -167,7 +167,7 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     return fail(shape('complete is false or absent (only an abandoned deal’s record says it)', { field: 'complete' }));
   if (input.reason !== undefined && typeof input.reason !== 'string')
     return fail(shape('reason must be a string', { field: 'reason' }));
-  const state = variant.start(options, players, dealer as number, layout, { bock: 1, pot: ZERO });
+  const state = variant.start(options, players, dealer, layout, { bock: 1, pot: ZERO });
   let contractPending = input.contract !== undefined;
   if (contractPending && !isObject(input.contract))
     return fail(shape('contract must be an object', { field: 'contract' }));
@@ -194,16 +194,16 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   for (const index of knocksFirst(actions, variant.firstPacket?.(options, players) !== undefined)) {
     const raw = actions[index];
     if (!isObject(raw)) return fail(shape('an action must be an object', { index }));
-    const { seat, ...rest } = raw;
-    if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players)
-      return fail(shape(`action seat must be 0..${players - 1}`, { index, field: 'seat' }));
+    const { seat: rawSeat, ...rest } = raw;
+    const seat = seatIn(rawSeat, players);
+    if (seat === null) return fail(shape(`action seat must be 0..${players - 1}`, { index, field: 'seat' }));
     const parsed = parseAction(rest, variant.vocabulary);
     if (!parsed.ok)
       return fail({
         code: 'action/malformed',
         message: parsed.message,
         index,
-        seat: seat as number,
+        seat,
         ...(parsed.field ? { field: parsed.field } : {}),
       });
     // With a contract shorthand, knocks come first; the contract replaces the auction before anything else.
@@ -213,16 +213,16 @@ export function scoreRecord(input: unknown): ScoreOutcome {
     }
     // Klopfen after the first four: a record lists the knocks; whoever is not listed did not knock.
     if (!isPreAuction(parsed.action)) variant.closeKnocks?.(state);
-    const problem = variant.check(state, seat as number, parsed.action);
+    const problem = variant.check(state, seat, parsed.action);
     if (problem !== undefined)
       return fail({
         code: codeOf(problem.code),
         message: problem.message,
         index,
-        seat: seat as number,
+        seat,
         rule: problem.rule,
       });
-    variant.apply(state, seat as number, parsed.action);
+    variant.apply(state, seat, parsed.action);
   }
   if (contractPending) {
     const failed = applyContract();

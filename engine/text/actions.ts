@@ -50,8 +50,16 @@ function describeNew(action: Action): Described {
     case 'stallgeruch':
       return { ...base, kind: action.type };
     case 'play':
-    case 'accept':
       return { ...base, kind: action.type, cards: [action.card], cardsRequired: true, implicit: true };
+    case 'accept':
+      // A redacted accept (the card hidden from this audience) names no card.
+      return {
+        ...base,
+        kind: action.type,
+        cards: action.card === undefined ? [] : [action.card],
+        cardsRequired: true,
+        implicit: true,
+      };
     case 'bury':
     case 'trog':
       return { ...base, kind: action.type, cards: action.cards, cardsRequired: true };
@@ -146,7 +154,11 @@ export function labelAction(action: Action, variant: string, lang: Lang, legal?:
     case 'play':
       return code(action.card);
     case 'accept':
-      return `${de ? 'annehmen' : 'accept'} ${code(action.card)}`;
+      return action.card === undefined
+        ? de
+          ? 'annehmen'
+          : 'accept'
+        : `${de ? 'annehmen' : 'accept'} ${code(action.card)}`;
     case 'pick':
       return de ? 'aufnehmen' : 'pick';
     case 'bury':

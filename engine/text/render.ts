@@ -5,6 +5,7 @@ import type { Action, Contract, DealNote, Seat } from '../variant.js';
 import { gameLabel, labelAction, summarizeCommands } from './actions.js';
 import { cardCode, styleOf } from './cards.js';
 import type { Lang } from './words.js';
+import { asSeat } from '../seat.js';
 
 /** Display names by table seat; a missing name is written `Platz 2` / `seat 2`. */
 export type Names = readonly (string | null | undefined)[];
@@ -260,7 +261,9 @@ export function renderView(view: TableView, options: RenderOptions): string {
   if (result !== null && (deal === null || deal.toAct.length === 0))
     lines.push(resultLine(result, view.variant, lang, names));
   if (view.dealNo > 0 || deal !== null)
-    lines.push(`${t.totals}: ${view.totals.map((v, s) => `${name(s)} ${signed(decimal(v), lang)}`).join(', ')}`);
+    lines.push(
+      `${t.totals}: ${view.totals.map((v, s) => `${name(asSeat(s))} ${signed(decimal(v), lang)}`).join(', ')}`,
+    );
   return lines.join('\n');
 }
 
@@ -289,9 +292,9 @@ function resultLine(
       ? t.thrownIn
       : `${contractText(result.contract, variant, lang, names)} ${result.won ? t.won : t.lost}` +
         (result.declarers.length > 0 && result.cardPoints.length > 0
-          ? `, ${result.declarers.reduce((sum, s) => sum + (result.cardPoints[s] ?? 0), 0)} ${t.points}`
+          ? `, ${result.declarers.reduce((sum: number, s) => sum + (result.cardPoints[s] ?? 0), 0)} ${t.points}`
           : '');
-  const pay = result.payout.map((v, s) => `${nameOf(names, s, lang)} ${signed(v, lang)}`).join(', ');
+  const pay = result.payout.map((v, s) => `${nameOf(names, asSeat(s), lang)} ${signed(v, lang)}`).join(', ');
   return `${t.result}: ${head}; ${pay}`;
 }
 

@@ -39,7 +39,8 @@ export function scoreDeal(
   const contract = result.contract;
   const declarers = result.declarers;
   const thrownIn = contract === null;
-  const declarerSide = new Set(declarers);
+  // Table seats as plain numbers here: the tournament reads them from stored results.
+  const declarerSide = new Set<number>(declarers);
   const hasSides = !thrownIn && declarers.length > 0;
   const winners = thrownIn
     ? []

@@ -13,7 +13,7 @@ export interface TrickState {
   /** Who is to play (or lead) next. */
   turn: Seat;
   /** The current trick in play order: seats and cards. */
-  trickSeats: number[];
+  trickSeats: Seat[];
   trickCards: number[];
   /** Cards played in this deal so far. */
   cardsPlayed: number;
@@ -21,7 +21,7 @@ export interface TrickState {
   tricks: number[];
   points: number[];
   /** The last finished trick (seats and cards in play order); empty before the first. */
-  lastSeats: number[];
+  lastSeats: Seat[];
   lastCards: number[];
 }
 
@@ -68,7 +68,7 @@ export function takeTrick(t: TrickState, winnerPos: number): Seat {
 }
 
 /** Seats and cards of a trick as names (views, notes). */
-export function trickCards(seats: readonly number[], cards: readonly number[]): TrickCard[] {
+export function trickCards(seats: readonly Seat[], cards: readonly number[]): TrickCard[] {
   return seats.map((seat, i) => ({ seat, card: CARDS[cards[i] as number] as Card }));
 }
 

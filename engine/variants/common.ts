@@ -1,5 +1,6 @@
 import { CARDS, type Card } from '../cards/card.js';
 import type { Action, DealNote, Illegal, Seat, SessionRules } from '../variant.js';
+import { MAX_SEATS, seatsOf } from '../seat.js';
 
 /**
  * Building blocks every variant's rules share: interned (frozen, shared) action objects and seat lists, so that the
@@ -20,7 +21,7 @@ export const PASS: PassAction = Object.freeze({ type: 'pass' });
 export const NO_NOTES: readonly DealNote[] = Object.freeze([]);
 
 /** One shared, frozen list per seat: toAct is called on every move and need not allocate. */
-export const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, i) => Object.freeze([i]));
+export const ONLY: readonly (readonly Seat[])[] = seatsOf(MAX_SEATS).map((s) => Object.freeze([s]));
 export const NOBODY: readonly Seat[] = Object.freeze([]);
 
 /** An illegal move: a stable code, the rule that forbids it, and a message (the rule unless more specific). */

@@ -1,4 +1,5 @@
 import type { Action, Audience, DealResult, Seat, SessionRules, Variant } from '../variant.js';
+import { nextSeat, seatsOf } from '../seat.js';
 import { PLAIN_SESSION } from './common.js';
 
 /** What the common wiring needs of every variant's deal state: its phase and the settlement, computed once. */
@@ -25,12 +26,11 @@ export type VariantSpec<O, S extends SettledState, A extends Action = Action> = 
 };
 
 /** Every table seat plays, in table order. */
-export const everySeat = (_o: unknown, tableSeats: number): readonly Seat[] =>
-  Array.from({ length: tableSeats }, (_, i) => i);
+export const everySeat = (_o: unknown, tableSeats: number): readonly Seat[] => seatsOf(tableSeats);
 
 /** `count` table seats clockwise from the dealer's left (the others, from the dealer on, sit out the deal). */
 export const seatsAfter = (dealer: Seat, count: number, tableSeats: number): readonly Seat[] =>
-  Array.from({ length: count }, (_, i) => (dealer + 1 + i) % tableSeats);
+  Array.from({ length: count }, (_, i) => nextSeat(dealer, tableSeats, 1 + i));
 
 /** Build a {@link Variant} from its spec with the common wiring. */
 export function defineVariant<O, S extends SettledState, A extends Action = Action>(

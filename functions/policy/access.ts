@@ -1,4 +1,5 @@
 import type { Audience } from '../../engine/index.js';
+import { asSeat } from '../../engine/index.js';
 import { matchesHash, sha256 } from '../crypto/secrets.js';
 import type { Principal, SubscriptionAudience } from '../ports/connections.js';
 import type { TableMeta } from '../ports/table-store.js';
@@ -24,7 +25,7 @@ export function audienceOf(actor: Actor): Audience {
   switch (actor.kind) {
     case 'seat':
     case 'bot':
-      return { kind: 'seat', seat: actor.seat };
+      return { kind: 'seat', seat: asSeat(actor.seat) };
     case 'organiser':
     case 'spectator':
       return { kind: actor.kind };

@@ -375,7 +375,8 @@ export class TournamentService {
   async tableClosed(tableId: string): Promise<void> {
     const m = /^(u[a-z0-9]+)r(\d+)t(\d+)$/.exec(tableId);
     if (m === null) return;
-    const [, tournamentId, round, table] = m as unknown as [string, string, string, string];
+    const [, tournamentId, round, table] = m;
+    if (tournamentId === undefined || round === undefined || table === undefined) return;
     if ((await this.deps.store.getMeta(tournamentId)) === undefined) return;
     await this.finishTable(tournamentId, Number(round), Number(table), tableId);
   }

@@ -7,6 +7,7 @@ import {
   parseCommand,
   renderView,
   view,
+  asSeat,
 } from '../../engine/index.js';
 import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
 import type { TableMeta } from '../ports/table-store.js';
@@ -81,7 +82,7 @@ export async function textView(
   const names = namesOf(meta);
   const text =
     actor.kind === 'seat'
-      ? renderView(out.view, { lang, names, seat: actor.seat })
+      ? renderView(out.view, { lang, names, seat: asSeat(actor.seat) })
       : renderView(out.view, { lang, names });
   return { version: out.version, text };
 }

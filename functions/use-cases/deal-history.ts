@@ -6,6 +6,8 @@ import {
   decide,
   startDealFor,
   toRecord,
+  asSeat,
+  type Seat,
 } from '../../engine/index.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import { type Commit, lastSeq } from '../ports/table-store.js';
@@ -84,7 +86,7 @@ export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number
   let ended: DealEnded | undefined;
   let abandoned: DealAbandoned | undefined;
   let opened: TableState | null = null;
-  const actions: { seat: number; action: Action }[] = [];
+  const actions: { seat: Seat; action: Action }[] = [];
   for (const c of commits)
     c.events.forEach((e, i) => {
       if (e.type === 'DealStarted' && e.deal === n) {
@@ -92,7 +94,7 @@ export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number
         if (c.snapshot !== undefined && c.snapshot.at === i) opened = c.snapshot.state;
       }
       if (e.type === 'ActionTaken' && e.deal === n && started !== undefined)
-        actions.push({ seat: started.players.indexOf(e.seat), action: e.action });
+        actions.push({ seat: asSeat(started.players.indexOf(e.seat)), action: e.action });
       if (e.type === 'DealEnded' && e.deal === n) ended = e;
       if (e.type === 'DealAbandoned' && e.deal === n) abandoned = e;
     });

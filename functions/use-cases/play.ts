@@ -1,4 +1,4 @@
-import { type TableCommand, type TableEvent, type TableState, decide, evolve } from '../../engine/index.js';
+import { type TableCommand, type TableEvent, type TableState, decide, evolve, asSeat } from '../../engine/index.js';
 import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import { advance } from './auto-deal.js';
@@ -126,7 +126,7 @@ async function command(
       throw fromEngineError(decided.error);
     }
     // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
-    const seat = actor.kind === 'seat' ? actor.seat : undefined;
+    const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
     const back =
       seat !== undefined &&
       ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);

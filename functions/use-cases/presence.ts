@@ -1,4 +1,4 @@
-import { type TableEvent, evolve } from '../../engine/index.js';
+import { type TableEvent, evolve, asSeat } from '../../engine/index.js';
 import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
 import type { DueWorkHandler, DueWorkScheduler } from '../ports/due-work.js';
 import type { PresenceStore, SeatPresence } from '../ports/presence.js';
@@ -206,9 +206,10 @@ export function withPresence(connections: ConnectionStore, presence: Presence): 
 export async function markSeat(
   ctx: UseCaseContext,
   tableId: string,
-  seat: number,
+  tableSeat: number,
   type: 'SeatAbsent' | 'SeatReturned',
 ): Promise<number | undefined> {
+  const seat = asSeat(tableSeat);
   return retryOnConflict(
     async () => {
       const loaded = await loadTable(ctx.store, tableId);

@@ -1,4 +1,4 @@
-import { type TableEvent, type TableState, view } from '../../engine/index.js';
+import { type TableEvent, type TableState, view, asSeat } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
 import { chooseFor, logBotFallback } from './bots.js';
@@ -48,7 +48,7 @@ export function seatsToAct(state: TableState): readonly number[] {
 
 /** Whether the server plays this seat without waiting: a bot seat, or a seat marked absent. */
 export function serverPlays(meta: TableMeta, state: TableState, seat: number): boolean {
-  return meta.seats[seat]?.kind === 'bot' || (state.absent?.includes(seat) ?? false);
+  return meta.seats[seat]?.kind === 'bot' || (state.absent?.includes(asSeat(seat)) ?? false);
 }
 
 /**
@@ -112,8 +112,8 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
     const s = now.state;
     if (s.dealNo !== state.dealNo || !seatsToAct(s).includes(seat) || serverPlays(meta, s, seat)) continue;
     const count = (s.timeouts?.[seat] ?? 0) + 1;
-    const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat }];
-    if (count >= limit) extra.push({ type: 'SeatAbsent', seat });
+    const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat: asSeat(seat) }];
+    if (count >= limit) extra.push({ type: 'SeatAbsent', seat: asSeat(seat) });
     if (!(await playFor(ctx, tableId, meta, now, seat, now.version, extra))) break;
     acted++;
   }

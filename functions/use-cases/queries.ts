@@ -1,5 +1,6 @@
 import {
   type Action,
+  type Seat,
   type TableEvent,
   type TableState,
   type TableView,
@@ -7,6 +8,8 @@ import {
   redactEvent,
   variantOf,
   view,
+  asSeat,
+  dealSeatOf,
 } from '../../engine/index.js';
 import type { BotLevel, SeatObservation } from '../../engine/bots/index.js';
 import { type Actor, audienceOf } from '../policy/access.js';
@@ -148,7 +151,7 @@ export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, 
     tableId: meta.tableId,
     dealNo: deal.no,
     seat,
-    legal: view(loaded.state, { kind: 'seat', seat }).legalActions,
+    legal: view(loaded.state, { kind: 'seat', seat: asSeat(seat) }).legalActions,
     version: loaded.version,
     level: seatBotLevel(meta, seat),
     observation: observe(loaded, seat),
@@ -164,17 +167,19 @@ export function observe(loaded: Loaded, tableSeat: number): SeatObservation {
   const current = loaded.state;
   const deal = current.deal;
   if (deal === null) throw new Error('no deal to observe');
-  const dealSeat = deal.players.indexOf(tableSeat);
-  if (dealSeat < 0) throw new Error(`seat ${tableSeat} sits out deal ${deal.no}`);
+  const seat = asSeat(tableSeat);
+  const dealSeat = dealSeatOf(deal.players, seat);
+  if (dealSeat === null) throw new Error(`seat ${tableSeat} sits out deal ${deal.no}`);
   const variant = variantOf(current);
-  const history: { seat: number; action: Action }[] = [];
+  const history: { seat: Seat; action: Action }[] = [];
   const base = loaded.commits[0];
   let state: TableState | null = base?.snapshot?.state ?? null;
   const events = loaded.commits.flatMap((c, i) => (i === 0 ? c.events.slice(c.snapshot?.at ?? 0) : c.events));
   for (const event of events) {
     if (event.type === 'ActionTaken' && event.deal === deal.no) {
-      const seen = redactEvent(state, event, { kind: 'seat', seat: tableSeat });
-      if (seen.type === 'ActionTaken') history.push({ seat: deal.players.indexOf(seen.seat), action: seen.action });
+      const seen = redactEvent(state, event, { kind: 'seat', seat });
+      if (seen.type === 'ActionTaken')
+        history.push({ seat: asSeat(deal.players.indexOf(seen.seat)), action: seen.action });
     }
     state = evolve(state, event);
   }

@@ -1,4 +1,4 @@
-import { type TableEvent, evolve } from '../../engine/index.js';
+import { type TableEvent, evolve, asSeat } from '../../engine/index.js';
 import { newSecret, sha256 } from '../crypto/secrets.js';
 import type { SeatInfo, TableMeta } from '../ports/table-store.js';
 import type { BotLevel } from '../../engine/bots/index.js';
@@ -72,7 +72,9 @@ async function takeSeat(
     // Seating is part of the stream: a commit with the seat event (and the deal start once every seat is filled).
     // Its stream record lets a bot seated on the seat to act move at once.
     const event: TableEvent =
-      named.kind === 'human' ? { type: 'SeatTaken', seat, name: named.name } : { type: 'BotSeated', seat };
+      named.kind === 'human'
+        ? { type: 'SeatTaken', seat: asSeat(seat), name: named.name }
+        : { type: 'BotSeated', seat: asSeat(seat) };
     await appendSeating(ctx, tableId, event);
     return seat;
   }, busy('the table changed while joining; try again'));
@@ -93,7 +95,7 @@ export async function leave(ctx: UseCaseContext, tableId: string, seat: number):
     if (!(await ctx.store.updateMeta(next))) return CONFLICT;
     const loaded = await loadTable(ctx.store, tableId);
     await syncLobby(ctx.store, next, loaded.state);
-    if (!loaded.state.closed) await appendSeating(ctx, tableId, { type: 'SeatLeft', seat });
+    if (!loaded.state.closed) await appendSeating(ctx, tableId, { type: 'SeatLeft', seat: asSeat(seat) });
   }, busy('the table changed while leaving; try again'));
 }
 

@@ -12,6 +12,7 @@ import {
   view,
 } from '../../engine/index.js';
 import { pickAction } from '../../engine/sim.js';
+import { asSeat } from '../../engine/seat.js';
 
 type Ended = Extract<TableEvent, { type: 'DealEnded' }>;
 
@@ -20,7 +21,7 @@ export function chooseSeat(s: TableState, rng: Rng): number {
   const toAct = view(s, { kind: 'spectator' }).deal!.toAct;
   if (rng.int(3) === 0) {
     const others = Array.from({ length: s.seats }, (_, i) => i).filter(
-      (i) => !toAct.includes(i) && view(s, { kind: 'seat', seat: i }).legalActions.length > 0,
+      (i) => !toAct.includes(asSeat(i)) && view(s, { kind: 'seat', seat: asSeat(i) }).legalActions.length > 0,
     );
     if (others.length > 0) return others[rng.int(others.length)]!;
   }
@@ -46,7 +47,7 @@ function playTable(open: Extract<TableCommand, { type: 'OpenTable' }>, deals: nu
     while (ended === undefined) {
       const s: TableState = state!;
       const seat = chooseSeat(s, rng);
-      const legal = view(s, { kind: 'seat', seat }).legalActions;
+      const legal = view(s, { kind: 'seat', seat: asSeat(seat) }).legalActions;
       ended = run({ type: 'Act', seat, action: pickAction(legal, rng) }).find(
         (e): e is Ended => e.type === 'DealEnded',
       );

@@ -4,6 +4,7 @@ import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js
 import { botStep, chooseFor } from '../../functions/use-cases/bots.js';
 import type { BotTurn } from '../../functions/use-cases/queries.js';
 import { TableService } from '../../functions/use-cases/table-service.js';
+import { asSeat } from '../../engine/seat.js';
 
 /**
  * What a bot is given: `botTurns` hands each bot seat its observation (variant, options, deal seat, the seat's view,
@@ -30,7 +31,7 @@ async function checkTurn(service: TableService, tableId: string, turn: BotTurn):
   const loaded = await service.load(tableId);
   const deal = loaded.state.deal!;
   const variant = variantOf(loaded.state);
-  expect(obs.seat).toBe(deal.players.indexOf(turn.seat));
+  expect(obs.seat).toBe(deal.players.indexOf(asSeat(turn.seat)));
   expect(obs.view).toEqual(variant.view(deal.state, { kind: 'seat', seat: obs.seat }));
   expect(turn.legal).toEqual(variant.legalActions(deal.state, obs.seat));
   // Another seat's hand is shown only when it lies open on the table for everyone, exactly as a spectator sees it:
@@ -49,7 +50,9 @@ async function checkTurn(service: TableService, tableId: string, turn: BotTurn):
   const open = new Set(strings(variant.view(deal.state, { kind: 'spectator' })));
   const hidden = new Set(
     deal.players
-      .flatMap((_, s) => (s === obs.seat ? [] : (variant.view(deal.state, { kind: 'seat', seat: s }).hands[s] ?? [])))
+      .flatMap((_, s) =>
+        s === obs.seat ? [] : (variant.view(deal.state, { kind: 'seat', seat: asSeat(s) }).hands[s] ?? []),
+      )
       .filter((c) => !open.has(c)),
   );
   const leaks = strings(obs).filter((x) => hidden.has(x as never));

@@ -10,10 +10,11 @@ import type { Api } from '../support/functions/client.js';
 import { countCalls, startDynalite } from '../support/functions/dynalite.js';
 import { startServer } from '../support/functions/play.js';
 import { type Player, eagerChoice, seatedTable, subscribed } from './helpers.js';
+import { asSeat } from '../../engine/seat.js';
 
 const pass = (seq: number): SeatedEvent => ({
   seq,
-  event: { type: 'ActionTaken', deal: 1, seat: seq % 4, action: { type: 'pass' } },
+  event: { type: 'ActionTaken', deal: 1, seat: asSeat(seq % 4), action: { type: 'pass' } },
 });
 
 describe('frames', () => {

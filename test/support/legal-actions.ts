@@ -1,4 +1,4 @@
-import { type Action, type AnyVariant, Rng, money } from '../../engine/index.js';
+import { type Action, type AnyVariant, Rng, asSeat, money, seatsOf } from '../../engine/index.js';
 import { pickAction } from '../../engine/sim.js';
 
 /**
@@ -16,17 +16,17 @@ export function actionsOf(variant: AnyVariant, deals = 6): { offered: Action[]; 
       } catch {
         continue;
       }
-      const parts = variant.participants(options, players, players - 1).length;
+      const parts = variant.participants(options, players, asSeat(players - 1)).length;
       for (let deal = 0; deal < deals; deal++) {
         const rng = new Rng(`actions/${variant.id}/${preset}/${players}/${deal}`);
-        const dealt = variant.deal(options, parts, parts - 1, rng.shuffle(variant.deck(options, parts)));
+        const dealt = variant.deal(options, parts, asSeat(parts - 1), rng.shuffle(variant.deck(options, parts)));
         const layout = variant.rollsDie?.(options, parts) === true ? { ...dealt, die: 1 + rng.int(6) } : dealt;
-        const state = variant.start(options, parts, parts - 1, layout, { bock: 1, pot: money.ZERO });
+        const state = variant.start(options, parts, asSeat(parts - 1), layout, { bock: 1, pot: money.ZERO });
         for (let guard = 0; guard < 1000 && !variant.isOver(state); guard++) {
-          for (let seat = 0; seat < parts; seat++)
+          for (const seat of seatsOf(parts))
             for (const a of variant.legalActions(state, seat)) offered.set(JSON.stringify(a), a);
           const toAct = variant.toAct(state);
-          const seat = toAct[rng.int(toAct.length)] as number;
+          const seat = asSeat(toAct[rng.int(toAct.length)] ?? 0);
           // A random type first, then a random action of it: rare types (a Hochzeit, a crack) come up too.
           const action = pickAction(variant.legalActions(state, seat), rng);
           variant.apply(state, seat, action, true);

@@ -21,6 +21,7 @@ import {
 } from '../../engine/index.js';
 import { pickAction } from '../../engine/sim.js';
 import { propertyRuns } from './runs.js';
+import { asSeat } from '../../engine/seat.js';
 
 export interface ContractOptions {
   /** Seats at the table. */
@@ -100,11 +101,19 @@ export function variantContract(variantId: string, opts: ContractOptions): void 
     it('random deals keep money zero-sum, card points and cards conserved (direct engine)', () => {
       const variant = getVariant(variantId)!;
       const options = variant.resolveOptions(opts.preset, opts.options ?? {}, opts.players);
-      const players = variant.participants(options, opts.players, opts.players - 1).length;
+      const players = variant.participants(options, opts.players, asSeat(opts.players - 1)).length;
       fc.assert(
         fc.property(fc.integer(), (seed) => {
           const rng = new Rng(seed);
-          const deal = playRandomDeal(variant, options, players, Math.abs(seed) % players, rng, undefined, true);
+          const deal = playRandomDeal(
+            variant,
+            options,
+            players,
+            asSeat(Math.abs(seed) % players),
+            rng,
+            undefined,
+            true,
+          );
           expect(checkDeal(variant, options, players, deal)).toEqual([]);
         }),
         { numRuns: propertyRuns(runs * 5) },
@@ -127,10 +136,10 @@ export function variantContract(variantId: string, opts: ContractOptions): void 
                 for (let seat = 0; seat < opts.players; seat++) {
                   // Cards still hidden once the event has happened (a played card is public from then on).
                   const hidden = hiddenFrom(next, seat);
-                  const seen = cardsIn(scannable(redactEvent(state, e, { kind: 'seat', seat })));
+                  const seen = cardsIn(scannable(redactEvent(state, e, { kind: 'seat', seat: asSeat(seat) })));
                   // One assertion over the leaked cards, not one per card: vitest's expect() per card was most of the time.
                   if (e.type === 'DealStarted') {
-                    const own = e.layout.hands[e.players.indexOf(seat)] ?? [];
+                    const own = e.layout.hands[e.players.indexOf(asSeat(seat))] ?? [];
                     const others = e.layout.hands.flat().filter((c) => !own.includes(c));
                     expect(
                       others.filter((c) => seen.has(c)),
@@ -165,9 +174,10 @@ export function variantContract(variantId: string, opts: ContractOptions): void 
               let seat = toAct[rng.int(toAct.length)]!;
               if (rng.int(3) === 0) {
                 const others = Array.from({ length: opts.players }, (_, i) => i).filter(
-                  (i) => !toAct.includes(i) && view(s, { kind: 'seat', seat: i }).legalActions.length > 0,
+                  (i) =>
+                    !toAct.includes(asSeat(i)) && view(s, { kind: 'seat', seat: asSeat(i) }).legalActions.length > 0,
                 );
-                if (others.length > 0) seat = others[rng.int(others.length)]!;
+                if (others.length > 0) seat = asSeat(others[rng.int(others.length)]!);
               }
               for (const t of toAct)
                 expect(

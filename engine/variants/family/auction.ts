@@ -1,4 +1,5 @@
 import type { Seat } from '../../variant.js';
+import { asSeat } from '../../seat.js';
 
 /**
  * The Schafkopf-family auction (Schafkopf, Mehrkopf): every seat speaks in turn; a seat that passed is out; the
@@ -6,12 +7,12 @@ import type { Seat } from '../../variant.js';
  */
 export function auctionOver(passed: readonly boolean[], acted: readonly boolean[], bestSeat: Seat | null): boolean {
   let active = 0;
-  let lastActive = -1;
+  let lastActive: Seat | null = null;
   for (let i = 0; i < passed.length; i++) {
     if (!acted[i]) return false;
     if (!passed[i]) {
       active++;
-      lastActive = i;
+      lastActive = asSeat(i);
     }
   }
   return active === 0 || (active === 1 && bestSeat !== null && lastActive === bestSeat);

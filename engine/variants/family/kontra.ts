@@ -12,9 +12,9 @@ export interface KontraClock {
   /** Cards in a full hand. */
   readonly perHand: number;
   readonly cardsPlayed: number;
-  /** Who gave Kontra / Re (-1: nobody yet) and after how many cards Kontra came. */
-  readonly kontra: Seat;
-  readonly re: Seat;
+  /** Who gave Kontra / Re (null: nobody yet) and after how many cards Kontra came. */
+  readonly kontra: Seat | null;
+  readonly re: Seat | null;
   readonly kontraAt: number;
   /** Cards played when the declarers played their first card; -1 before. */
   readonly declarerFirstCardAt: number;
@@ -43,7 +43,7 @@ export function kontraWindowOpen(window: KontraWindow, s: KontraClock, seat: Sea
 
 /** Whether the window is open for `seat` to answer a Kontra with Re now (the deal is in play, Kontra given). */
 export function reWindowOpen(window: KontraWindow, s: KontraClock, seat: Seat): boolean {
-  if (s.kontra < 0 || s.re >= 0) return false;
+  if (s.kontra === null || s.re !== null) return false;
   switch (window) {
     case 'holding-all':
       // The defender's Kontra may come with his first card: Re still holding all but one.

@@ -8,6 +8,7 @@ import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract }
 import { settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 export type { MehrkopfOptions } from './options.js';
 
@@ -20,7 +21,7 @@ export type { MehrkopfOptions } from './options.js';
 const cardsOf = (xs: readonly number[]): Card[] => xs.map((x) => CARDS[x] as Card);
 
 /** Seats that sit out a deal: at seven the dealer. */
-const sitOutOf = (players: number, dealer: Seat): Seat => (players === 7 ? dealer : -1);
+const sitOutOf = (players: number, dealer: Seat): Seat | null => (players === 7 ? dealer : null);
 
 function start(o: MehrkopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): MkState {
   const two = players === 2;
@@ -31,16 +32,16 @@ function start(o: MehrkopfOptions, players: number, dealer: Seat, layout: Layout
     ? (up as number[][]).map((h, i) => [...h, ...((down as number[][])[i] ?? [])])
     : hands.map((h) => h.slice());
   const sitOut = sitOutOf(players, dealer);
-  const active = sitOut >= 0 ? players - 1 : players;
+  const active = sitOut !== null ? players - 1 : players;
   const zeros = (): number[] => new Array<number>(players).fill(0);
   const falses = (): boolean[] => new Array<boolean>(players).fill(false);
   const minus = (): number[] => new Array<number>(players).fill(-1);
-  const forehand = (dealer + 1) % players;
+  const forehand = nextSeat(dealer, players);
   // The last seat of the round: the dealer, or the seat before him when he sits out.
-  const last = sitOut >= 0 ? (dealer + players - 1) % players : dealer;
+  const last = sitOut !== null ? nextSeat(dealer, players, players - 1) : dealer;
   const passed = falses();
   const acted = falses();
-  if (sitOut >= 0) {
+  if (sitOut !== null) {
     passed[sitOut] = true;
     acted[sitOut] = true;
   }
@@ -65,7 +66,7 @@ function start(o: MehrkopfOptions, players: number, dealer: Seat, layout: Layout
     auctionTurn: forehand,
     auctionLog: [],
     best: null,
-    mussSeat: -1,
+    mussSeat: null,
     mussCard: -1,
     hochzeit: null,
     bidCache: Array.from({ length: players }, () => undefined),
@@ -82,7 +83,7 @@ function start(o: MehrkopfOptions, players: number, dealer: Seat, layout: Layout
     calledLeads: 0,
     trickLead: 0,
     revealed: falses(),
-    hochzeitPartner: -1,
+    hochzeitPartner: null,
     trickNo: 0,
     turn: forehand,
     trickSeats: [],
@@ -137,15 +138,15 @@ function view(s: MkState, audience: Audience): DealView {
   const over = s.phase === 'done';
   const c = s.contract;
   const everything = over && (audience.kind === 'organiser' || audience.kind === 'public');
-  const seat = audience.kind === 'seat' ? audience.seat : -1;
+  const seat = audience.kind === 'seat' ? audience.seat : null;
   // Open hands: the two-player face-up cards are public; Sie is laid out on the table.
-  const open = (i: Seat): boolean =>
+  const open = (i: number): boolean =>
     everything || i === seat || s.up !== null || (c !== null && c.game === 'sie' && i === c.declarer);
   const declarers: Seat[] = [];
   if (c !== null && c.game !== 'ramsch')
     for (let i = 0; i < s.n; i++)
       if (s.party[i] && (over || i === c.declarer || s.revealed[i] || i === seat || i === s.hochzeitPartner))
-        declarers.push(i);
+        declarers.push(asSeat(i));
   const auction = s.auctionLog.map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) }));
   return {
     phase: s.phase,
@@ -171,12 +172,12 @@ function view(s: MkState, audience: Audience): DealView {
     result: over ? settle(s) : null,
     extra: {
       trickNo: s.trickNo,
-      ...(s.sitOut >= 0 ? { sittingOut: s.sitOut } : {}),
+      ...(s.sitOut !== null ? { sittingOut: s.sitOut } : {}),
       // The called Ace (at 5/6 players the Schöne of its suit is called with it).
       ...(s.calledAce >= 0 ? { calledCard: CARDS[s.calledAce], calledWithSchoene: s.calledSchoene >= 0 } : {}),
       ...(s.phase === 'choice' ? { choosing: s.last } : {}),
       // The named card itself is in the auction log.
-      ...(s.mussSeat >= 0 ? { mussSeat: s.mussSeat } : {}),
+      ...(s.mussSeat !== null ? { mussSeat: s.mussSeat } : {}),
       ...(s.hochzeit !== null ? { hochzeit: { offerer: s.hochzeit.offerer, turn: s.hochzeit.turn } } : {}),
       ...(s.up !== null
         ? {
@@ -198,7 +199,7 @@ function redact(s: MkState, actor: Seat, action: Action, audience: Audience): Ac
   if (audience.kind === 'seat' && (audience.seat === actor || audience.seat === s.contract?.declarer)) return action;
   if (audience.kind === 'seat' && s.hochzeit !== null && audience.seat === s.hochzeit.offerer) return action;
   if (over && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
-  return { type: 'accept' } as unknown as Action;
+  return { type: 'accept' };
 }
 
 function checkLayout(_o: MehrkopfOptions, players: number, layout: Layout): string | undefined {
@@ -260,13 +261,13 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
     return { hands: [[], []], blind: [], faceUp, faceDown };
   }
   const sitOut = sitOutOf(players, dealer);
-  const active = sitOut >= 0 ? players - 1 : players;
+  const active = sitOut !== null ? players - 1 : players;
   const per = cards.length / active;
   const packet = o.dealing === 'all-eight' ? per : per / 2;
   const order: Seat[] = [];
   for (let i = 1; i <= players; i++) {
     // Clockwise from forehand; counter-clockwise from the dealer's right.
-    const seat = o.dealing === 'counter-clockwise' ? (dealer - i + players * 2) % players : (dealer + i) % players;
+    const seat = nextSeat(dealer, players, o.dealing === 'counter-clockwise' ? players * 2 - i : i);
     if (seat !== sitOut) order.push(seat);
   }
   const hands: Card[][] = Array.from({ length: players }, () => []);

@@ -17,6 +17,7 @@ export const DECK_RANKS: Readonly<Record<number, readonly Rank[]>> = {
   7: ['O', 'U', 'G', 'A', 'Z', 'S', 'K', '9', '8', '7', '6', 'P'],
 };
 
+/** The deck per player count, made on first use (a pure memo). */
 const decks = new Map<number, readonly Card[]>();
 export function mehrkopfDeck(players: number): readonly Card[] {
   let deck = decks.get(players);

@@ -19,6 +19,7 @@ import { type Game, LEVEL, type MehrkopfOptions, SOLO_GAMES } from './options.js
 import { MAIN_TRUMPS, type OrderKind, compiled, mehrkopfDeck } from './orders.js';
 import type { Bid, MkState } from './state.js';
 import { ACCEPT, cannotApply, carries, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { asSeat, foundSeat, nextSeat as clockwise } from '../../seat.js';
 
 /**
  * Rules of Mehrkopf over {@link MkState}: the auction, the dealer's choices, the Hochzeit, legal cards with the
@@ -27,10 +28,11 @@ import { ACCEPT, cannotApply, carries, foreignAction, illegal, NO_NOTES, NOBODY,
 
 /** The normal game's order: Ober, Unter, Gefreite, then Herz (also the Ramsch and Hochzeit order). */
 export const NORMAL = compiled('normal', 'H');
+/** The main trumps by card index (filled once when the module loads, constant after). */
 const MAIN = new Uint8Array(48);
 for (const c of MAIN_TRUMPS) MAIN[indexOf(c)] = 1;
 const SIE_CARDS = MAIN_TRUMPS.slice(0, 8).map(indexOf);
-/** Zero-point cards (Nichtserle/Nixer): Neun, Acht, Sieben, Sechs. */
+/** Zero-point cards (Nichtserle/Nixer): Neun, Acht, Sieben, Sechs (filled once when the module loads, constant after). */
 const NIXER = new Uint8Array(48);
 for (let i = 0; i < 48; i++) NIXER[i] = '9876'.includes((CARDS[i] as Card)[1] as string) ? 1 : 0;
 
@@ -41,7 +43,7 @@ for (let i = 0; i < 48; i++) NIXER[i] = '9876'.includes((CARDS[i] as Card)[1] as
  */
 const MUSS: readonly Action[] = CARDS.map((card) => Object.freeze({ type: 'announce', game: 'muss', card }) as Action);
 export const ALTE = indexOf('EO');
-/** Per player count: the Muss-Spiel actions, der Alte (the Eichel-Ober) first, then the rest of the deck. */
+/** Per player count: the Muss-Spiel actions, der Alte (the Eichel-Ober) first, then the rest of the deck (a pure memo). */
 const MUSS_LISTS = new Map<number, readonly Action[]>();
 function mussActions(players: number): readonly Action[] {
   let list = MUSS_LISTS.get(players);
@@ -248,7 +250,7 @@ const CANDIDATES: readonly Candidate[] = (Object.keys(GAME_SUIT) as Game[])
 
 const offeredCache = new WeakMap<MehrkopfOptions, (readonly Candidate[])[]>();
 
-/** The bids a table offers at a player count, highest level first (computed once per options object). */
+/** The bids a table offers at a player count, highest level first (computed once per options object: a pure memo). */
 function offeredBids(o: MehrkopfOptions, active: number): readonly Candidate[] {
   let perCount = offeredCache.get(o);
   if (perCount === undefined) {
@@ -292,8 +294,8 @@ function appendBids(s: MkState, seat: Seat, muss: boolean, out: Action[]): void 
 
 /** The next seat clockwise that holds cards. */
 export function nextSeat(s: MkState, seat: Seat): Seat {
-  const next = (seat + 1) % s.n;
-  return next === s.sitOut ? (next + 1) % s.n : next;
+  const next = clockwise(seat, s.n);
+  return next === s.sitOut ? clockwise(next, s.n) : next;
 }
 
 /** The called card due from `seat` at the called suit's `lead`-th lead (−1 = none). */
@@ -383,7 +385,7 @@ export function toAct(s: MkState): readonly Seat[] {
     case 'choice':
       return ONLY[s.last] as readonly Seat[];
     case 'muss':
-      return ONLY[s.mussSeat] as readonly Seat[];
+      return s.mussSeat === null ? NOBODY : (ONLY[s.mussSeat] as readonly Seat[]);
     case 'play':
       return ONLY[s.turn] as readonly Seat[];
     case 'done':
@@ -518,6 +520,7 @@ export function check(s: MkState, seat: Seat, action: Action): Illegal | undefin
     case 'accept': {
       if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
       if (seat !== s.hochzeit?.turn) return notTurn(seat);
+      if (action.card === undefined) return illegal('action/malformed', 'accept names the card given back');
       const card = indexOf(action.card);
       if (!(s.hands[seat] ?? []).includes(card))
         return illegal('action/illegal', 'the card given back must be in hand');
@@ -626,7 +629,8 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
       s.auctionLog.push({ seat, action });
       return startMuss(s, action.card);
     case 'accept':
-      return hochzeitAccept(s, seat, indexOf(action.card));
+      // Checked: an accept to apply names its card.
+      return hochzeitAccept(s, seat, indexOf(action.card as Card));
     case 'play':
       return playCard(s, seat, indexOf(action.card), quiet);
     default:
@@ -638,7 +642,7 @@ export function apply(s: MkState, seat: Seat, action: Action, quiet = false): re
 function startMuss(s: MkState, named: Card | undefined): DealNote[] {
   const card = named === undefined ? ALTE : indexOf(named);
   s.mussCard = card;
-  s.mussSeat = s.hands.findIndex((h) => h.includes(card));
+  s.mussSeat = foundSeat(s.hands.findIndex((h) => h.includes(card)));
   s.phase = 'muss';
   return [];
 }
@@ -830,7 +834,7 @@ function turnUp(s: MkState): [Seat, number][] {
         u[k] = x;
         d[k] = -1;
         (s.hands[seat] as number[]).push(x);
-        out.push([seat, x]);
+        out.push([asSeat(seat), x]);
       }
     }
   }

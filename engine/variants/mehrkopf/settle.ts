@@ -3,6 +3,7 @@ import { type Rational, ZERO, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
 import { NORMAL, isSolo, toContract } from './rules.js';
 import type { MkState } from './state.js';
+import { seatsOf as allSeats } from '../../seat.js';
 
 /**
  * Settlement in units (rulebook "Abrechnung"): Grundtarif (normal 1, solo 5), Leistungstarif (+1 not Schneider-frei,
@@ -31,7 +32,7 @@ export function settle(s: MkState): DealResult {
   return c.game === 'ramsch' ? settleRamsch(s) : settleGame(s);
 }
 
-const seatsOf = (s: MkState): Seat[] => Array.from({ length: s.n }, (_, i) => i).filter((i) => i !== s.sitOut);
+const seatsOf = (s: MkState): Seat[] => allSeats(s.n).filter((i) => i !== s.sitOut);
 
 /** Whether the losing party is Schneider (not Schneider-frei): below a quarter of the total by default. */
 function isSchneider(s: MkState, loserPoints: number, losersDeclare: boolean): boolean {
@@ -112,7 +113,7 @@ function settleGame(s: MkState): DealResult {
     details: {
       value,
       ...(c.muss ? { mussSpiel: true, mussCard: CARDS[s.mussCard] } : {}),
-      ...(s.hochzeitPartner >= 0 ? { partner: s.hochzeitPartner } : {}),
+      ...(s.hochzeitPartner !== null ? { partner: s.hochzeitPartner } : {}),
       // A lost Tout ends at the first trick the soloist loses; the cards not played are nobody's.
       ...(outOfPlay !== 0 && !sie ? { pointsOutOfPlay: outOfPlay } : {}),
     },

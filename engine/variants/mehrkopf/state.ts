@@ -28,8 +28,8 @@ export interface MkState extends TrickState {
   readonly n: number;
   /** Seats holding cards (n, or 6 when the dealer sits out). */
   readonly active: number;
-  /** The seat sitting out (7 in a deal), or −1. */
-  readonly sitOut: Seat;
+  /** The seat sitting out (7 in a deal), or null. */
+  readonly sitOut: Seat | null;
   readonly dealer: Seat;
   readonly forehand: Seat;
   /** The last seat of the round (the dealer, or the seat before him when he sits out): chooses when all pass. */
@@ -51,7 +51,7 @@ export interface MkState extends TrickState {
   auctionTurn: Seat;
   auctionLog: { seat: Seat; action: Action }[];
   best: (Bid & { seat: Seat }) | null;
-  mussSeat: Seat;
+  mussSeat: Seat | null;
   mussCard: number;
   hochzeit: { offerer: Seat; turn: Seat; asked: number; card: number } | null;
   /** Per seat, the bids its hand allows (computed once; shared between clones, never mutated after). */
@@ -76,7 +76,7 @@ export interface MkState extends TrickState {
   trickLead: number;
   /** Holders whose called card has been seen (they are known partners). */
   revealed: boolean[];
-  hochzeitPartner: Seat;
+  hochzeitPartner: Seat | null;
 
   thrownIn: string | null;
   result: DealResult | null;

@@ -8,6 +8,7 @@ import { dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SaState, cloneState } from './state.js';
 import { defineVariant } from '../define.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 export type { SaukopfOptions } from './options.js';
 export type { SaState } from './state.js';
@@ -20,7 +21,7 @@ const IN_DECK: ReadonlySet<string> = new Set(DECK);
 
 function start(o: SaukopfOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): SaState {
   const dealt = layout.hands.map((h) => h.map(indexOf));
-  const forehand = (dealer + 1) % players;
+  const forehand = nextSeat(dealer, players);
   const zeros = (): number[] => new Array<number>(players).fill(0);
   const falses = (): boolean[] => new Array<boolean>(players).fill(false);
   return {
@@ -39,18 +40,18 @@ function start(o: SaukopfOptions, players: number, dealer: Seat, layout: Layout,
     auctionTurn: forehand,
     auctionLog: [],
     best: 0,
-    bestSeat: -1,
+    bestSeat: null,
     pendingAnnounce: null,
     trog: 0,
     trogCards: [],
     contract: null,
     order: HERZ_KEILER,
     party: falses(),
-    partner: -1,
+    partner: null,
     unreine: false,
     sau: -1,
     sauSuit: -1,
-    sauHolder: -1,
+    sauHolder: null,
     ranAway: false,
     partnerRevealed: false,
     stallgeruch: false,
@@ -65,8 +66,8 @@ function start(o: SaukopfOptions, players: number, dealer: Seat, layout: Layout,
     cardsPlayed: 0,
     tricks: zeros(),
     points: zeros(),
-    haPlayer: -1,
-    haWinner: -1,
+    haPlayer: null,
+    haWinner: null,
     lastWinningCard: -1,
     lastSeats: [],
     lastCards: [],
@@ -79,16 +80,16 @@ function view(s: SaState, audience: Audience): DealView {
   const over = s.phase === 'done';
   const c = s.contract;
   const everything = over && (audience.kind === 'organiser' || audience.kind === 'public');
-  const seat = audience.kind === 'seat' ? audience.seat : -1;
-  const open = (i: Seat): boolean => everything || i === seat;
-  const partnerKnown = over || s.partnerRevealed || (seat >= 0 && seat === s.partner);
+  const seat = audience.kind === 'seat' ? audience.seat : null;
+  const open = (i: number): boolean => everything || i === seat;
+  const partnerKnown = over || s.partnerRevealed || (seat !== null && seat === s.partner);
   const declarers: Seat[] = [];
   if (c !== null && c.game !== 'wilde-sauerei')
-    for (let i = 0; i < s.n; i++) if (s.party[i] && (i === c.declarer || partnerKnown)) declarers.push(i);
+    for (let i = 0; i < s.n; i++) if (s.party[i] && (i === c.declarer || partnerKnown)) declarers.push(asSeat(i));
   // The open Dreihaxer cards lie face up until the declarer takes them mit Trog.
   const blindVisible = s.open.length > 0 && s.trog !== 1;
   const doublings: { seat: Seat; type: string }[] = s.kicks.map((k) => ({ seat: k.seat, type: 'huftritt' }));
-  if (s.stallgeruch) doublings.push({ seat: s.partner, type: 'stallgeruch' });
+  if (s.stallgeruch && s.partner !== null) doublings.push({ seat: s.partner, type: 'stallgeruch' });
   const result = over ? (s.result ?? (s.result = settle(s))) : null;
   return {
     phase: s.phase,

@@ -10,6 +10,7 @@ import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
 import { CALLABLE, isCallable, sauOf, suchkarten as suchkartenFor } from '../family/rufsau.js';
 import { cannotApply, carries, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 /** Rules of Saukopf (seed 004) over {@link SaState}: Grunzen, Trog, Spielansage, tricks, Huftritt. */
 
@@ -71,12 +72,12 @@ function advanceAuction(s: SaState): DealNote[] {
   let active = 0;
   for (let i = 0; i < s.n; i++) if (!s.passed[i]) active++;
   if (active === 0) return allPassed(s);
-  if (active === 1 && s.best > 0 && !s.passed[s.bestSeat]) {
+  if (active === 1 && s.best > 0 && s.bestSeat !== null && !s.passed[s.bestSeat]) {
     s.phase = s.n === 3 ? 'trog' : 'announce';
     return [];
   }
-  let next = (s.auctionTurn + 1) % s.n;
-  while (s.passed[next]) next = (next + 1) % s.n;
+  let next = nextSeat(s.auctionTurn, s.n);
+  while (s.passed[next]) next = nextSeat(next, s.n);
   s.auctionTurn = next;
   return [];
 }
@@ -88,7 +89,7 @@ function allPassed(s: SaState): DealNote[] {
     s.thrownIn = 'all-passed';
     return [{ type: 'DealOver' }];
   }
-  const contract: SaContract = { game: 'wilde-sauerei', declarer: -1, bid: 0, spiess: false };
+  const contract: SaContract = { game: 'wilde-sauerei', declarer: null, bid: 0, spiess: false };
   return startPlay(s, contract);
 }
 
@@ -216,15 +217,16 @@ function startPlay(s: SaState, c: SaContract): DealNote[] {
   s.phase = 'play';
   s.turn = s.forehand;
   s.party = Array.from({ length: s.n }, () => false);
-  if (c.declarer >= 0) s.party[c.declarer] = true;
+  if (c.declarer !== null) s.party[c.declarer] = true;
   if (c.game === 'sauerei') {
     const sau = indexOf(cardOf(c.suit as Suit, 'A'));
     s.sau = sau;
     s.sauSuit = s.order.effSuit[sau] as number;
-    s.sauHolder = s.hands.findIndex((h) => h.includes(sau));
-    if (s.sauHolder !== c.declarer) {
+    const holder = s.hands.findIndex((h) => h.includes(sau));
+    s.sauHolder = holder < 0 ? null : asSeat(holder);
+    if (s.sauHolder !== c.declarer && s.sauHolder !== null) {
       s.partner = s.sauHolder;
-      s.party[s.partner] = true;
+      s.party[s.sauHolder] = true;
     }
   }
   return [{ type: 'ContractSet', contract: contractOf(s) }];
@@ -235,7 +237,8 @@ export function contractOf(s: SaState): Contract {
   const c = s.contract as SaContract;
   if (c.game === 'wilde-sauerei') return { game: 'wilde-sauerei' };
   const out: { -readonly [K in keyof Contract]: Contract[K] } = {
-    declarer: c.declarer,
+    // Only a Wilde Sauerei has no declarer.
+    declarer: c.declarer ?? undefined,
     bid: c.bid === SCHWARZ ? 'schwarz' : c.bid,
     game: c.game,
   };
@@ -377,7 +380,7 @@ function playCard(s: SaState, seat: Seat, card: number, quiet: boolean): readonl
   s.lastPlayedAt[seat] = s.cardsPlayed;
   if (s.trickCards.length === 1) s.lastLedAt[seat] = s.cardsPlayed;
   if (!full) {
-    s.turn = (seat + 1) % s.n;
+    s.turn = nextSeat(seat, s.n);
     return NO_NOTES;
   }
   const w = trickWinner(s.order, s.trickCards);
@@ -445,7 +448,7 @@ export function toAct(s: SaState): readonly Seat[] {
       return ONLY[s.auctionTurn] as readonly Seat[];
     case 'trog':
     case 'announce':
-      return ONLY[s.bestSeat] as readonly Seat[];
+      return s.bestSeat === null ? NOBODY : (ONLY[s.bestSeat] as readonly Seat[]);
     case 'play':
       return ONLY[s.turn] as readonly Seat[];
     case 'done':
@@ -457,7 +460,7 @@ export function toAct(s: SaState): readonly Seat[] {
   }
 }
 
-/** Interned Trog actions by card-index pair (lower index first), created on first use. */
+/** Interned Trog actions by card-index pair (lower index first), created on first use: a pure memo, not state. */
 const TROG: (Action | undefined)[] = new Array<Action | undefined>(48 * 48);
 
 /** Every pair of cards the declarer could lay away mit Trog, after `pass` (ohne Trog). */
@@ -598,7 +601,7 @@ export function applyContract(s: SaState, contract: Contract): Illegal | undefin
     if (contract.declarer !== undefined || contract.bid !== undefined)
       return illegal('record/contract', 'a Wilde Sauerei has no declarer and no bid');
     if (s.n !== 4) return illegal('record/contract', 'a Wilde Sauerei needs four players');
-    for (let i = 0; i < s.n; i++) apply(s, (s.forehand + i) % s.n, PASS);
+    for (let i = 0; i < s.n; i++) apply(s, nextSeat(s.forehand, s.n, i), PASS);
     return undefined;
   }
   const declarer = contract.declarer;
@@ -620,7 +623,7 @@ export function applyContract(s: SaState, contract: Contract): Illegal | undefin
     ...(contract.spiess === true ? { spiess: true } : {}),
   };
   for (let i = 0; i < s.n; i++) {
-    const seat = (s.forehand + i) % s.n;
+    const seat = nextSeat(s.forehand, s.n, i);
     apply(s, seat, seat === declarer ? (BID[v] as Action) : PASS);
   }
   // The announcement does not depend on the Trog (a Knorpel's card lies in an opponent's hand either way).

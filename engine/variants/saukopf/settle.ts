@@ -3,6 +3,7 @@ import type { CompiledOrder } from '../../tricks/order.js';
 import { type Rational, ZERO, add, format, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
 import { EU, contractOf } from './rules.js';
+import { asSeat } from '../../seat.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
 
 /**
@@ -56,8 +57,8 @@ export function settle(s: SaState): DealResult {
         payout: zeros(),
         details: { cancelled: tops > 1 ? 'tie for the most Augen' : 'tie for the fewest Augen' },
       };
-    spieler = s.points.indexOf(max);
-    mitspieler = s.points.indexOf(min);
+    spieler = asSeat(s.points.indexOf(max));
+    mitspieler = asSeat(s.points.indexOf(min));
     party[spieler] = true;
     party[mitspieler] = true;
   }
@@ -68,7 +69,7 @@ export function settle(s: SaState): DealResult {
   let oppTricks = 0;
   for (let i = 0; i < s.n; i++) {
     if (party[i]) {
-      declarers.push(i);
+      declarers.push(asSeat(i));
       declPts += s.points[i] as number;
       declTricks += s.tricks[i] as number;
     } else {
@@ -95,7 +96,7 @@ export function settle(s: SaState): DealResult {
   let mit = false;
   if (game !== 'mastschwein') {
     // The Spielerpartei's cards as dealt; the open cards of a Dreihaxer count for the declarer, mit or ohne Trog.
-    const own = OWN.fill(0);
+    const own = new Uint8Array(48);
     for (let i = 0; i < s.n; i++) if (party[i]) for (const x of s.dealt[i] as readonly number[]) own[x] = 1;
     for (const x of s.open) own[x] = 1;
     let first: boolean | undefined;
@@ -133,13 +134,13 @@ export function settle(s: SaState): DealResult {
   let saukopf: 'winners' | 'losers' | null = null;
   let hauer: 'winners' | 'losers' | null = null;
   if (sauerei) {
-    if (s.haPlayer >= 0 && s.haWinner >= 0 && party[s.haPlayer] !== party[s.haWinner])
+    if (s.haPlayer !== null && s.haWinner !== null && party[s.haPlayer] !== party[s.haWinner])
       saukopf = party[s.haWinner] === won ? 'winners' : 'losers';
     if (s.trickNo === s.perHand && s.lastWinningCard === EU) hauer = party[s.turn] === won ? 'winners' : 'losers';
   }
   const winners: Seat[] = [];
   const losers: Seat[] = [];
-  for (let i = 0; i < s.n; i++) (party[i] === won ? winners : losers).push(i);
+  for (let i = 0; i < s.n; i++) (party[i] === won ? winners : losers).push(asSeat(i));
   // Per loser, in units of 1/losers: the earned points change the bowl by t × (members of the paying party).
   const sonder = (who: 'winners' | 'losers' | null, tariff: number): number =>
     who === null ? 0 : who === 'winners' ? tariff * losers.length : -tariff * winners.length;
@@ -154,8 +155,8 @@ export function settle(s: SaState): DealResult {
   for (const i of winners) payout[i] = rat(bowlTotal * multiplier, winners.length);
   // c per loser: a whole number except when three losing opponents share the Sonderpunkte they took (t/3 each).
   const bowl = bowlTotal % losers.length === 0 ? bowlTotal / losers.length : format(rat(bowlTotal, losers.length));
-  const stallgeruch = s.stallgeruch && mitspieler >= 0;
-  if (stallgeruch) {
+  const stallgeruch = s.stallgeruch && mitspieler !== null;
+  if (stallgeruch && mitspieler !== null && spieler !== null) {
     // Lost: the Spieler pays the Mitspieler; won: the Mitspieler pays the Spieler.
     const from = won ? mitspieler : spieler;
     const to = won ? spieler : mitspieler;
@@ -176,7 +177,7 @@ export function settle(s: SaState): DealResult {
   if (s.unreine) details.unreine = true;
   if (s.trog !== 0) details.trog = s.trog === 1 ? 'mit' : 'ohne';
   if (stallgeruch) details.stallgeruch = true;
-  if (mitspieler >= 0) details.mitspieler = mitspieler;
+  if (mitspieler !== null) details.mitspieler = mitspieler;
   if (c.game === 'wilde-sauerei') details.spieler = spieler;
   if (outOfPlay !== 0) details.pointsOutOfPlay = outOfPlay;
   return {
@@ -195,7 +196,7 @@ export function settle(s: SaState): DealResult {
   };
 }
 
-const OWN = new Uint8Array(48);
+/** A pure memo (not state): filled on demand, a list never changes once made. */
 const TRUMP_LISTS = new WeakMap<CompiledOrder, readonly number[]>();
 
 /** The trumps of an order high → low as card indices (cached per compiled order). */

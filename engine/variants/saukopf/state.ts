@@ -13,8 +13,8 @@ export const SCHWARZ = 121;
 /** The announced contract (card indices, see cards/card.ts). */
 export interface SaContract {
   readonly game: Game;
-  /** -1 in a Wilde Sauerei (the Spieler is found at the end). */
-  readonly declarer: Seat;
+  /** null in a Wilde Sauerei (the Spieler is found at the end). */
+  readonly declarer: Seat | null;
   /** 0 in a Wilde Sauerei. */
   readonly bid: number;
   readonly suit?: Suit;
@@ -46,7 +46,7 @@ export interface SaState extends TrickState {
   auctionTurn: Seat;
   auctionLog: { seat: Seat; action: Action }[];
   best: number;
-  bestSeat: Seat;
+  bestSeat: Seat | null;
   /** The record's contract shorthand in a Dreihaxer: announced right after the Trog choice. */
   pendingAnnounce: Action | null;
 
@@ -58,12 +58,12 @@ export interface SaState extends TrickState {
   order: CompiledOrder;
   /** The Spielerpartei (in a Wilde Sauerei only known at the end). */
   party: boolean[];
-  partner: Seat;
+  partner: Seat | null;
   unreine: boolean;
-  /** Sauerei: the Rufsau (card index), its plain suit in the order, its holder; -1 when none. */
+  /** Sauerei: the Rufsau (card index), its plain suit in the order (-1 when none), its holder (null when none). */
   sau: number;
   sauSuit: number;
-  sauHolder: Seat;
+  sauHolder: Seat | null;
   ranAway: boolean;
   partnerRevealed: boolean;
   stallgeruch: boolean;
@@ -76,9 +76,9 @@ export interface SaState extends TrickState {
   /** Per seat: the number of cards played in the deal when it last led a trick, -1 = none yet. */
   lastLedAt: number[];
 
-  /** Who played the Herz Sau and who won its trick (-1 = not yet). */
-  haPlayer: Seat;
-  haWinner: Seat;
+  /** Who played the Herz Sau and who won its trick (null = not yet). */
+  haPlayer: Seat | null;
+  haWinner: Seat | null;
   /** The card that won the last trick (Hauer: the Eichel Unter), -1 before. */
   lastWinningCard: number;
   thrownIn: string | null;

@@ -30,6 +30,7 @@ import { dealPackets } from '../common.js';
 import { settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 export type { SchafkopfOptions } from './options.js';
 
@@ -57,7 +58,7 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
   };
   const zeros = (): number[] => filled(0);
   const falses = (): boolean[] => filled(false);
-  const forehand = (dealer + 1) % players;
+  const forehand = nextSeat(dealer, players);
   return {
     o,
     ctx,
@@ -77,23 +78,23 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
     auctionTurn: forehand,
     auctionLog: [],
     best: null,
-    bestSeat: -1,
-    mussSeat: -1,
+    bestSeat: null,
+    mussSeat: null,
     hochzeit: null,
     bidMask: filled(-1),
     contract: null,
     order: NORMAL,
     party: falses(),
-    partner: -1,
+    partner: null,
     laufende: 0,
     calledSuit: -1,
-    calledHolder: -1,
+    calledHolder: null,
     calledOut: false,
     calledLedTrick: -1,
     partnerRevealed: false,
     hochzeitGiven: -1,
-    kontra: -1,
-    re: -1,
+    kontra: null,
+    re: null,
     kontraAt: -1,
     declarerFirstCardAt: -1,
     trickNo: 0,
@@ -122,7 +123,7 @@ function applyContract(s: SkState, contract: Contract): Illegal | undefined {
   const declarer = contract.declarer;
   if (contract.game === 'ramsch') {
     if (declarer !== undefined) return illegal('record/contract', 'a Ramsch has no declarer');
-    for (let i = 0; i < s.n; i++) apply(s, (s.forehand + i) % s.n, { type: 'pass' });
+    for (let i = 0; i < s.n; i++) apply(s, nextSeat(s.forehand, s.n, i), { type: 'pass' });
     if (s.contract?.game !== 'ramsch')
       return illegal('record/contract', 'this table does not play Ramsch when all pass');
     return undefined;
@@ -144,7 +145,7 @@ function applyContract(s: SkState, contract: Contract): Illegal | undefined {
   if ('code' in bid) return { ...bid, code: 'record/contract' };
   // Everyone before the declarer passes, the declarer bids, everyone after passes.
   for (let i = 0; i < s.n; i++) {
-    const seat = (s.forehand + i) % s.n;
+    const seat = nextSeat(s.forehand, s.n, i);
     apply(s, seat, seat === declarer ? action : { type: 'pass' });
   }
   return undefined;
@@ -154,23 +155,23 @@ function view(s: SkState, audience: Audience): DealView {
   const over = s.phase === 'done';
   const c = s.contract;
   const everything = over && (audience.kind === 'organiser' || audience.kind === 'public');
-  const seat = audience.kind === 'seat' ? audience.seat : -1;
+  const seat = audience.kind === 'seat' ? audience.seat : null;
   // Open hands: Sie is shown; a Bettel Brett declarer lays his cards open after the first trick.
-  const open = (i: Seat): boolean =>
+  const open = (i: number): boolean =>
     everything ||
     i === seat ||
     (c !== null && i === c.declarer && (c.game === 'sie' || (c.game === 'bettel-brett' && s.trickNo >= 1)));
-  const partnerKnown = over || s.partnerRevealed || (seat >= 0 && seat === s.partner);
+  const partnerKnown = over || s.partnerRevealed || (seat !== null && seat === s.partner);
   const declarers: Seat[] = [];
   if (c !== null && c.game !== 'ramsch')
-    for (let i = 0; i < s.n; i++) if (s.party[i] && (i === c.declarer || partnerKnown)) declarers.push(i);
+    for (let i = 0; i < s.n; i++) if (s.party[i] && (i === c.declarer || partnerKnown)) declarers.push(asSeat(i));
   const auction = s.auctionLog
     .filter((a) => a.action.type !== 'knock')
     .map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) }));
   const doublings: { seat: Seat; type: string }[] = [];
   s.auctionLog.forEach((a) => a.action.type === 'knock' && doublings.push({ seat: a.seat, type: 'knock' }));
-  if (s.kontra >= 0) doublings.push({ seat: s.kontra, type: 'kontra' });
-  if (s.re >= 0) doublings.push({ seat: s.re, type: 're' });
+  if (s.kontra !== null) doublings.push({ seat: s.kontra, type: 'kontra' });
+  if (s.re !== null) doublings.push({ seat: s.re, type: 're' });
   const called = c?.called;
   return {
     phase: s.phase,
@@ -216,7 +217,7 @@ function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Ac
   )
     return action;
   if (over && (audience.kind === 'organiser' || audience.kind === 'public')) return action;
-  return { type: 'accept' } as unknown as Action;
+  return { type: 'accept' };
 }
 
 function session(o: SchafkopfOptions): SessionRules {

@@ -31,6 +31,7 @@ import {
 import { type OrderKind, compiled } from './orders.js';
 import type { Bid, SkState } from './state.js';
 import { ACCEPT, cannotApply, carries, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { asSeat, foundSeat, nextSeat } from '../../seat.js';
 
 /** Rules of Bavarian Schafkopf over {@link SkState}: legal moves, the auction, tricks. Settlement is in settle.ts. */
 
@@ -201,8 +202,9 @@ const priority = (s: SkState, seat: Seat): number => (seat - s.forehand + s.n) %
 
 function beats(s: SkState, seat: Seat, bid: Bid): boolean {
   const best = s.best;
-  if (best === null) return true;
-  return bid.rank < best.rank || (bid.rank === best.rank && priority(s, seat) < priority(s, s.bestSeat));
+  const bestSeat = s.bestSeat;
+  if (best === null || bestSeat === null) return true;
+  return bid.rank < best.rank || (bid.rank === best.rank && priority(s, seat) < priority(s, bestSeat));
 }
 
 interface Candidate {
@@ -302,15 +304,15 @@ interface BidTable {
   readonly lists: (readonly Action[] | undefined)[];
 }
 
+/**
+ * Pure memos (not state): a table is a function of the options alone, built once on demand and never changed after.
+ * By options object, and by what a table depends on (the enabled contracts and the precedence), since records bring
+ * new options objects.
+ */
 const bidTables = new WeakMap<SchafkopfOptions, BidTable>();
-let lastOptions: SchafkopfOptions | undefined;
-let lastTable: BidTable | undefined;
-
-/** Tables by what they depend on (the enabled contracts and the precedence): records bring new options objects. */
 const bidTablesByKey = new Map<string, BidTable>();
 
 function bidTable(o: SchafkopfOptions): BidTable {
-  if (o === lastOptions) return lastTable as BidTable;
   let table = bidTables.get(o);
   if (table === undefined) {
     const c = o.contracts;
@@ -319,8 +321,6 @@ function bidTable(o: SchafkopfOptions): BidTable {
     bidTablesByKey.set(key, table);
     bidTables.set(o, table);
   }
-  lastOptions = o;
-  lastTable = table;
   return table;
 }
 
@@ -411,9 +411,10 @@ function auctionActions(s: SkState, seat: Seat, knock: boolean): readonly Action
   const eligible = table.eligible[mask] as readonly BidEntry[];
   let k = eligible.length;
   const best = s.best;
-  if (best !== null) {
+  const bestSeat = s.bestSeat;
+  if (best !== null && bestSeat !== null) {
     // The bids that beat the best so far are a prefix (see {@link beats}).
-    const earlier = priority(s, seat) < priority(s, s.bestSeat) ? 1 : 0;
+    const earlier = priority(s, seat) < priority(s, bestSeat) ? 1 : 0;
     k = table.cut[(mask * RANKS + best.rank) * 2 + earlier] as number;
   }
   const key = ((mask << 1) | (knock ? 1 : 0)) * 64 + k;
@@ -511,7 +512,7 @@ export function toAct(s: SkState): readonly Seat[] {
     case 'knock': {
       // Every seat decides at once; the deal waits for those who have not.
       const out: Seat[] = [];
-      for (let i = 0; i < s.n; i++) if (!s.knockDecided[i]) out.push(i);
+      for (let i = 0; i < s.n; i++) if (!s.knockDecided[i]) out.push(asSeat(i));
       return out;
     }
     case 'auction':
@@ -519,7 +520,7 @@ export function toAct(s: SkState): readonly Seat[] {
     case 'hochzeit':
       return ONLY[(s.hochzeit as NonNullable<SkState['hochzeit']>).turn] as readonly Seat[];
     case 'muss':
-      return ONLY[s.mussSeat] as readonly Seat[];
+      return s.mussSeat === null ? NOBODY : (ONLY[s.mussSeat] as readonly Seat[]);
     case 'play':
       return ONLY[s.turn] as readonly Seat[];
     case 'done':
@@ -558,8 +559,8 @@ export function legalActions(s: SkState, seat: Seat): readonly Action[] {
     case 'play': {
       const out: Action[] = [];
       if (seat === s.turn) pushPlays(s, seat, out);
-      if (s.kontra < 0 && !s.party[seat] && kontraOpen(s, seat)) out.push(KONTRA);
-      if (s.kontra >= 0 && s.party[seat] && reOpen(s, seat)) out.push(RE);
+      if (s.kontra === null && !s.party[seat] && kontraOpen(s, seat)) out.push(KONTRA);
+      if (s.kontra !== null && s.party[seat] && reOpen(s, seat)) out.push(RE);
       return out;
     }
     case 'done':
@@ -661,6 +662,7 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
     case 'accept': {
       if (s.phase !== 'hochzeit') return illegal('action/illegal', 'there is no Hochzeit to accept');
       if (seat !== s.hochzeit?.turn) return notTurn(seat);
+      if (action.card === undefined) return illegal('action/malformed', 'accept names the card given back');
       const card = indexOf(action.card);
       if (!(s.hands[seat] ?? []).includes(card))
         return illegal('action/illegal', 'the card given back must be in hand');
@@ -670,7 +672,7 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
     }
     case 'kontra':
       if (s.o.kontra.window === 'off') return illegal('action/illegal', 'Kontra and Re are not allowed at this table');
-      if (s.kontra >= 0) return illegal('action/illegal', 'Kontra has already been given');
+      if (s.kontra !== null) return illegal('action/illegal', 'Kontra has already been given');
       if (s.contract?.game === 'ramsch') return illegal('action/illegal', 'there is no Kontra in a Ramsch');
       if (!kontraOpen(s, seat))
         return illegal('action/illegal', 'Kontra is too late (window: ' + s.o.kontra.window + ')');
@@ -678,8 +680,8 @@ export function check(s: SkState, seat: Seat, action: Action): Illegal | undefin
       return undefined;
     case 're':
       if (s.o.kontra.window === 'off') return illegal('action/illegal', 'Kontra and Re are not allowed at this table');
-      if (s.kontra < 0) return illegal('action/illegal', 'Re answers a Kontra');
-      if (s.re >= 0) return illegal('action/illegal', 'Re has already been given');
+      if (s.kontra === null) return illegal('action/illegal', 'Re answers a Kontra');
+      if (s.re !== null) return illegal('action/illegal', 'Re has already been given');
       if (!reOpen(s, seat)) return illegal('action/illegal', 'Re is too late (window: ' + s.o.kontra.window + ')');
       if (!s.party[seat]) return illegal('action/illegal', 'only the declaring party may give Re');
       return undefined;
@@ -747,7 +749,8 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       return advanceAuction(s, quiet);
     }
     case 'accept':
-      return hochzeitAccept(s, seat, indexOf(action.card), quiet);
+      // Checked: an accept to apply names its card.
+      return hochzeitAccept(s, seat, indexOf(action.card as Card), quiet);
     case 'kontra':
       s.kontra = seat;
       s.kontraAt = s.cardsPlayed;
@@ -775,17 +778,17 @@ function sameBid(a: Action, b: Extract<Action, { type: 'bid' }>): boolean {
 function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
   const best = s.best;
   if (auctionOver(s.passed, s.auctionActed, best !== null ? s.bestSeat : null)) {
-    if (best === null) return allPassed(s, quiet);
     const seat = s.bestSeat;
+    if (best === null || seat === null) return allPassed(s, quiet);
     if (best.game === 'hochzeit') {
       const hand = s.hands[seat] ?? [];
       s.phase = 'hochzeit';
-      s.hochzeit = { offerer: seat, turn: (seat + 1) % s.n, asked: 0, card: trumpsIn(NORMAL, hand)[0] as number };
+      s.hochzeit = { offerer: seat, turn: nextSeat(seat, s.n), asked: 0, card: trumpsIn(NORMAL, hand)[0] as number };
       return NO_NOTES;
     }
     return fixContract(s, seat, best, false, quiet);
   }
-  s.auctionTurn = nextBidder(s.passed, s.auctionTurn, (seat) => (seat + 1) % s.n);
+  s.auctionTurn = nextBidder(s.passed, s.auctionTurn, (seat) => nextSeat(seat, s.n));
   return NO_NOTES;
 }
 
@@ -801,7 +804,7 @@ function allPassed(s: SkState, quiet: boolean): readonly DealNote[] {
       return fixContract(s, s.forehand, RAMSCH, false, quiet);
     case 'muss':
       s.phase = 'muss';
-      s.mussSeat = s.hands.findIndex((h) => h.includes(EO));
+      s.mussSeat = foundSeat(s.hands.findIndex((h) => h.includes(EO)));
       return NO_NOTES;
     default: {
       const never: never = s.o.allPass;
@@ -824,10 +827,10 @@ function hochzeitPass(s: SkState, quiet: boolean): readonly DealNote[] {
     // Nobody takes the Hochzeit: as if everyone had passed.
     s.hochzeit = null;
     s.best = null;
-    s.bestSeat = -1;
+    s.bestSeat = null;
     return allPassed(s, quiet);
   }
-  s.hochzeit = { ...h, asked, turn: (h.turn + 1) % s.n };
+  s.hochzeit = { ...h, asked, turn: nextSeat(h.turn, s.n) };
   return NO_NOTES;
 }
 
@@ -866,14 +869,14 @@ function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean, quiet:
   if (bid.called !== undefined) {
     const called = bid.called;
     s.calledSuit = s.order.effSuit[called] as number;
-    s.calledHolder = -1;
+    s.calledHolder = null;
     for (let i = 0; i < s.n; i++)
       if ((s.hands[i] as number[]).includes(called)) {
-        s.calledHolder = i;
+        s.calledHolder = asSeat(i);
         break;
       }
     s.partner = s.calledHolder;
-    if (s.partner >= 0) s.party[s.partner] = true;
+    if (s.partner !== null) s.party[s.partner] = true;
   }
   s.laufende = countLaufende(s);
   const sie = bid.game === 'sie';
@@ -930,7 +933,7 @@ function playCard(s: SkState, seat: Seat, card: number, quiet: boolean): readonl
   if (tr > 0 && (s.bestTrumpPlayed[seat] === 0 || tr < (s.bestTrumpPlayed[seat] as number)))
     s.bestTrumpPlayed[seat] = tr;
   if (!full) {
-    s.turn = (seat + 1) % s.n;
+    s.turn = nextSeat(seat, s.n);
     return NO_NOTES;
   }
   const pos = trickWinner(order, s.trickCards);
@@ -969,7 +972,7 @@ function secondPacket(s: SkState, quiet: boolean): readonly DealNote[] {
   const half = s.perHand / 2;
   const notes: DealNote[] = [];
   for (let i = 0; i < s.n; i++) {
-    const seat = (s.forehand + i) % s.n;
+    const seat = nextSeat(s.forehand, s.n, i);
     notes.push({
       type: 'CardsDealt',
       seat,

@@ -3,6 +3,7 @@ import type { DealResult, Seat } from '../../variant.js';
 import type { SchafkopfOptions, ToutGame } from './options.js';
 import { isSoloGame, toContract } from './rules.js';
 import type { SkState } from './state.js';
+import { asSeat, seatsOf } from '../../seat.js';
 
 /** Settlement of a finished Schafkopf deal: exact, zero-sum together with the Stock. */
 export function settle(s: SkState): DealResult {
@@ -68,7 +69,7 @@ function settleGame(s: SkState): DealResult {
   const o = s.o;
   const c = s.contract as NonNullable<SkState['contract']>;
   const declarers: Seat[] = [];
-  for (let i = 0; i < s.n; i++) if (s.party[i]) declarers.push(i);
+  for (let i = 0; i < s.n; i++) if (s.party[i]) declarers.push(asSeat(i));
   let declPoints = 0;
   let declTricks = 0;
   for (const d of declarers) {
@@ -108,7 +109,7 @@ function settleGame(s: SkState): DealResult {
       (schwarz ? o.tariff.schwarz : 0) +
       laufende * o.tariff.laufende +
       addPoints;
-  const multiplier = knockMul * (s.kontra >= 0 ? 2 : 1) * (s.re >= 0 ? 2 : 1) * s.ctx.bock;
+  const multiplier = knockMul * (s.kontra !== null ? 2 : 1) * (s.re !== null ? 2 : 1) * s.ctx.bock;
   const perPlayer = value * multiplier;
   const sign = won ? 1 : -1;
   const payout: Rational[] = [];
@@ -136,13 +137,13 @@ function settleGame(s: SkState): DealResult {
   const details: Record<string, unknown> = {
     value,
     knocks: s.knocks,
-    kontra: s.kontra >= 0,
-    re: s.re >= 0,
+    kontra: s.kontra !== null,
+    re: s.re !== null,
     bock: s.ctx.bock,
     sixty,
   };
   if (c.muss) details['mussSpiel'] = true;
-  if (s.partner >= 0) details['partner'] = s.partner;
+  if (s.partner !== null) details['partner'] = s.partner;
   return {
     contract: toContract(s),
     declarers,
@@ -165,7 +166,7 @@ function settleRamsch(s: SkState): DealResult {
   const multiplier = factor * s.ctx.bock;
   const price = (o.tariff.ramsch + addPoints) * multiplier;
   const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
-  const seats = Array.from({ length: s.n }, (_, i) => i);
+  const seats = seatsOf(s.n);
   const durch = o.ramsch.durchmarsch;
   const durchmarsch = seats.find((i) =>
     durch === 'off' ? false : durch === 'all-tricks' ? s.tricks[i] === s.perHand : (s.points[i] as number) >= durch,
@@ -224,7 +225,7 @@ function settleRamsch(s: SkState): DealResult {
 /** Who pays in a Ramsch: the most card points; ties per the tie-break option; still tied: all of them. */
 function ramschLosers(s: SkState): Seat[] {
   const max = Math.max(...s.points);
-  let tied = s.points.map((p, i) => (p === max ? i : -1)).filter((i) => i >= 0);
+  let tied = seatsOf(s.n).filter((i) => s.points[i] === max);
   const keepBest = (score: (i: Seat) => number): void => {
     const best = Math.max(...tied.map(score));
     tied = tied.filter((i) => score(i) === best);

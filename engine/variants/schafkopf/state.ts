@@ -42,8 +42,8 @@ export interface SkState extends TrickState {
   auctionLog: { seat: Seat; action: Action }[];
   /** The best bid so far and its seat. */
   best: Bid | null;
-  bestSeat: Seat;
-  mussSeat: Seat;
+  bestSeat: Seat | null;
+  mussSeat: Seat | null;
   hochzeit: { offerer: Seat; turn: Seat; asked: number; card: number } | null;
   /** Per seat, what its hand allows to bid as a small mask (see rules.ts `handMask`); -1 = not computed yet. */
   bidMask: number[];
@@ -51,18 +51,18 @@ export interface SkState extends TrickState {
   contract: (Bid & { declarer: Seat; muss: boolean }) | null;
   order: CompiledOrder;
   party: boolean[];
-  partner: Seat;
+  partner: Seat | null;
   laufende: number;
   calledSuit: number;
-  calledHolder: Seat;
+  calledHolder: Seat | null;
   /** The called card has been played (it left the holder's hand). */
   calledOut: boolean;
   calledLedTrick: number;
   partnerRevealed: boolean;
   hochzeitGiven: number;
 
-  kontra: Seat;
-  re: Seat;
+  kontra: Seat | null;
+  re: Seat | null;
   kontraAt: number;
   declarerFirstCardAt: number;
 

@@ -7,6 +7,7 @@ import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContra
 import { settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
 import { defineVariant } from '../define.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 export type { SheepsheadOptions } from './options.js';
 
@@ -156,7 +157,7 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     for (let i = 0; i < players; i++) a.push(false);
     return a;
   };
-  const forehand = (dealer + 1) % players;
+  const forehand = nextSeat(dealer, players);
   const two = players === 2;
   const s: ShState = {
     o,
@@ -172,19 +173,19 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     phase: 'pick',
     pickTurn: forehand,
     pickActed: falses(),
-    picker: -1,
+    picker: null,
     forced: false,
     blitzed: zeros(),
     blitzes: 0,
     log: [],
-    buryer: -1,
+    buryer: null,
     buryCount: 0,
     buried,
     jdFromBlind: false,
     game: null,
     party: falses(),
-    partner: -1,
-    second: -1,
+    partner: null,
+    second: null,
     calledCard: -1,
     calledSuit: -1,
     hold: 'none',
@@ -192,9 +193,9 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     calledLedTrick: -1,
     partnerRevealed: false,
     blindTrick: -1,
-    blindTaker: -1,
-    crack: -1,
-    recrack: -1,
+    blindTaker: null,
+    crack: null,
+    recrack: null,
     trickNo: 0,
     turn: forehand,
     trickSeats: [],
@@ -216,8 +217,8 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
   if (two) startPlay(s, 'two-handed');
   else if (players === 8) {
     // Eight-handed, no blind: the holders of the black queens (Q♣, Q♠) play together against the other six.
-    const clubs = s.hands.findIndex((h) => h.includes(EO));
-    const spades = s.hands.findIndex((h) => h.includes(GO));
+    const clubs = asSeat(s.hands.findIndex((h) => h.includes(EO)));
+    const spades = asSeat(s.hands.findIndex((h) => h.includes(GO)));
     s.picker = clubs;
     s.party[clubs] = true;
     s.party[spades] = true;
@@ -233,25 +234,26 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
 function view(s: ShState, audience: Audience): DealView {
   const over = s.phase === 'done';
   const everything = over && (audience.kind === 'organiser' || audience.kind === 'public');
-  const seat = audience.kind === 'seat' ? audience.seat : -1;
-  const open = (i: Seat): boolean => everything || i === seat;
+  const seat = audience.kind === 'seat' ? audience.seat : null;
+  const open = (i: number): boolean => everything || i === seat;
   const partnerKnown = over || s.partnerRevealed;
   // The picker is public; with the black queens (8-handed) the Q♣ holder is known once Q♣ is played.
-  const pickerKnown = s.game !== 'black-queens' || over || !(s.hands[s.picker] ?? []).includes(EO);
+  const pickerKnown = s.game !== 'black-queens' || over || s.picker === null || !(s.hands[s.picker] ?? []).includes(EO);
   const declarers: Seat[] = [];
   if (s.game !== null && s.game !== 'leaster' && s.game !== 'two-handed')
     for (let i = 0; i < s.n; i++)
       if (
         s.party[i] &&
-        ((i === s.picker ? pickerKnown : i === s.second || partnerKnown) || (s.party[seat] && i === seat))
+        ((i === s.picker ? pickerKnown : i === s.second || partnerKnown) ||
+          (seat !== null && s.party[seat] && i === seat))
       )
-        declarers.push(i);
+        declarers.push(asSeat(i));
   const auction = s.log.map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) }));
   const doublings: { seat: Seat; type: string }[] = [];
   s.log.forEach((a) => a.action.type === 'blitz' && doublings.push({ seat: a.seat, type: 'blitz' }));
-  if (s.crack >= 0) doublings.push({ seat: s.crack, type: 'crack' });
-  if (s.recrack >= 0) doublings.push({ seat: s.recrack, type: 'recrack' });
-  const ownBury = seat >= 0 ? (s.buried[seat] as number[]) : [];
+  if (s.crack !== null) doublings.push({ seat: s.crack, type: 'crack' });
+  if (s.recrack !== null) doublings.push({ seat: s.recrack, type: 'recrack' });
+  const ownBury = seat !== null ? (s.buried[seat] as number[]) : [];
   return {
     phase: s.phase,
     players: s.n,
@@ -261,7 +263,7 @@ function view(s: ShState, audience: Audience): DealView {
     hands: s.hands.map((h, i) => (open(i) ? cardsOf(h) : null)),
     handCounts: s.hands.map((h, i) => h.length + (i === s.picker && s.under >= 0 ? 1 : 0)),
     blind: everything ? cardsOf(s.blind) : null,
-    blindCount: s.picker < 0 && s.phase !== 'done' ? s.blind.length : 0,
+    blindCount: s.picker === null && s.phase !== 'done' ? s.blind.length : 0,
     contract: s.game !== null && s.game !== 'two-handed' ? toContract(s) : null,
     declarers,
     trick: s.trickSeats.map((x, i) => ({ seat: x, card: name(s.trickCards[i] as number) })),
@@ -275,14 +277,14 @@ function view(s: ShState, audience: Audience): DealView {
     extra: {
       trickNo: s.trickNo,
       bock: s.ctx.bock,
-      ...(s.picker >= 0 && pickerKnown ? { picker: s.picker } : {}),
-      ...(s.second >= 0 ? { secondPartner: s.second } : {}),
-      ...(s.n === 7 && s.picker >= 0 ? { die: s.die } : {}),
+      ...(s.picker !== null && pickerKnown ? { picker: s.picker } : {}),
+      ...(s.second !== null ? { secondPartner: s.second } : {}),
+      ...(s.n === 7 && s.picker !== null ? { die: s.die } : {}),
       ...(ownBury.length > 0 || (everything && s.buried.some((b) => b.length > 0))
         ? { buried: everything ? s.buried.map(cardsOf) : cardsOf(ownBury) }
         : {}),
-      ...(seat === s.picker && s.under >= 0 ? { under: name(s.under) } : {}),
-      ...(seat >= 0 && seat === s.partner && !partnerKnown ? { partner: true } : {}),
+      ...(seat !== null && seat === s.picker && s.under >= 0 ? { under: name(s.under) } : {}),
+      ...(seat !== null && seat === s.partner && !partnerKnown ? { partner: true } : {}),
       ...(s.n === 2
         ? {
             stacks: s.stackTop.map((tops, i) =>
@@ -303,10 +305,10 @@ function view(s: ShState, audience: Audience): DealView {
         : {}),
       ...(s.blindTrick >= 0 ? { blindTrick: s.blindTrick + 1 } : {}),
       // The winner of the dealer's named trick may look at the blind (seed 002).
-      ...(seat >= 0 && seat === s.blindTaker && !everything ? { blind: cardsOf(s.blind) } : {}),
+      ...(seat !== null && seat === s.blindTaker && !everything ? { blind: cardsOf(s.blind) } : {}),
       ...(s.thrownIn !== null ? { thrownIn: s.thrownIn } : {}),
       cards: 'french',
-      ...(seat >= 0 && s.hands[seat]
+      ...(seat !== null && s.hands[seat]
         ? { display: (s.hands[seat] as number[]).map((c) => displayName(name(c), 'en', 'french')) }
         : {}),
     },

@@ -6,6 +6,7 @@ import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { SheepsheadAction as Action } from './vocabulary.js';
 import type { GameKind, ShState } from './state.js';
 import { cannotApply, foreignAction, illegal, NO_NOTES, NOBODY, ONLY, PASS, PLAY } from '../common.js';
+import { asSeat, nextSeat } from '../../seat.js';
 
 /** Rules of Sheepshead over {@link ShState}: picking, burying, partners, tricks. Settlement is in settle.ts. */
 
@@ -74,11 +75,11 @@ function afterBurying(s: ShState, quiet: boolean): readonly DealNote[] {
   if (o.secondPartner !== 'none') {
     // 6/7-handed: the J♦ holder and the second partner join the picker automatically.
     // The second partner is public (view.declarers); the J♦ holder stays secret until J♦ is played.
-    if (s.second >= 0) s.party[s.second] = true;
+    if (s.second !== null) s.party[s.second] = true;
     if (o.partner === 'jack-of-diamonds') {
       const holder = holderOf(s, JD);
       // A picker holding J♦ himself has only the second partner (2 against the rest).
-      if (holder >= 0 && holder !== s.picker) {
+      if (holder !== null && holder !== s.picker) {
         s.partner = holder;
         s.party[holder] = true;
         s.calledCard = JD;
@@ -91,10 +92,10 @@ function afterBurying(s: ShState, quiet: boolean): readonly DealNote[] {
   return [];
 }
 
-/** Seat holding a card (in hand, or as the set-aside under card), -1 when nobody (buried or in the blind). */
-export function holderOf(s: ShState, card: number): Seat {
-  for (let i = 0; i < s.n; i++) if ((s.hands[i] as number[]).includes(card)) return i;
-  return -1;
+/** Seat holding a card (in hand, or as the set-aside under card), null when nobody (buried or in the blind). */
+export function holderOf(s: ShState, card: number): Seat | null {
+  for (let i = 0; i < s.n; i++) if ((s.hands[i] as number[]).includes(card)) return asSeat(i);
+  return null;
 }
 
 /** The cards a 7-handed picker takes: two of the four; otherwise the whole blind. */
@@ -112,9 +113,9 @@ export interface CallOption {
 }
 
 /** Every legal call of the picker now (called ace, ten, unknown; jack of diamonds and call-up). */
-export function callOptions(s: ShState): CallOption[] {
-  const hand = s.hands[s.picker] as number[];
-  const buried = s.buried[s.picker] as number[];
+export function callOptions(s: ShState, picker: Seat): CallOption[] {
+  const hand = s.hands[picker] as number[];
+  const buried = s.buried[picker] as number[];
   const out: CallOption[] = [];
   if (s.o.partner === 'jack-of-diamonds') {
     if (!hand.includes(JD)) {
@@ -170,9 +171,9 @@ function callUpAllowed(s: ShState): boolean {
 }
 
 /** Why a call is illegal, or undefined. */
-function callProblem(s: ShState, card: number, under: number | undefined): Illegal | undefined {
-  const hand = s.hands[s.picker] as number[];
-  const buried = s.buried[s.picker] as number[];
+function callProblem(s: ShState, picker: Seat, card: number, under: number | undefined): Illegal | undefined {
+  const hand = s.hands[picker] as number[];
+  const buried = s.buried[picker] as number[];
   const c = show(card);
   if (s.o.partner === 'jack-of-diamonds') {
     if (under !== undefined) return bad('a jack-of-diamonds call has no under card');
@@ -192,7 +193,7 @@ function callProblem(s: ShState, card: number, under: number | undefined): Illeg
     if (up !== card) return bad('the picker calls up the next higher jack he does not hold (J♥, then J♠, then J♣)');
     return undefined;
   }
-  const options = callOptions(s);
+  const options = callOptions(s, picker);
   if (options.some((x) => x.card === card && (x.under === -1 ? under === undefined : x.under === under)))
     return undefined;
   // Name the rule that forbids it.
@@ -371,9 +372,9 @@ export function toAct(s: ShState): readonly Seat[] {
     case 'pick':
       return ONLY[s.pickTurn] as readonly Seat[];
     case 'bury':
-      return ONLY[s.buryer] as readonly Seat[];
+      return s.buryer === null ? NOBODY : (ONLY[s.buryer] as readonly Seat[]);
     case 'call':
-      return ONLY[s.picker] as readonly Seat[];
+      return s.picker === null ? NOBODY : (ONLY[s.picker] as readonly Seat[]);
     case 'leaster-blind':
       return ONLY[s.dealer] as readonly Seat[];
     case 'play':
@@ -406,7 +407,7 @@ function blitzPairs(s: ShState, seat: Seat): number {
 const picked = (s: ShState): boolean => s.game === 'called-ace' || s.game === 'jack-of-diamonds' || s.game === 'alone';
 
 function crackOpen(s: ShState, seat: Seat): boolean {
-  if (s.cardsPlayed > 0 || !s.o.crack.enabled || s.phase !== 'play' || s.crack >= 0 || !picked(s)) return false;
+  if (s.cardsPlayed > 0 || !s.o.crack.enabled || s.phase !== 'play' || s.crack !== null || !picked(s)) return false;
   if (s.party[seat]) return false;
   return s.o.crack.who === 'defenders' || !s.pickActed[seat];
 }
@@ -417,8 +418,8 @@ function recrackOpen(s: ShState, seat: Seat): boolean {
     s.o.crack.enabled &&
     s.o.crack.recrack &&
     s.phase === 'play' &&
-    s.crack >= 0 &&
-    s.recrack < 0 &&
+    s.crack !== null &&
+    s.recrack === null &&
     s.party[seat] === true
   );
 }
@@ -515,7 +516,7 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
       return seat === s.buryer ? buryActions(s.hands[seat] as number[], s.buryCount) : out;
     case 'call':
       if (seat !== s.picker) return out;
-      for (const c of callOptions(s))
+      for (const c of callOptions(s, seat))
         out.push(c.under >= 0 ? { type: 'call', card: name(c.card), under: name(c.under) } : (CALL[c.card] as Action));
       out.push(ALONE);
       return out;
@@ -583,7 +584,7 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
     case 'call':
       if (s.phase !== 'call') return bad('the partner is called after burying, before the first lead');
       if (seat !== s.picker) return bad('only the picker calls a partner');
-      return callProblem(s, indexOf(action.card), action.under === undefined ? undefined : indexOf(action.under));
+      return callProblem(s, seat, indexOf(action.card), action.under === undefined ? undefined : indexOf(action.under));
     case 'alone':
       if (s.phase !== 'call') return bad('going alone is announced after burying, before the lead to the first trick');
       if (seat !== s.picker) return bad('only the picker may go alone');
@@ -592,15 +593,15 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
       if (!s.o.crack.enabled) return bad('cracking is not played at this table (crack)');
       if (s.phase !== 'play' || s.cardsPlayed > 0 || !picked(s))
         return bad('a crack comes after the pick and before the first card');
-      if (s.crack >= 0) return bad('the stakes have already been cracked');
+      if (s.crack !== null) return bad('the stakes have already been cracked');
       if (s.party[seat]) return bad('the picker and his partners cannot crack');
       if (!crackOpen(s, seat)) return bad('only a player who had no chance to pick may crack (crack.who: denied)');
       return undefined;
     case 'recrack':
       if (!s.o.crack.enabled || !s.o.crack.recrack)
         return bad('re-cracking is not played at this table (crack.recrack)');
-      if (s.crack < 0) return bad('a re-crack answers a crack');
-      if (s.recrack >= 0) return bad('the crack has already been re-cracked');
+      if (s.crack === null) return bad('a re-crack answers a crack');
+      if (s.recrack !== null) return bad('the crack has already been re-cracked');
       if (s.phase !== 'play' || s.cardsPlayed > 0) return bad('a re-crack comes before the first card');
       if (!s.party[seat]) return bad('only the picker or a partner may re-crack');
       return undefined;
@@ -649,7 +650,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       s.log.push({ seat, action });
       s.pickActed[seat] = true;
       if (seat === s.dealer) return nobodyPicked(s, quiet);
-      s.pickTurn = (seat + 1) % s.n;
+      s.pickTurn = nextSeat(seat, s.n);
       return NO_NOTES;
     }
     case 'pick':
@@ -674,21 +675,21 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       }
       if (seat === s.picker && s.o.secondPartner === 'die') {
         // Seven-handed: the die-roll partner takes the rest of the blind and buries two as well.
-        const partner = (s.picker + s.die) % s.n;
+        const partner = nextSeat(seat, s.n, s.die);
         s.second = partner;
         (s.hands[partner] as number[]).push(...s.blind.slice(2));
         s.buryer = partner;
         s.buryCount = s.blind.length - 2;
         return NO_NOTES;
       }
-      s.buryer = -1;
+      s.buryer = null;
       return afterBurying(s, quiet);
     }
     case 'call': {
       s.log.push({ seat, action });
       const card = indexOf(action.card);
       const under = action.under === undefined ? -1 : indexOf(action.under);
-      const opt = callOptions(s).find((x) => x.card === card && x.under === under);
+      const opt = callOptions(s, seat).find((x) => x.card === card && x.under === under);
       s.calledCard = card;
       s.hold = opt?.hold ?? 'none';
       if (s.hold !== 'none') s.calledSuit = ORDER.effSuit[card] as number;
@@ -698,7 +699,7 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
         s.under = under;
       }
       s.partner = holderOf(s, card);
-      if (s.partner >= 0) s.party[s.partner] = true;
+      if (s.partner !== null) s.party[s.partner] = true;
       return startPlay(s, s.o.partner === 'jack-of-diamonds' ? 'jack-of-diamonds' : 'called-ace', quiet);
     }
     case 'alone':
@@ -732,9 +733,9 @@ function pick(s: ShState, seat: Seat): DealNote[] {
   s.phase = 'bury';
   s.buryer = seat;
   s.buryCount = share.length;
-  if (s.o.secondPartner === 'right') s.second = (seat - 1 + s.n) % s.n;
+  if (s.o.secondPartner === 'right') s.second = nextSeat(seat, s.n, s.n - 1);
   // Seven-handed: the picker rolls the die now, in the open; it names the partner counted clockwise from him.
-  if (s.o.secondPartner === 'die') return [{ type: 'DieRolled', die: s.die, seat: (seat + s.die) % s.n }];
+  if (s.o.secondPartner === 'die') return [{ type: 'DieRolled', die: s.die, seat: nextSeat(seat, s.n, s.die) }];
   return [];
 }
 
@@ -804,7 +805,7 @@ function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonl
   }
   if (card === s.calledCard) s.partnerRevealed = true;
   if (!layCard(s, seat, card, s.n)) {
-    s.turn = (seat + 1) % s.n;
+    s.turn = nextSeat(seat, s.n);
     return NO_NOTES;
   }
   const trickNo = s.trickNo;
@@ -830,7 +831,7 @@ function turnUp(s: ShState, notes: DealNote[] | null): void {
       const next = below.pop();
       tops[k] = next ?? -1;
       if (next !== undefined && notes !== null)
-        notes.push({ type: 'CardRevealed', seat, card: name(next), reason: 'turned up on the stack' });
+        notes.push({ type: 'CardRevealed', seat: asSeat(seat), card: name(next), reason: 'turned up on the stack' });
     }
   }
 }
@@ -840,7 +841,7 @@ export function toContract(s: ShState): Contract {
   // Nobody picks with the black queens: who holds Q♣ stays secret (the result's `declarers` names the team).
   // Keys in the order declarer, game, card (the contract is hashed and shown as JSON).
   const c: { declarer?: Seat; game: GameKind; card?: Card } =
-    s.picker >= 0 && game !== 'black-queens' ? { declarer: s.picker, game } : { game };
+    s.picker !== null && game !== 'black-queens' ? { declarer: s.picker, game } : { game };
   if (s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')) c.card = name(s.calledCard);
   return c;
 }

@@ -2,6 +2,7 @@ import { type Rational, ZERO, rat } from '../../money/rational.js';
 import type { DealResult, Seat } from '../../variant.js';
 import { pointsOf, toContract } from './rules.js';
 import type { ShState } from './state.js';
+import { asSeat } from '../../seat.js';
 
 /**
  * Settlement of a finished Sheepshead deal (seed 002 "Keeping Score", docs/rules/sheepshead.md "Settlement"): exact and
@@ -37,14 +38,14 @@ export function settle(s: ShState): DealResult {
 
 /** Doublings: the table's doubler/Bock multiplier, a crack, a re-crack and every blitz (×2 each). */
 function multiplier(s: ShState): number {
-  return s.ctx.bock * (s.crack >= 0 ? 2 : 1) * (s.recrack >= 0 ? 2 : 1) * 2 ** s.blitzes;
+  return s.ctx.bock * (s.crack !== null ? 2 : 1) * (s.recrack !== null ? 2 : 1) * 2 ** s.blitzes;
 }
 
 function settlePicker(s: ShState): DealResult {
   const o = s.o;
   const points = s.points.slice();
   const side: Seat[] = [];
-  for (let i = 0; i < s.n; i++) if (s.party[i]) side.push(i);
+  for (let i = 0; i < s.n; i++) if (s.party[i]) side.push(asSeat(i));
   let sideTricks = 0;
   for (const i of side) sideTricks += s.tricks[i] as number;
   // Buried points count for whoever buried them (the picker; a 7-handed die partner), per the bury-credit option.
@@ -88,10 +89,10 @@ function settlePicker(s: ShState): DealResult {
     buried: buriedPoints(s),
   };
   if (outOfPlay > 0) details['pointsOutOfPlay'] = outOfPlay;
-  if (s.partner >= 0) details['partner'] = s.partner;
-  if (s.second >= 0) details['secondPartner'] = s.second;
-  if (s.crack >= 0) details['crack'] = s.crack;
-  if (s.recrack >= 0) details['recrack'] = s.recrack;
+  if (s.partner !== null) details['partner'] = s.partner;
+  if (s.second !== null) details['secondPartner'] = s.second;
+  if (s.crack !== null) details['crack'] = s.crack;
+  if (s.recrack !== null) details['recrack'] = s.recrack;
   if (s.blitzes > 0) details['blitzes'] = s.blitzes;
   if (s.forced) details['forcedPick'] = true;
   if (s.game !== 'black-queens') details['picker'] = s.picker;
@@ -124,28 +125,28 @@ function settleLeaster(s: ShState): DealResult {
   let outOfPlay = 0;
   const blindPoints = pointsOf(s.blind);
   // The blind goes to the winner of the last trick or of the dealer's named trick, or is ignored (out of play).
-  const taker = o.leaster.blind === 'last-trick' ? s.turn : o.leaster.blind === 'dealer-trick' ? s.blindTaker : -1;
-  if (taker >= 0) points[taker] = (points[taker] as number) + blindPoints;
+  const taker = o.leaster.blind === 'last-trick' ? s.turn : o.leaster.blind === 'dealer-trick' ? s.blindTaker : null;
+  if (taker !== null) points[taker] = (points[taker] as number) + blindPoints;
   else outOfPlay = blindPoints;
   const eligible: Seat[] = [];
-  for (let i = 0; i < s.n; i++) if (!o.leaster.mustTakeTrick || (s.tricks[i] as number) > 0) eligible.push(i);
+  for (let i = 0; i < s.n; i++) if (!o.leaster.mustTakeTrick || (s.tricks[i] as number) > 0) eligible.push(asSeat(i));
   let min = Infinity;
   for (const i of eligible) min = Math.min(min, points[i] as number);
   const lowest = eligible.filter((i) => points[i] === min);
   const mult = s.ctx.bock;
   const payout: Rational[] = Array.from({ length: s.n }, () => ZERO);
   // A tie for fewest pays nothing (docs/rules/sheepshead.md).
-  const winner = lowest.length === 1 ? (lowest[0] as Seat) : -1;
-  if (winner >= 0) {
+  const winner = lowest.length === 1 ? (lowest[0] as Seat) : null;
+  if (winner !== null) {
     const stake = o.leaster.stake * mult * o.unit;
     for (let i = 0; i < s.n; i++) payout[i] = rat(i === winner ? stake * (s.n - 1) : -stake);
   }
   return {
     contract: toContract(s),
-    declarers: winner >= 0 ? [winner] : [],
+    declarers: winner !== null ? [winner] : [],
     cardPoints: points,
     tricks: s.tricks.slice(),
-    won: winner >= 0,
+    won: winner !== null,
     schneider: false,
     schwarz: false,
     laufende: 0,
@@ -154,7 +155,7 @@ function settleLeaster(s: ShState): DealResult {
     pot: ZERO,
     details: {
       leaster: true,
-      ...(winner < 0 ? { tie: lowest } : { winner }),
+      ...(winner === null ? { tie: lowest } : { winner }),
       ...(outOfPlay > 0 ? { pointsOutOfPlay: outOfPlay } : {}),
     },
   };
@@ -166,12 +167,12 @@ function settleLeaster(s: ShState): DealResult {
  */
 function settleTwoHanded(s: ShState): DealResult {
   const o = s.o;
-  const winner = (s.points[0] as number) >= 61 ? 0 : (s.points[1] as number) >= 61 ? 1 : -1;
+  const winner: Seat | null = (s.points[0] as number) >= 61 ? 0 : (s.points[1] as number) >= 61 ? 1 : null;
   const payout: Rational[] = [ZERO, ZERO];
   let schneider = false;
   let schwarz = false;
   const mult = multiplier(s);
-  if (winner >= 0) {
+  if (winner !== null) {
     const loser = 1 - winner;
     schwarz = s.tricks[loser] === 0;
     schneider = (s.points[loser] as number) < o.schneider.defenders;
@@ -181,16 +182,16 @@ function settleTwoHanded(s: ShState): DealResult {
   }
   return {
     contract: toContract(s),
-    declarers: winner >= 0 ? [winner] : [],
+    declarers: winner !== null ? [winner] : [],
     cardPoints: s.points.slice(),
     tricks: s.tricks.slice(),
-    won: winner >= 0,
+    won: winner !== null,
     schneider,
     schwarz,
     laufende: 0,
     multiplier: mult,
     payout,
     pot: ZERO,
-    details: winner >= 0 ? { winner } : { tie: true },
+    details: winner !== null ? { winner } : { tie: true },
   };
 }

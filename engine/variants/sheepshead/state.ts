@@ -41,7 +41,7 @@ export interface ShState extends TrickState {
   // Picking.
   pickTurn: Seat;
   pickActed: boolean[];
-  picker: Seat;
+  picker: Seat | null;
   forced: boolean;
   /** Blitzes shown: per seat, bit 1 = black queens, bit 2 = red queens. */
   blitzed: number[];
@@ -49,7 +49,7 @@ export interface ShState extends TrickState {
   /** Pre-play actions in order (picks, passes, blitzes, burials, the call), for the view. */
   log: { seat: Seat; action: Action }[];
   /** Seat that must bury now, and how many cards. */
-  buryer: Seat;
+  buryer: Seat | null;
   buryCount: number;
   /** Cards buried per seat (the picker, and the 7-handed die partner). */
   buried: number[][];
@@ -59,10 +59,10 @@ export interface ShState extends TrickState {
   // Partners.
   game: GameKind | null;
   party: boolean[];
-  /** Holder of the called card (called ace/ten, J♦ or the called-up jack), -1 when none. */
-  partner: Seat;
-  /** 6-handed: the player to the picker's right; 7-handed: the die-roll partner; -1 when none. */
-  second: Seat;
+  /** Holder of the called card (called ace/ten, J♦ or the called-up jack), null when none. */
+  partner: Seat | null;
+  /** 6-handed: the player to the picker's right; 7-handed: the die-roll partner; null when none. */
+  second: Seat | null;
   calledCard: number;
   calledSuit: number;
   hold: HoldKind;
@@ -73,13 +73,13 @@ export interface ShState extends TrickState {
   /** Whether the partner is publicly known (called card played, re-crack, second partner). */
   partnerRevealed: boolean;
 
-  /** Leaster with `dealer-trick`: the named trick (0-based, -1 none) and who took it (-1 before). */
+  /** Leaster with `dealer-trick`: the named trick (0-based, -1 none) and who took it (null before). */
   blindTrick: number;
-  blindTaker: Seat;
+  blindTaker: Seat | null;
 
   // Doublings.
-  crack: Seat;
-  recrack: Seat;
+  crack: Seat | null;
+  recrack: Seat | null;
 
   // Play.
   /** Position in the current trick where the under card was played, -1 when not. */

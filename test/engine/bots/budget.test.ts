@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, Rng, type Seat, getVariant, money } from '../../../engine/index.js';
 import { type BotBudget, budgetForMs, getBot } from '../../../engine/bots/index.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Engine purity: a bot decides from its observation, its seed and its work budget — no clock. The same three give the
@@ -33,7 +34,10 @@ function positionAt(variantId: string, seats: number, seed: number, stopAt: numb
     if (step >= stopAt && legal.length > 1) return { obs, legal };
     const action = heuristic.decide(obs, legal, { rng, budget: budgetForMs(0) });
     for (let s = 0; s < players; s++)
-      histories[s]!.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }) });
+      histories[s]!.push({
+        seat,
+        action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
+      });
     variant.apply(state, seat, action, true);
   }
 }

@@ -3,6 +3,7 @@ import { Rng, listVariants, parseCards } from '../../../engine/index.js';
 import { budgetForMs, getBot, playBotDeal } from '../../../engine/bots/index.js';
 import { duel } from '../../../engine/bots/duel.js';
 import { formatDuel, timedDuel } from '../../../cli/duel.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /** A fake clock that ticks one millisecond per reading: decisions are timed without sleeping. */
 const ticking = (): (() => number) => {
@@ -21,9 +22,14 @@ describe('heuristic bot', () => {
           const rng = new Rng(`${variant.id}:${preset}:${seats}`);
           const bots = Array.from({ length: players }, () => getBot('heuristic'));
           for (let d = 0; d < 3; d++) {
-            const layout = variant.deal(options, players, d % players, rng.shuffle(variant.deck(options, players)));
+            const layout = variant.deal(
+              options,
+              players,
+              asSeat(d % players),
+              rng.shuffle(variant.deck(options, players)),
+            );
             // act: playBotDeal checks every action with variant.check and throws on an illegal one
-            const played = playBotDeal(variant, options, players, d % players, layout, bots, () => ({
+            const played = playBotDeal(variant, options, players, asSeat(d % players), layout, bots, () => ({
               rng,
               budget: budgetForMs(50),
             }));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, type Card, Rng, type Seat, getVariant, money } from '../../../engine/index.js';
 import { budgetForMs, getBot } from '../../../engine/bots/index.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
+import { asSeat } from '../../../engine/seat.js';
 
 const variant = getVariant('schafkopf');
 if (variant === undefined) throw new Error('schafkopf not registered');
@@ -16,7 +17,10 @@ function replay(hands: readonly (readonly Card[])[], actions: readonly { seat: S
   for (const { seat, action } of actions) {
     if (variant!.check(state, seat, action) !== undefined) return undefined;
     for (let s = 0; s < 4; s++)
-      histories[s]!.push({ seat, action: variant!.redactAction(state, seat, action, { kind: 'seat', seat: s }) });
+      histories[s]!.push({
+        seat,
+        action: variant!.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
+      });
     variant!.apply(state, seat, action, true);
   }
   return { state, histories };
@@ -53,7 +57,7 @@ describe('bots see only their seat', () => {
             for (let s = 0; s < 4; s++)
               histories[s]!.push({
                 seat,
-                action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }),
+                action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
               });
             actions.push({ seat, action });
             if (action.type === 'play') plays++;
@@ -65,12 +69,12 @@ describe('bots see only their seat', () => {
           const playedBy = (s: Seat): Set<Card> =>
             new Set(actions.flatMap((a) => (a.seat === s && a.action.type === 'play' ? [a.action.card] : [])));
           const others = [0, 1, 2, 3].filter((s) => s !== me);
-          const hidden = others.flatMap((s) => layout.hands[s]!.filter((c) => !playedBy(s).has(c)));
+          const hidden = others.flatMap((s) => layout.hands[s]!.filter((c) => !playedBy(asSeat(s)).has(c)));
           const shuffled = new Rng(seed + 1).shuffle(hidden);
           let k = 0;
           const hands = layout.hands.map((dealt, s) => {
             if (s === me) return dealt;
-            const kept = dealt.filter((c) => playedBy(s).has(c));
+            const kept = dealt.filter((c) => playedBy(asSeat(s)).has(c));
             const fresh = shuffled.slice(k, k + dealt.length - kept.length);
             k += fresh.length;
             return [...kept, ...fresh];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, CARDS, type Card, Rng, type Seat, listVariants, money } from '../../../engine/index.js';
 import { budgetForMs, getBot } from '../../../engine/bots/index.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * A bot's observation holds no card hidden from its seat, in every variant, preset and seat count. Hidden from seat s:
@@ -41,7 +42,7 @@ describe('a bot observation holds no hidden card', () => {
           fc.assert(
             fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 1 }), (seed, mix) => {
               const rng = new Rng(seed);
-              const dealer: Seat = seed % players;
+              const dealer: Seat = asSeat(seed % players);
               const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
               const state = variant.start(options, players, dealer, layout, { bock: 1, pot: money.ZERO });
               const histories: { seat: Seat; action: Action }[][] = Array.from({ length: players }, () => []);
@@ -70,7 +71,7 @@ describe('a bot observation holds no hidden card', () => {
                 };
                 const hidden = new Set<string>();
                 for (let t = 0; t < players; t++)
-                  if (t !== seat) for (const c of ownHand(t)) if (!publicCards.has(c)) hidden.add(c);
+                  if (t !== seat) for (const c of ownHand(asSeat(t))) if (!publicCards.has(c)) hidden.add(c);
                 if (!picked.has(seat))
                   for (const c of layout.blind) if (!publicCards.has(c) && !played.has(c)) hidden.add(c);
                 for (const c of [...ownHand(seat), ...laidAway[seat]!]) hidden.delete(c);
@@ -95,7 +96,7 @@ describe('a bot observation holds no hidden card', () => {
                 for (let s = 0; s < players; s++)
                   histories[s]!.push({
                     seat,
-                    action: variant.redactAction(state, seat, action, { kind: 'seat', seat: s }),
+                    action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
                   });
                 if (action.type === 'play') played.add(action.card);
                 if (action.type === 'pick') picked.add(seat);

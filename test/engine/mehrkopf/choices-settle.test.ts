@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { OptionsError } from '../../../engine/index.js';
 import { PASS, act, bid, deal, expectIllegal, mk, play, result } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 const D_P = 'EO GO HO EU HA E7 G9 S9 | SO GU HZ HK GA GZ GK S7 | EA EZ EK HU H9 G8 SA SZ | SU H8 H7 E9 E8 G7 SK S8';
 // Seat 3 (the dealer) holds every Ace of E, G, S: he could not declare a normal game.
 const D_ACES = 'EO GO HO EU HA E7 G9 S9 | SO GU HZ HK EZ GZ GK S7 | SZ EK HU H9 G8 G7 SK S8 | SU H8 H7 E9 E8 EA GA SA';
 const GEIER = 'EO GO HO H7 EZ GA GZ SA | SO EK E9 E8 GK G9 S9 S8 | EU GU HU SU E7 G8 G7 S7 | HA HZ HK H9 H8 EA SZ SK';
 const allPass = (s: ReturnType<typeof deal>): void => {
-  for (const seat of [0, 1, 2, 3]) act(s, seat, PASS);
+  for (const seat of [0, 1, 2, 3]) act(s, asSeat(seat), PASS);
 };
 
 describe('Mehrkopf: when all pass the dealer chooses (rulebook "Spielansage", "Ramsch", "Muss-Spiel")', () => {
@@ -72,7 +73,7 @@ describe('Mehrkopf: Hochzeit (rulebook "Hochzeit")', () => {
     const s = deal(H);
     expectIllegal(deal(D_P), 0, bid('hochzeit'), /exactly one trump/);
     act(s, 0, bid('hochzeit'));
-    for (const seat of [1, 2, 3]) act(s, seat, PASS);
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), PASS);
     expect(s.phase).toBe('hochzeit');
     expect(mk.toAct(s)).toEqual([1]);
     expectIllegal(s, 1, { type: 'accept', card: 'EO' }, /must be a non-trump/);
@@ -87,8 +88,8 @@ describe('Mehrkopf: Hochzeit (rulebook "Hochzeit")', () => {
   it('Hochzeit: nobody takes it — as if all had passed (the dealer chooses)', () => {
     const s = deal(H);
     act(s, 0, bid('hochzeit'));
-    for (const seat of [1, 2, 3]) act(s, seat, PASS);
-    for (const seat of [1, 2, 3]) act(s, seat, PASS);
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), PASS);
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), PASS);
     expect(s.phase).toBe('choice');
   });
 });

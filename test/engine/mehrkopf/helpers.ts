@@ -11,6 +11,7 @@ import {
   parseCards,
 } from '../../../engine/index.js';
 import type { mehrkopf as Mehrkopf } from '../../../engine/variants/mehrkopf/index.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Card-notation helpers for the Mehrkopf rule tests (STYLE.md 3):
@@ -36,7 +37,7 @@ function begin(layout: Layout, players: number, setup: DealSetup): MkState {
   const o = mk.resolveOptions(setup.preset, setup.options ?? {}, players);
   const problem = mk.checkLayout(o, players, layout);
   if (problem !== undefined) throw new Error(`bad test deal: ${problem}`);
-  const s = mk.start(o, players, setup.dealer ?? players - 1, layout, { bock: 1, pot: money.ZERO });
+  const s = mk.start(o, players, asSeat(setup.dealer ?? players - 1), layout, { bock: 1, pot: money.ZERO });
   if (setup.contract !== undefined) {
     const bad = mk.applyContract(s, setup.contract);
     if (bad !== undefined) throw new Error(`bad test contract: ${bad.rule}`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CARDS, Rng, money } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
 import { mk } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Mehrkopf properties beyond the shared contract suite, on normal games (which random auctions rarely reach):
@@ -12,15 +13,21 @@ function normalGame(players: number, seed: number): ReturnType<typeof mk.start> 
   const o = mk.resolveOptions(undefined, {}, players);
   const rng = new Rng(seed);
   const dealer = players - 1;
-  const s = mk.start(o, players, dealer, mk.deal(o, players, dealer, rng.shuffle(mk.deck(o, players))), {
-    bock: 1,
-    pot: money.ZERO,
-  });
+  const s = mk.start(
+    o,
+    players,
+    asSeat(dealer),
+    mk.deal(o, players, asSeat(dealer), rng.shuffle(mk.deck(o, players))),
+    {
+      bock: 1,
+      pot: money.ZERO,
+    },
+  );
   // The first seat (from forehand) that can call a suit declares a normal game.
   for (let k = 0; k < players; k++) {
     const seat = (dealer + 1 + k) % players;
     for (const suit of ['E', 'G', 'S'] as const) {
-      const contract = { declarer: seat, game: 'sauspiel', suit };
+      const contract = { declarer: asSeat(seat), game: 'sauspiel', suit };
       const probe = mk.clone(s);
       if (mk.applyContract(probe, contract) === undefined) return probe;
     }
@@ -74,8 +81,8 @@ describe('Mehrkopf at two players: face-down cards stay hidden until they turn u
         const o = mk.resolveOptions(undefined, {}, 2);
         const rng = new Rng(seed);
         const dealer = Math.abs(seed) % 2;
-        const layout = mk.deal(o, 2, dealer, rng.shuffle(mk.deck(o, 2)));
-        const s = mk.start(o, 2, dealer, layout, { bock: 1, pot: money.ZERO });
+        const layout = mk.deal(o, 2, asSeat(dealer), rng.shuffle(mk.deck(o, 2)));
+        const s = mk.start(o, 2, asSeat(dealer), layout, { bock: 1, pot: money.ZERO });
         let revealed = 0;
         while (!mk.isOver(s)) {
           const hidden = s.down!.flat().filter((c) => c >= 0);

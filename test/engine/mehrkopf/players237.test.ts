@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type TableState, decide, evolve, shuffledDeckFor, view } from '../../../engine/index.js';
 import { PASS, act, bid, cards, deal, deal2, expectIllegal, mk, play, playCard, playable } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 // Two players: seat 0 (non-dealer) and seat 1 (dealer); faceDown[i][k] lies under faceUp[i][k].
 const UP = 'EO GO EU HA HZ HK EA SA | HO SO GU SU GA GZ EZ SZ';
@@ -82,7 +83,7 @@ describe('Mehrkopf, three players (rulebook "3 Spieler")', () => {
 
   it('3 Spieler: when all pass the dealer may not demand a Ramsch (no normal game is possible)', () => {
     const s = deal(D3);
-    for (const seat of [0, 1, 2]) act(s, seat, PASS);
+    for (const seat of [0, 1, 2]) act(s, asSeat(seat), PASS);
     expect(s.phase).toBe('choice');
     const choices = mk
       .legalActions(s, 2)

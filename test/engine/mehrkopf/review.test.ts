@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OptionsError, parseAction } from '../../../engine/index.js';
 import { mehrkopfVocabulary } from '../../../engine/variants/mehrkopf/vocabulary.js';
 import { PASS, act, bid, cards, deal, deal2, expectIllegal, mk, play, playable, result, turn } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Second review of Mehrkopf against the rulebook (seed 001, German original; seed 000, English) and docs/rules/mehrkopf.md:
@@ -19,7 +20,7 @@ const TIE_PLAY =
   'E8 SK EA EU / G8 G9 GZ S9 / GA SZ G7 GK / SO HA GO H7 / SA S7 HU S8 / HZ GU EO EK / H8 EZ H9 HK / E7 SU E9 HO';
 
 const allPass = (s: ReturnType<typeof deal>): void => {
-  for (const seat of [0, 1, 2, 3]) act(s, seat, PASS);
+  for (const seat of [0, 1, 2, 3]) act(s, asSeat(seat), PASS);
 };
 
 describe('Mehrkopf review: Muss-Spiel (rulebook "Muss-Spiel": "In diesem Fall benennt er eine Karte")', () => {
@@ -53,7 +54,7 @@ describe('Mehrkopf review: Muss-Spiel (rulebook "Muss-Spiel": "In diesem Fall be
     const s = deal(
       'EO GO HO SO EU GU HU G7 | GA GS SU EG GG HG SG HA | HZ HS HK H9 H8 H7 E7 S7 | EA EZ ES EK E9 E8 G9 G8 | SA SZ SS SK S9 S8 GZ GK',
     );
-    for (const seat of [0, 1, 2, 3, 4]) act(s, seat, PASS);
+    for (const seat of [0, 1, 2, 3, 4]) act(s, asSeat(seat), PASS);
     const muss = mk.legalActions(s, 4).filter((a) => a.type === 'announce' && a.game === 'muss');
     expect(muss).toHaveLength(40);
   });

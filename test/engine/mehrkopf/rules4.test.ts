@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trickOrder } from '../../../engine/variants/mehrkopf/orders.js';
 import { PASS, act, bid, cards, deal, expectIllegal, mk, play, playCard, playable, result, turn } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 // Four players (rulebook "4 Spieler": "Gespielt wird nach den zuvor genannten Standardregeln").
 // Seat 0 calls Eichel; seat 2 holds the Eichel-Ass with EZ EK (three Eichel: he cannot run away).
@@ -199,7 +200,7 @@ describe('Mehrkopf, four players: Tout and Sie (rulebook "Toutspiel", "Sie")', (
     const sie = 'EO GO HO SO EU GU HU SU | EA EZ EK E9 E8 E7 GA GZ | GK G9 G8 G7 HA HZ HK H9 | H8 H7 SA SZ SK S9 S8 S7';
     const s = deal(sie);
     act(s, 0, bid('sie'));
-    for (const seat of [1, 2, 3]) act(s, seat, PASS);
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), PASS);
     expect(mk.isOver(s)).toBe(true);
     const r = result(s);
     expect(r.cardPoints).toEqual([120, 0, 0, 0]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexOf, parseCards, trickWinner } from '../../../engine/index.js';
 import { compiled } from '../../../engine/variants/mehrkopf/orders.js';
 import { PASS, act, bid, cards, deal, expectIllegal, mk, play, playCard, playable, result } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 // Five players (rulebook "5 Spieler"): seat 1 holds the Gras-Ass and the Gras-Schöne with G9.
 const B5 =
@@ -106,7 +107,7 @@ describe('Mehrkopf, five and six players: the Ace and the Schöne are called tog
     // Seat 2 holds the Gras-Schöne and G8 and lacks the Gras-Ass.
     const s = deal(C5, { dealer: 1 });
     act(s, 2, bid('sauspiel', 'G'));
-    for (const seat of [3, 4, 0, 1]) act(s, seat, PASS);
+    for (const seat of [3, 4, 0, 1]) act(s, asSeat(seat), PASS);
     expect(s.party).toEqual([false, true, true, false, false]);
     // The caller's own Schöne binds him too: at the first Gras lead he must bring it.
     expect(s.due1[2]).toBe(s.calledSchoene);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASS, act, deal, bid, expectIllegal, play, playOut, result, saukopf, turn } from './helpers.js';
 import { Rng } from '../../../engine/index.js';
+import { asSeat } from '../../../engine/seat.js';
 
 const D3 = 'EO GO HO SO EU GU HU SU EA EZ | EK E9 E8 E7 GA GZ GK G9 G8 G7 | HA HZ HK H9 H8 H7 SA SZ SK S9 | S8 S7';
 
@@ -20,7 +21,8 @@ describe('Dreihaxer (seed 004 "Dreihaxer")', () => {
     expect(layout.hands.map((h) => h.length)).toEqual([10, 10, 10]);
     expect(layout.blind).toHaveLength(2);
     const s = deal(D3);
-    for (const seat of [0, 1, 2]) expect(saukopf.view(s, { kind: 'seat', seat }).blind).toEqual(['S8', 'S7']);
+    for (const seat of [0, 1, 2])
+      expect(saukopf.view(s, { kind: 'seat', seat: asSeat(seat) }).blind).toEqual(['S8', 'S7']);
   });
 
   it('the winner of the Grunzen chooses mit or ohne Trog before the Spielansage', () => {

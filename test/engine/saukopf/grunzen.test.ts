@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAction } from '../../../engine/index.js';
 import { PASS, act, bid, deal, expectIllegal, registered, saukopf, turn } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 const D4 = 'EO GO HO SO EU GU HU SU | EA EZ EK E9 E8 E7 GA GZ | GK G9 G8 G7 HA HZ HK H9 | H8 H7 SA SZ SK S9 S8 S7';
 const D3 = 'EO GO HO SO EU GU HU SU EA EZ | EK E9 E8 E7 GA GZ GK G9 G8 G7 | HA HZ HK H9 H8 H7 SA SZ SK S9 | S8 S7';
@@ -53,14 +54,14 @@ describe('Grunzen (seed 004 "Grunzen")', () => {
 
   it('Wilde Sauerei when nobody bids (4 players)', () => {
     const s = deal(D4);
-    for (let i = 0; i < 4; i++) act(s, i, PASS);
+    for (let i = 0; i < 4; i++) act(s, asSeat(i), PASS);
     expect(s.phase).toBe('play');
     expect(saukopf.view(s, { kind: 'spectator' }).contract).toEqual({ game: 'wilde-sauerei' });
   });
 
   it('the last seat may still bid after three passes', () => {
     const s = deal(D4);
-    for (let i = 0; i < 3; i++) act(s, i, PASS);
+    for (let i = 0; i < 3; i++) act(s, asSeat(i), PASS);
     expect(turn(s)).toBe(3);
     act(s, 3, bid(61));
     expect(s.phase).toBe('announce');
@@ -68,7 +69,7 @@ describe('Grunzen (seed 004 "Grunzen")', () => {
 
   it('Dreihaxer: nobody bids → the deal is thrown in, nothing paid (Sauereien are forbidden at 3)', () => {
     const s = deal(D3);
-    for (let i = 0; i < 3; i++) act(s, i, PASS);
+    for (let i = 0; i < 3; i++) act(s, asSeat(i), PASS);
     const r = saukopf.result(s);
     expect(r.thrownIn).toBe('all-passed');
     expect(r.payout.every((p) => p.n === 0)).toBe(true);

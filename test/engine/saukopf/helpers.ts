@@ -11,6 +11,7 @@ import {
 } from '../../../engine/index.js';
 import type { SaState, SaukopfOptions } from '../../../engine/variants/saukopf/index.js';
 import { saukopf } from '../../../engine/variants/saukopf/index.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Card-notation helpers for the Saukopf rule tests: `deal('EO GO … | … | … | …', { contract })`, `play(s, 'EO EA GA SA')`.
@@ -36,7 +37,7 @@ export function deal(text: string, setup: DealSetup = {}): SaState {
   const o: SaukopfOptions = saukopf.resolveOptions(setup.preset, setup.options ?? {}, players);
   const problem = saukopf.checkLayout(o, players, layout);
   if (problem !== undefined) throw new Error(`bad test deal: ${problem}`);
-  const s = saukopf.start(o, players, setup.dealer ?? players - 1, layout, { bock: 1, pot: money.ZERO });
+  const s = saukopf.start(o, players, asSeat(setup.dealer ?? players - 1), layout, { bock: 1, pot: money.ZERO });
   if (setup.contract !== undefined) {
     const bad = saukopf.applyContract(s, setup.contract);
     if (bad !== undefined) throw new Error(`bad test contract: ${bad.rule}`);

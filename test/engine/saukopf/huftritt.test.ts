@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASS, act, bid, deal, expectIllegal, play, playOut, result, saukopf } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 const DS = 'EA EZ GA GZ HA HZ SA SZ | EK E9 E8 E7 GK G9 G8 G7 | HK H9 H8 H7 SK S9 S8 S7 | EO GO HO SO EU GU HU SU';
 const HUF = { type: 'huftritt' } as const;
@@ -96,7 +97,7 @@ describe('Huftritt and Bolzenschuss (seed 004 "Huftritt und Bolzenschuss")', () 
 
   it('no kicks in a Wilde Sauerei (nobody bid)', () => {
     const s = deal(DS);
-    for (let i = 0; i < 4; i++) act(s, i, PASS);
-    for (let i = 0; i < 4; i++) expectIllegal(s, i, HUF, /only a player who bid/);
+    for (let i = 0; i < 4; i++) act(s, asSeat(i), PASS);
+    for (let i = 0; i < 4; i++) expectIllegal(s, asSeat(i), HUF, /only a player who bid/);
   });
 });

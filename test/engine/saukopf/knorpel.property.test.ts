@@ -4,6 +4,7 @@ import { Rng, checkDeal, money } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
 import { announcements } from '../../../engine/variants/saukopf/rules.js';
 import { saukopf } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Knorpel announcements name a card of an opponent's hand, so they are not enumerated in a seat's legal actions
@@ -16,8 +17,8 @@ describe('Knorpel random deals (3 and 4 players)', () => {
       fc.assert(
         fc.property(fc.integer(), (seed) => {
           const rng = new Rng(seed);
-          const layout = saukopf.deal(o, players, players - 1, rng.shuffle(saukopf.deck(o, players)));
-          const s = saukopf.start(o, players, players - 1, layout, { bock: 1, pot: money.ZERO });
+          const layout = saukopf.deal(o, players, asSeat(players - 1), rng.shuffle(saukopf.deck(o, players)));
+          const s = saukopf.start(o, players, asSeat(players - 1), layout, { bock: 1, pot: money.ZERO });
           const actions = [];
           for (let guard = 0; guard < 500 && !saukopf.isOver(s); guard++) {
             const seat = saukopf.toAct(s)[0]!;
@@ -39,7 +40,9 @@ describe('Knorpel random deals (3 and 4 players)', () => {
             expect(layout.blind).not.toContain(card);
             expect(r.laufende).toBe(1);
           }
-          expect(checkDeal(saukopf, o, players, { layout, dealer: players - 1, actions, result: r })).toEqual([]);
+          expect(checkDeal(saukopf, o, players, { layout, dealer: asSeat(players - 1), actions, result: r })).toEqual(
+            [],
+          );
         }),
         { numRuns: 60 },
       );

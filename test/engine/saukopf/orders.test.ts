@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Card, indexOf, parseCards, trickWinner } from '../../../engine/index.js';
 import { compiled } from '../../../engine/variants/saukopf/orders.js';
 import { act, bid, deal, expectIllegal, PASS, play, playable, saukopf, cards } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 const trumps = (...args: Parameters<typeof compiled>): string => compiled(...args).source.trumps.join(' ');
 /** The winner (index in the trick) of cards played in order. */
@@ -90,7 +91,7 @@ describe('am Spieß (seed 004 "Spieß")', () => {
   it('am Spieß may be announced on any contract; never on a Wilde Sauerei (there is no Spielansage)', () => {
     const s = deal(D4);
     act(s, 0, bid(61));
-    for (let i = 1; i < 4; i++) act(s, i, PASS);
+    for (let i = 1; i < 4; i++) act(s, asSeat(i), PASS);
     const games = new Set(
       saukopf.legalActions(s, 0).flatMap((a) => (a.type === 'announce' && a.spiess === true ? [a.game] : [])),
     );
@@ -106,7 +107,7 @@ describe('am Spieß (seed 004 "Spieß")', () => {
   it('option spiess: false forbids am Spieß', () => {
     const s = deal(D4, { options: { spiess: false } });
     act(s, 0, bid(61));
-    for (let i = 1; i < 4; i++) act(s, i, PASS);
+    for (let i = 1; i < 4; i++) act(s, asSeat(i), PASS);
     expectIllegal(s, 0, { type: 'announce', game: 'eber', spiess: true }, /am Spieß is not played/);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng, money, playRandomDeal, scoreRecord, toRecord } from '../../../engine/index.js';
 import { saukopf } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /** Every random deal, exported as a docs/RECORD.md record (Grunzen, Trog, Spielansage, kicks, plays), settles the same. */
 describe('Saukopf records replay (score)', () => {
@@ -10,7 +11,15 @@ describe('Saukopf records replay (score)', () => {
       const o = saukopf.resolveOptions(undefined, {}, players);
       fc.assert(
         fc.property(fc.integer(), (seed) => {
-          const deal = playRandomDeal(saukopf, o, players, Math.abs(seed) % players, new Rng(seed), undefined, true);
+          const deal = playRandomDeal(
+            saukopf,
+            o,
+            players,
+            asSeat(Math.abs(seed) % players),
+            new Rng(seed),
+            undefined,
+            true,
+          );
           const record = toRecord({
             variant: 'saukopf',
             seats: players,

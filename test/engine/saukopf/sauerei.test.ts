@@ -14,6 +14,8 @@ import {
   saukopf,
   turn,
 } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
+import type { Seat } from '../../../engine/seat.js';
 
 // Seat 0 calls the Eichel Sau (his Suchkarte: E7); seat 2 holds it with two Suchkarten (EZ EK).
 const D_P = 'EO GO HO EU HA E7 G9 S9 | SO GU HZ HK GA GZ GK S7 | EA EZ EK HU H9 G8 SA SZ | SU H8 H7 E9 E8 G7 SK S8';
@@ -22,16 +24,16 @@ const D_RUN = 'EO GO HO EU HA E7 G9 S9 | SO GU HZ HK GA GZ GK S7 | EA EZ EK E9 H
 // Seat 2 holds the Eichel Sau and no Gras.
 const D_AB = 'EO GO HO EU HA E7 G9 G8 | SO GU HZ HK GA GZ GK S7 | EA EZ EK HU H9 S9 SA SZ | SU H8 H7 E9 E8 G7 SK S8';
 
-const sauerei = (suit: 'E' | 'G' | 'S', value: number | 'schwarz' = 61, declarer = 0) =>
+const sauerei = (suit: 'E' | 'G' | 'S', value: number | 'schwarz' = 61, declarer: Seat = 0) =>
   ({ declarer, bid: value, game: 'sauerei', suit }) as const;
 
 /** Seat 0 (forehand) wins the Grunzen with `value`; the others pass. */
 function won(text: string, value = 61, dealer = 3) {
-  const s = deal(text, { dealer });
+  const s = deal(text, { dealer: asSeat(dealer) });
   const forehand = (dealer + 1) % 4;
   for (let i = 0; i < 4; i++) {
     const seat = (forehand + i) % 4;
-    act(s, seat, seat === 0 ? bid(value) : PASS);
+    act(s, asSeat(seat), seat === 0 ? bid(value) : PASS);
   }
   return s;
 }
@@ -49,7 +51,7 @@ describe('Sauereien (seed 004 "Sauereien", "Rufsauregeln")', () => {
     // Seat 1 holds no Eichel and no Schellen except S7 (and SO, a trump).
     const s1 = deal(D_P, { dealer: 0 });
     act(s1, 1, bid(61));
-    for (const seat of [2, 3, 0]) act(s1, seat, PASS);
+    for (const seat of [2, 3, 0]) act(s1, asSeat(seat), PASS);
     expectIllegal(s1, 1, { type: 'announce', game: 'sauerei', suit: 'E' }, /Suchkarte/);
     act(s1, 1, { type: 'announce', game: 'sauerei', suit: 'S' });
   });
@@ -133,7 +135,7 @@ describe('Sauereien (seed 004 "Sauereien", "Rufsauregeln")', () => {
   it('Unreine Sauerei can be forbidden by option', () => {
     const s = deal(D_P, { options: { unreine: false }, dealer: 1 });
     act(s, 2, bid(61));
-    for (const seat of [3, 0, 1]) act(s, seat, PASS);
+    for (const seat of [3, 0, 1]) act(s, asSeat(seat), PASS);
     expectIllegal(s, 2, { type: 'announce', game: 'sauerei', suit: 'E' }, /Unreine Sauerei is not played/);
   });
 

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { schafkopf } from '../../../engine/index.js';
 import { trickOrder } from '../../../engine/variants/schafkopf/orders.js';
 import { act, cards, deal, expectIllegal, play, playable, result, turn } from '../../support/schafkopf.js';
+import { asSeat } from '../../../engine/seat.js';
 
 // Seat 0 (forehand) holds EU GU EO EK E9 GA GZ HA; seat 3 only Schellen and two small Herz.
 const B = 'EU GU EO EK E9 GA GZ HA | HU SU GO E8 E7 G9 G8 HZ | HO SO EA EZ GK G7 HK H9 | SA SZ SK S9 S8 S7 H8 H7';
-const by0 = (game: string, suit?: 'E' | 'G' | 'H' | 'S') => ({ declarer: 0, game, ...(suit ? { suit } : {}) });
+const by0 = (game: string, suit?: 'E' | 'G' | 'H' | 'S') => ({ declarer: 0 as const, game, ...(suit ? { suit } : {}) });
 
 describe('card orders per contract (docs/rules/schafkopf.md "Card orders")', () => {
   it('Sauspiel and Farbsolo Herz: Ober, Unter, then Herz A Z K 9 8 7; plain suits A Z K 9 8 7', () => {
@@ -151,7 +152,7 @@ describe('Hochzeit (docs/rules/schafkopf.md "Hochzeit")', () => {
     expectIllegal(deal(B), 0, { type: 'bid', game: 'hochzeit' }, /exactly one trump/);
     const s = deal(H);
     act(s, 0, { type: 'bid', game: 'hochzeit' });
-    for (const seat of [1, 2, 3]) act(s, seat, { type: 'pass' });
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), { type: 'pass' });
     expect(schafkopf.toAct(s)).toEqual([1]);
     expectIllegal(s, 1, { type: 'accept', card: 'EO' }, /may not be a trump/);
     act(s, 1, { type: 'accept', card: 'E9' });
@@ -167,8 +168,8 @@ describe('Hochzeit (docs/rules/schafkopf.md "Hochzeit")', () => {
   it('Hochzeit not taken by anybody: as if all passed (redeal by default)', () => {
     const s = deal(H);
     act(s, 0, { type: 'bid', game: 'hochzeit' });
-    for (const seat of [1, 2, 3]) act(s, seat, { type: 'pass' });
-    for (const seat of [1, 2, 3]) act(s, seat, { type: 'pass' });
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), { type: 'pass' });
+    for (const seat of [1, 2, 3]) act(s, asSeat(seat), { type: 'pass' });
     expect(result(s).contract).toBeNull();
   });
 });

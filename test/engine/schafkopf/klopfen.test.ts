@@ -15,6 +15,7 @@ import {
   view,
 } from '../../../engine/index.js';
 import { act, cards, deal, expectIllegal } from '../../support/schafkopf.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Klopfen/Legen after the first four cards (seed 003: "nach dem Austeilen der ersten 4 Karten kann man legen/klopfen";
@@ -80,11 +81,11 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
     const dealStarted = started.events[0]!;
     state = started.events.reduce((x, e) => evolve(x, e), state);
     for (let seat = 0; seat < 4; seat++) {
-      const seen = redactEvent(before, dealStarted, { kind: 'seat', seat });
+      const seen = redactEvent(before, dealStarted, { kind: 'seat', seat: asSeat(seat) });
       expect(seen.type === 'DealStarted' && seen.layout.hands.map((h) => h.length)).toEqual(
         [0, 1, 2, 3].map((i) => (i === seat ? 4 : 0)),
       );
-      const v = view(state, { kind: 'seat', seat });
+      const v = view(state, { kind: 'seat', seat: asSeat(seat) });
       expect(v.deal!.hands[seat]).toHaveLength(4);
       expect(v.legalActions).toEqual([{ type: 'knock' }, { type: 'choose', choice: 'no-knock' }]);
     }
@@ -102,7 +103,7 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
       if (e.type !== 'DealNoted' || e.note.type !== 'CardsDealt') throw new Error('expected CardsDealt');
       const owner = e.note.seat;
       const mine = redactEvent(state, e, { kind: 'seat', seat: owner });
-      const other = redactEvent(state, e, { kind: 'seat', seat: (owner + 1) % 4 });
+      const other = redactEvent(state, e, { kind: 'seat', seat: asSeat((owner + 1) % 4) });
       expect(mine.type === 'DealNoted' && mine.note.type === 'CardsDealt' && mine.note.cards).toHaveLength(4);
       expect(other.type === 'DealNoted' && other.note.type === 'CardsDealt' && other.note.cards).toEqual([]);
       expect(redactEvent(state, e, { kind: 'spectator' })).toMatchObject({ note: { cards: [] } });
@@ -117,7 +118,7 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
     const o = sk.resolveOptions('sauspiel', {}, 4);
     let knocked = 0;
     for (let g = 0; g < 150; g++) {
-      const d = playRandomDeal(sk, o, 4, g % 4, rng, undefined, true);
+      const d = playRandomDeal(sk, o, 4, asSeat(g % 4), rng, undefined, true);
       knocked += d.actions.filter((a) => a.action.type === 'knock').length;
       const live = toRecord({ variant: 'schafkopf', seats: 4, dealer: d.dealer, layout: d.layout, actions: d.actions });
       const settled = scoreRecord(JSON.parse(JSON.stringify(live)));
@@ -141,7 +142,7 @@ describe('Klopfen after the first four cards (knock.timing first-four)', () => {
     const o = sk.resolveOptions('sauspiel', old, 4);
     let interleaved = 0;
     for (let g = 0; g < 150; g++) {
-      const d = playRandomDeal(sk, o, 4, g % 4, rng, undefined, true);
+      const d = playRandomDeal(sk, o, 4, asSeat(g % 4), rng, undefined, true);
       const firstCall = d.actions.findIndex((a) => a.action.type !== 'knock');
       if (d.actions.slice(firstCall).some((a) => a.action.type === 'knock')) interleaved++;
       const record = toRecord({

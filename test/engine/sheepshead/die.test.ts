@@ -13,6 +13,7 @@ import {
   view,
 } from '../../../engine/index.js';
 import { dieOf } from '../../../engine/variants/sheepshead/index.js';
+import { type Seat, asSeat } from '../../../engine/seat.js';
 
 /**
  * Seven-handed Sheepshead (seed 002: "He then rolls one die. The number that comes up identifies one partner, as
@@ -100,11 +101,11 @@ describe('seven-handed Sheepshead: the die is a die', () => {
     let state = dealt.state;
     const started = dealt.events[0]!;
     if (started.type !== 'DealStarted') throw new Error('no deal');
-    const actions: { seat: number; action: { type: 'pass' } }[] = [];
+    const actions: { seat: Seat; action: { type: 'pass' } }[] = [];
     // Everybody passes: a leaster is played, but the record must still carry the die it was dealt with.
     for (let seat = 0; seat < 7; seat++) {
       ({ state } = run(state, { type: 'Act', seat, action: { type: 'pass' } }));
-      actions.push({ seat, action: { type: 'pass' } });
+      actions.push({ seat: asSeat(seat), action: { type: 'pass' } });
     }
     const record = toRecord({ variant: 'sheepshead', seats: 7, dealer: 6, layout: started.layout, actions });
     expect(record.die).toBe(started.layout.die);

@@ -11,6 +11,7 @@ import {
 import type { SheepsheadOptions } from '../../../engine/variants/sheepshead/index.js';
 import type { ShState } from '../../../engine/variants/sheepshead/state.js';
 import type { Variant } from '../../../engine/variant.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Card-notation helpers for the Sheepshead rule tests (STYLE.md 3), in Sheepshead spellings:
@@ -39,7 +40,10 @@ export function deal(handsText: string, blindText = '', setup: Setup = {}): ShSt
   const layout = { hands: h, blind: parseCards(blindText) };
   const problem = sh.checkLayout(o, h.length, layout);
   if (problem !== undefined) throw new Error(`bad test deal: ${problem}`);
-  return sh.start(o, h.length, setup.dealer ?? h.length - 1, layout, { bock: setup.bock ?? 1, pot: money.ZERO });
+  return sh.start(o, h.length, asSeat(setup.dealer ?? h.length - 1), layout, {
+    bock: setup.bock ?? 1,
+    pot: money.ZERO,
+  });
 }
 
 /** Bury cards compare as a set. */

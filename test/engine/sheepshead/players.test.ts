@@ -3,6 +3,7 @@ import { type Card, POINTS, indexOf, parseCards } from '../../../engine/index.js
 import { ORDER } from '../../../engine/variants/sheepshead/rules.js';
 import { dieOf } from '../../../engine/variants/sheepshead/index.js';
 import { act, bury, cards, deal, expectIllegal, pick, play, playable, result, sh, turn } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 describe('the deck and the order (seed 002 "First, the Deck")', () => {
   it('32 cards, 120 points (A 11, 10 10, K 4, Q 3, J 2); trumps Q♣ … 7♦, then A 10 K 9 8 7 in each fail suit', () => {
@@ -65,7 +66,7 @@ describe('the deal per player count (docs/rules/sheepshead.md "Deal")', () => {
       const players = Number(n);
       const o = sh.resolveOptions(undefined, {}, players);
       const deck = sh.deck(o, players);
-      const layout = sh.deal(o, players, players - 1, deck);
+      const layout = sh.deal(o, players, asSeat(players - 1), deck);
       expect(layout.hands.map((h) => h.length)).toEqual(Array.from({ length: players }, () => perHand));
       expect(layout.blind).toHaveLength(blind);
       expect(layout.blind).not.toContain(deck[deck.length - 1]);
@@ -170,10 +171,12 @@ describe('seven players: a die-roll partner takes the rest of the blind (seed 00
     const partner = die % 7;
     expect(turn(s)).toBe(partner);
     expect(s.hands[partner]).toHaveLength(6);
-    expect(sh.view(s, { kind: 'seat', seat: partner }).hands[partner]).toEqual(expect.arrayContaining(cards('8C 7H')));
+    expect(sh.view(s, { kind: 'seat', seat: asSeat(partner) }).hands[partner]).toEqual(
+      expect.arrayContaining(cards('8C 7H')),
+    );
     const hand = s.hands[partner]!;
-    const two = sh.legalActions(s, partner)[0]!;
-    act(s, partner, two);
+    const two = sh.legalActions(s, asSeat(partner))[0]!;
+    act(s, asSeat(partner), two);
     expect(hand).toHaveLength(4);
     expect(s.phase).toBe('play');
     expect(s.party[partner]).toBe(true);

@@ -5,6 +5,7 @@ import { pickAction } from '../../../engine/sim.js';
 import { ORDER } from '../../../engine/variants/sheepshead/rules.js';
 import type { ShState } from '../../../engine/variants/sheepshead/state.js';
 import { sh } from './helpers.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /** Play a random deal, calling `each` before every action with the state and the action about to be applied. */
 function randomDeal(
@@ -16,8 +17,8 @@ function randomDeal(
   const o = sh.resolveOptions(undefined, options, players);
   const rng = new Rng(seed);
   const dealer = seed % players;
-  const layout = sh.deal(o, players, dealer, rng.shuffle(sh.deck(o, players)));
-  const s = sh.start(o, players, dealer, layout, { bock: 1, pot: money.ZERO });
+  const layout = sh.deal(o, players, asSeat(dealer), rng.shuffle(sh.deck(o, players)));
+  const s = sh.start(o, players, asSeat(dealer), layout, { bock: 1, pot: money.ZERO });
   for (let guard = 0; guard < 500 && !sh.isOver(s); guard++) {
     const seat = sh.toAct(s)[0]!;
     const action = pickAction(sh.legalActions(s, seat), rng);
@@ -56,16 +57,16 @@ describe('called-ace obligations hold in random five-handed deals (seed 002; doc
         const s = randomDeal(5, seed, {}, () => undefined);
         const r = sh.result(s);
         if (r.contract?.game === 'leaster') return;
-        const defenders = r.payout.filter((_, i) => !r.declarers.includes(i)).map(money.toNumber);
+        const defenders = r.payout.filter((_, i) => !r.declarers.includes(asSeat(i))).map(money.toNumber);
         const each = defenders[0]!;
         for (const d of defenders) expect(d).toBe(each);
         const level = r.schwarz ? 3 : r.schneider ? 2 : 1;
         expect(Math.abs(each)).toBe(level * (r.won ? 1 : 2));
-        const side = r.declarers.reduce((a, i) => a + (r.cardPoints[i] ?? 0), 0);
+        const side = r.declarers.reduce((a: number, i) => a + (r.cardPoints[i] ?? 0), 0);
         expect(r.won).toBe(side >= 61);
         if (r.declarers.length === 2) {
           const [p, q] = r.declarers.map((i) => money.toNumber(r.payout[i]!));
-          const picker = r.declarers.indexOf(s.picker);
+          const picker = r.declarers.indexOf(s.picker!);
           expect(picker === 0 ? p : q).toBe(2 * (picker === 0 ? q! : p!));
         }
       }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng, displayName, listVariants, type AnyVariant } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
 import { labelAction, parseCommand, type Lang } from '../../../engine/text/index.js';
+import { asSeat } from '../../../engine/seat.js';
 
 /**
  * Every legal action of random deals in every variant, preset and player count can be labelled, typed and read
@@ -10,18 +11,18 @@ import { labelAction, parseCommand, type Lang } from '../../../engine/text/index
  */
 function* positions(variant: AnyVariant, preset: string, players: number, seed: number) {
   const options = variant.resolveOptions(preset, {}, players);
-  const parts = variant.participants(options, players, players - 1).length;
+  const parts = variant.participants(options, players, asSeat(players - 1)).length;
   const rng = new Rng(seed);
-  const layout = variant.deal(options, parts, parts - 1, rng.shuffle(variant.deck(options, parts)));
-  const state = variant.start(options, parts, parts - 1, layout, { bock: 1, pot: { n: 0, d: 1 } });
+  const layout = variant.deal(options, parts, asSeat(parts - 1), rng.shuffle(variant.deck(options, parts)));
+  const state = variant.start(options, parts, asSeat(parts - 1), layout, { bock: 1, pot: { n: 0, d: 1 } });
   for (let guard = 0; guard < 500 && !variant.isOver(state); guard++) {
     for (let seat = 0; seat < parts; seat++) {
-      const legal = variant.legalActions(state, seat);
+      const legal = variant.legalActions(state, asSeat(seat));
       if (legal.length > 0) yield legal;
     }
     const toAct = variant.toAct(state);
     const seat = toAct[rng.int(toAct.length)] as number;
-    variant.apply(state, seat, pickAction(variant.legalActions(state, seat), rng), true);
+    variant.apply(state, asSeat(seat), pickAction(variant.legalActions(state, asSeat(seat)), rng), true);
   }
 }
 
