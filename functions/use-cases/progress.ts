@@ -1,4 +1,4 @@
-import { type TableEvent, type TableState, view } from '../../engine/index.js';
+import { type TableEvent, type TableState, decide, evolve, view } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
 import { chooseFor, logBotFallback } from './bots.js';
@@ -144,6 +144,66 @@ async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
   return acted;
 }
 
+/** Server moves one commit holds at most (a 4-player deal is 32 cards and a few bids; the deal's end stops it first). */
+export const MAX_MOVES_PER_COMMIT = 64;
+
+/** Wall time (ctx.now) after which a commit stops taking more server moves, so slow bot levels still show progress. */
+export const FOLLOW_BUDGET_MS = 500;
+
+/**
+ * The server moves that follow a server move in the same commit (issue 15: one conditional write for a run of bot
+ * moves): while the table waits for a seat the server plays (a bot, an absent seat), that seat's bot decides on the
+ * state the pending events leave (its observation folded through them, its seed from the version each move would
+ * have had as a commit of its own: the same moves as one commit per move). Stops at a seat the server does not play,
+ * the deal's end (the next deal starts in this commit — auto-deal.ts — and its moves go to the next commit),
+ * MAX_MOVES_PER_COMMIT, or FOLLOW_BUDGET_MS of deciding.
+ */
+export function serverMoves(
+  ctx: UseCaseContext,
+  meta: TableMeta,
+  before: Loaded,
+  pending: readonly TableEvent[],
+  state: TableState,
+): TableEvent[] {
+  const out: TableEvent[] = [];
+  const started = ctx.now();
+  const head = before.commits[before.commits.length - 1];
+  if (head === undefined) return out;
+  let now = state;
+  while (out.length < MAX_MOVES_PER_COMMIT && ctx.now() - started < FOLLOW_BUDGET_MS) {
+    if (now.closed || now.deal === null || now.deal.over) break;
+    const current = now;
+    const seat = seatsToAct(current).find((s) => serverPlays(meta, current, s));
+    if (seat === undefined) break;
+    const events = [...pending, ...out];
+    const version = before.version + events.length;
+    // The commit so far as the deal's newest (observe() folds the deal's commits from their base).
+    const virtual: Commit = {
+      tableId: meta.tableId,
+      seq: before.version + 1,
+      events,
+      base: before.base,
+      prevBase: before.base,
+      at: head.at,
+    };
+    const turn = botTurnOf(
+      ctx,
+      meta,
+      { state: current, version, base: before.base, commits: [...before.commits, virtual] },
+      seat,
+    );
+    const action = chooseFor(turn, logBotFallback, ctx.bots(turn.level));
+    if (action === undefined) break;
+    const decided = decide({ type: 'Act', seat, action }, current);
+    if (!decided.ok) break;
+    for (const e of decided.events) {
+      out.push(e);
+      now = evolve(now, e);
+    }
+  }
+  return out;
+}
+
 /** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */
 async function playFor(
   ctx: UseCaseContext,
@@ -165,6 +225,7 @@ async function playFor(
       idempotencyKey: `${extra.length > 0 ? 'timeout' : 'bot'}-v${version}`,
       meta,
       extra,
+      follow: (before, pending, state) => serverMoves(ctx, meta, before, pending, state),
     });
     return true;
   } catch (e) {
