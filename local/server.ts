@@ -5,6 +5,7 @@ import './level-iterator-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { inProcessHandler } from './in-process-handler.js';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -134,7 +135,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
         ? settingsFromEnv({ API_KEYS: options.apiKeys.join(',') }).apiKeyHashes
         : base.apiKeyHashes,
   };
-  const client = dynamoClient(settings.dynamoEndpoint);
+  // The service's own client hands its signed requests to dynalite in process (no socket; dynalite's port stays open
+  // for other clients). STAMMTISCH_DYNAMO_HTTP=1 goes over loopback HTTP instead (bench/server.ts compares them).
+  const client = dynamoClient(
+    settings.dynamoEndpoint,
+    process.env.STAMMTISCH_DYNAMO_HTTP === '1' ? undefined : inProcessHandler(store),
+  );
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   const clock = options.clock ?? systemClock;
