@@ -5,7 +5,7 @@ import { chooseFor, logBotFallback } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { act } from './play.js';
-import { botTurnOf } from './queries.js';
+import { botTurnOf, dealActions } from './queries.js';
 import { type Loaded, loadTable, requireMeta } from './table-stream.js';
 
 /**
@@ -169,34 +169,32 @@ export function serverMoves(
   const started = ctx.now();
   const head = before.commits[before.commits.length - 1];
   if (head === undefined) return out;
+  // The deal's actions so far, folded once (the commit so far as the deal's newest); each decided move is added.
+  const pendingCommit: Commit = {
+    tableId: meta.tableId,
+    seq: before.version + 1,
+    events: pending,
+    base: before.base,
+    prevBase: before.base,
+    at: head.at,
+  };
+  const actions = dealActions({ ...before, state, commits: [...before.commits, pendingCommit] });
   let now = state;
   while (out.length < MAX_MOVES_PER_COMMIT && ctx.now() - started < FOLLOW_BUDGET_MS) {
     if (now.closed || now.deal === null || now.deal.over) break;
     const current = now;
     const seat = seatsToAct(current).find((s) => serverPlays(meta, current, s));
     if (seat === undefined) break;
-    const events = [...pending, ...out];
-    const version = before.version + events.length;
-    // The commit so far as the deal's newest (observe() folds the deal's commits from their base).
-    const virtual: Commit = {
-      tableId: meta.tableId,
-      seq: before.version + 1,
-      events,
-      base: before.base,
-      prevBase: before.base,
-      at: head.at,
-    };
-    const turn = botTurnOf(
-      ctx,
-      meta,
-      { state: current, version, base: before.base, commits: [...before.commits, virtual] },
-      seat,
-    );
+    // Its seed from the version this move would have had as a commit of its own: the same moves as before.
+    const version = before.version + pending.length + out.length;
+    const turn = botTurnOf(ctx, meta, { state: current, version, base: before.base, commits: [] }, seat, actions);
     const action = chooseFor(turn, logBotFallback, ctx.bots(turn.level));
     if (action === undefined) break;
     const decided = decide({ type: 'Act', seat, action }, current);
     if (!decided.ok) break;
     for (const e of decided.events) {
+      if (e.type === 'ActionTaken' && now.deal !== null && e.deal === now.deal.no)
+        actions.push({ before: now, event: e });
       out.push(e);
       now = evolve(now, e);
     }
