@@ -21,7 +21,11 @@ export interface CommandOptions {
    * Server moves that follow in the same commit (progress.ts `serverMoves`): given the table before the commit and the
    * events so far, the events to add (bots and absent seats acting on, up to the next human decision) — one write.
    */
-  readonly follow?: (loaded: Loaded, pending: readonly TableEvent[], state: TableState) => readonly TableEvent[];
+  readonly follow?: (
+    loaded: Loaded,
+    pending: readonly TableEvent[],
+    state: TableState,
+  ) => { readonly events: readonly TableEvent[]; readonly state: TableState };
 }
 
 /** The outcome of a command: the new version and the commit's events as the actor sees them. */
@@ -140,10 +144,10 @@ async function command(
       ...decided.events,
       ...(opts.extra ?? []),
     ];
-    let after = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-    const followed = opts.follow?.(loaded, own, after) ?? [];
-    for (const e of followed) after = evolve(after, e);
-    const mine = followed.length > 0 ? [...own, ...followed] : own;
+    const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+    const followed = opts.follow?.(loaded, own, mid);
+    const after = followed?.state ?? mid;
+    const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
     const auto = advance(ctx, tableId, meta, after, mine.length);
     const commit = await appendCommit(ctx, tableId, loaded, [...mine, ...auto.events], auto, tag);
     // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the

@@ -164,11 +164,11 @@ export function serverMoves(
   before: Loaded,
   pending: readonly TableEvent[],
   state: TableState,
-): TableEvent[] {
+): { events: TableEvent[]; state: TableState } {
   const out: TableEvent[] = [];
   const started = ctx.now();
   const head = before.commits[before.commits.length - 1];
-  if (head === undefined) return out;
+  if (head === undefined) return { events: out, state };
   // The deal's actions so far, folded once (the commit so far as the deal's newest); each decided move is added.
   const pendingCommit: Commit = {
     tableId: meta.tableId,
@@ -199,7 +199,7 @@ export function serverMoves(
       now = evolve(now, e);
     }
   }
-  return out;
+  return { events: out, state: now };
 }
 
 /** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */
