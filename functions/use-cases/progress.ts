@@ -33,7 +33,7 @@ export interface ProgressOutcome {
   readonly closed: boolean;
   /** The pass found the table past the pinned version and did nothing. */
   readonly stale: boolean;
-  /** Moves the server made (bots, absent seats, timeouts). */
+  /** Commits of server moves the pass wrote (bots, absent seats, timeouts; a commit holds a run of them). */
   readonly acted: number;
   /** The next turn deadline (epoch millis) at `version`, when a clocked seat is to act. */
   readonly deadline?: number;
@@ -86,9 +86,8 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
   const toAct = seatsToAct(state);
   let acted = 0;
-  // Seats the server plays: one pinned move per pass. Where several seats act at once (the knock phase), the others'
-  // moves pinned to this version could only lose the race, so they are not even decided: the pass that follows from
-  // this move's commit plays the next of them, until every server-played seat has acted.
+  // Seats the server plays: one pinned commit per pass, holding the run of server moves from this version on
+  // (serverMoves). Where several seats act at once (the knock phase), the run plays them one after the other.
   for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
     if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) {
       acted++;
@@ -124,11 +123,12 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
 export const MAX_CHAIN = 16;
 
 /**
- * Bots acting in-process (issue 15): after a server move, while the table waits only for seats the server plays, the
- * next move is decided on the head this process just wrote (cached with its metadata; each move still one pinned
- * conditional write, each commit still streamed and pushed). The passes of the chained commits find the cache past
- * their version and read nothing; the last one goes on. Stops at the first seat the server does not play, a lost
- * race, metadata it must re-read, or after MAX_CHAIN moves.
+ * Bots acting in-process (issue 15): after a commit of server moves, while the table waits for seats the server plays
+ * (the next deal, or a run cut short by MAX_MOVES_PER_COMMIT or FOLLOW_BUDGET_MS), the next run is decided on the head
+ * this process just wrote (cached with its metadata; each run one pinned conditional write, each commit streamed and
+ * pushed). The passes of the chained commits find the cache past their version and read nothing; the last one goes
+ * on. Stops at the first seat the server does not play, a lost race, metadata it must re-read, or after MAX_CHAIN
+ * commits.
  */
 async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
   let acted = 0;
