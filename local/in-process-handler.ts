@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ApiGatewayManagementApiClientConfig } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 
 /** The SDK's request as its handlers get it (@smithy/protocol-http HttpRequest; only what is read here). */
@@ -73,4 +74,44 @@ export function inProcessHandler(server: Server): NonNullable<DynamoDBClientConf
         req.emit('end');
       }),
   } as unknown as NonNullable<DynamoDBClientConfig['requestHandler']>;
+}
+
+/**
+ * An AWS SDK request handler that hands each signed request to a `fetch`-style handler in process: the local
+ * gateway's management API (local/gateway.ts `fetch`), so the fan-out's PostToConnection calls keep the SDK's whole
+ * stack (the same adapter as on AWS) without a loopback HTTP round trip to the server's own port.
+ */
+export function fetchHandler(
+  fetch: (req: Request) => Promise<Response> | undefined,
+): NonNullable<ApiGatewayManagementApiClientConfig['requestHandler']> {
+  return {
+    updateHttpClientConfig: () => undefined,
+    httpHandlerConfigs: () => ({}),
+    destroy: () => undefined,
+    handle: async (request: SdkRequest & { protocol?: string; hostname?: string; port?: number }) => {
+      const query = Object.entries(request.query ?? {})
+        .flatMap(([k, v]) =>
+          v === null
+            ? [encodeURIComponent(k)]
+            : (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(x)}`),
+        )
+        .join('&');
+      const port = request.port !== undefined ? `:${request.port}` : '';
+      const url = `${request.protocol ?? 'http:'}//${request.hostname ?? 'localhost'}${port}${request.path}${query === '' ? '' : `?${query}`}`;
+      const body = request.body as string | Uint8Array | undefined | null;
+      const req = new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        ...(body !== undefined && body !== null && request.method !== 'GET' && request.method !== 'HEAD'
+          ? { body: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength) }
+          : {}),
+      });
+      const res = (await fetch(req)) ?? new Response('not found', { status: 404 });
+      const headers: Record<string, string> = {};
+      res.headers.forEach((v, k) => {
+        headers[k] = v;
+      });
+      return { response: { statusCode: res.status, headers, body: Buffer.from(await res.arrayBuffer()) } };
+    },
+  } as unknown as NonNullable<ApiGatewayManagementApiClientConfig['requestHandler']>;
 }

@@ -5,7 +5,7 @@ import './level-iterator-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { inProcessHandler } from './in-process-handler.js';
+import { fetchHandler, inProcessHandler } from './in-process-handler.js';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -174,7 +174,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       events: (id, after, limit) => tournaments.service.events(id, after, limit),
     },
     endpoint: () => gateway.endpoint,
-    management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+    management: {
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      // PostToConnection & co. reach the gateway emulation in process (same SDK client and adapter, no loopback
+      // request to this server's own port); STAMMTISCH_DYNAMO_HTTP=1 goes over HTTP as before.
+      ...(process.env.STAMMTISCH_DYNAMO_HTTP === '1'
+        ? {}
+        : { requestHandler: fetchHandler((req) => gateway.fetch(req)) }),
+    },
     scheduler,
   });
   // A seat's reconnect grace period (docs/presence.md).
