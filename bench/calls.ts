@@ -37,6 +37,50 @@ server.client.middlewareStack.add(
   },
   { step: 'initialize', name: 'benchCalls' },
 );
+// `--rest N`: a human table driven as bench/server.ts's REST scenario does (GET view as spectator, GET view as the
+// seat, POST the action), N moves; else a bot-only table playing `deals` deals.
+const restMoves = process.argv.includes('--rest') ? Number(process.argv[process.argv.indexOf('--rest') + 1]) : 0;
+const json = async <T>(path: string, method = 'GET', body?: unknown, token?: string): Promise<T> => {
+  const r = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await r.json()) as T;
+};
+if (restMoves > 0) {
+  const { tableId } = await json<{ tableId: string }>('/v1/tables', 'POST', { variant: 'schafkopf', seats: 4 });
+  const tokens: string[] = [];
+  for (let seat = 0; seat < 4; seat++)
+    tokens.push(
+      (await json<{ seatToken: string }>(`/v1/tables/${tableId}/seats`, 'POST', { seat, name: `p${seat}` })).seatToken,
+    );
+  await server.idle();
+  type V = { version: number; view: { deal: { toAct: number[] } | null; legalActions: Record<string, unknown>[] } };
+  // Warm up (the first moves read the cold head), then count.
+  for (let i = 0; i < restMoves + 4; i++) {
+    on = i >= 4;
+    const spectator = await json<V>(`/v1/tables/${tableId}/view`);
+    const seat = spectator.view.deal?.toAct[0];
+    if (seat === undefined) break;
+    const mine = await json<V>(`/v1/tables/${tableId}/view`, 'GET', undefined, tokens[seat]);
+    await json(
+      `/v1/tables/${tableId}/actions`,
+      'POST',
+      { action: mine.view.legalActions[0], expectedVersion: mine.version },
+      tokens[seat],
+    );
+    await server.idle();
+  }
+  on = false;
+  console.log(`${restMoves} REST moves (view, view, action); calls per move:`);
+  for (const [k, n] of [...calls].sort((a, b) => b[1] - a[1])) console.log((n / restMoves).toFixed(2).padStart(6), k);
+  await server.close();
+  process.exit(0);
+}
 const res = await fetch(`${server.url}/v1/tables`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

@@ -5,6 +5,8 @@
  *   1. dynalite on a LevelDB folder (the local server's store),
  *   2. dynalite in memory,
  *   3. a stub HTTP server that answers `{}` (the SDK's own cost: middleware, signing, serde, the loopback hop),
+ *   4. dynalite on a LevelDB folder without the socket: the SDK hands its signed requests to dynalite's request
+ *      listener in process (local/in-process-handler.ts, what the local server does),
  * doing conditional PutItems of a commit-sized item (~1.5 KB), GetItems and a `head` Query (desc, limit 1).
  * Prints CPU ms per call (process.cpuUsage, user + system) and calls/s. The difference between 1/2 and 3 is dynalite.
  */
@@ -16,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureTables } from '../functions/adapters/dynamodb/client.js';
+import { inProcessHandler } from '../local/in-process-handler.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,12 +30,13 @@ const CONC = arg('concurrency', 10);
 const listen = (server: Server): Promise<number> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
-const client = (port: number): DynamoDBClient =>
+const client = (port: number, server?: Server): DynamoDBClient =>
   new DynamoDBClient({
     endpoint: `http://127.0.0.1:${port}`,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
+    ...(server !== undefined ? { requestHandler: inProcessHandler(server) } : {}),
   });
 
 const payload = 'x'.repeat(1500);
@@ -53,8 +57,8 @@ async function timed(label: string, fn: (i: number) => Promise<unknown>): Promis
   return `| ${label} | ${cpu.toFixed(3)} | ${((OPS * 1000) / wall).toFixed(0)} |`;
 }
 
-async function run(name: string, port: number): Promise<string[]> {
-  const db = client(port);
+async function run(name: string, port: number, server?: Server): Promise<string[]> {
+  const db = client(port, server);
   if (name !== 'stub') await ensureTables(db, table, 'bench-connections');
   const put = (i: number) =>
     db.send(
@@ -96,6 +100,14 @@ try {
   const onDisk = dynalite({ createTableMs: 0, path: dir });
   rows.push(...(await run('dynalite (LevelDB folder)', await listen(onDisk))));
   onDisk.close();
+  const dir2 = mkdtempSync(join(tmpdir(), 'stammtisch-dynalite-'));
+  try {
+    const direct = dynalite({ createTableMs: 0, path: dir2 });
+    rows.push(...(await run('dynalite (LevelDB folder, in process, no socket)', await listen(direct), direct)));
+    direct.close();
+  } finally {
+    rmSync(dir2, { recursive: true, force: true });
+  }
   const inMemory = dynalite({ createTableMs: 0 });
   rows.push(...(await run('dynalite (in memory)', await listen(inMemory))));
   inMemory.close();

@@ -5,6 +5,7 @@ import './level-iterator-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { fetchHandler, inProcessHandler } from './in-process-handler.js';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -134,7 +135,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
         ? settingsFromEnv({ API_KEYS: options.apiKeys.join(',') }).apiKeyHashes
         : base.apiKeyHashes,
   };
-  const client = dynamoClient(settings.dynamoEndpoint);
+  // The service's own client hands its signed requests to dynalite in process (no socket; dynalite's port stays open
+  // for other clients). STAMMTISCH_DYNAMO_HTTP=1 goes over loopback HTTP instead (bench/server.ts compares them).
+  const client = dynamoClient(
+    settings.dynamoEndpoint,
+    process.env.STAMMTISCH_DYNAMO_HTTP === '1' ? undefined : inProcessHandler(store),
+  );
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   const clock = options.clock ?? systemClock;
@@ -168,7 +174,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       events: (id, after, limit) => tournaments.service.events(id, after, limit),
     },
     endpoint: () => gateway.endpoint,
-    management: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+    management: {
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      // PostToConnection & co. reach the gateway emulation in process (same SDK client and adapter, no loopback
+      // request to this server's own port); STAMMTISCH_DYNAMO_HTTP=1 goes over HTTP as before.
+      ...(process.env.STAMMTISCH_DYNAMO_HTTP === '1'
+        ? {}
+        : { requestHandler: fetchHandler((req) => gateway.fetch(req)) }),
+    },
     scheduler,
   });
   // A seat's reconnect grace period (docs/presence.md).

@@ -6,7 +6,7 @@ import type { UseCaseContext } from './context.js';
 import { AppError, fromEngineError } from './errors.js';
 import { findIdempotent, idempotencyTag } from './idempotency.js';
 import { CONFLICT, busy, retryOnConflict } from './retry.js';
-import { type SeatedEvent, appendCommit, loadTable, redactCommit, requireMeta } from './table-stream.js';
+import { type Loaded, type SeatedEvent, appendCommit, loadTable, redactCommit, requireMeta } from './table-stream.js';
 
 /** Play: a command goes load → decide (engine) → auto-deal → one conditional append → publish. */
 
@@ -17,6 +17,15 @@ export interface CommandOptions {
   readonly meta?: TableMeta;
   /** Events the server appends after the move's own (progress.ts: `TurnTimedOut`, `SeatAbsent`). */
   readonly extra?: readonly TableEvent[];
+  /**
+   * Server moves that follow in the same commit (progress.ts `serverMoves`): given the table before the commit and the
+   * events so far, the events to add (bots and absent seats acting on, up to the next human decision) — one write.
+   */
+  readonly follow?: (
+    loaded: Loaded,
+    pending: readonly TableEvent[],
+    state: TableState,
+  ) => { readonly events: readonly TableEvent[]; readonly state: TableState };
 }
 
 /** The outcome of a command: the new version and the commit's events as the actor sees them. */
@@ -135,9 +144,12 @@ async function command(
       ...decided.events,
       ...(opts.extra ?? []),
     ];
-    const after = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-    const auto = advance(ctx, tableId, meta, after, own.length);
-    const commit = await appendCommit(ctx, tableId, loaded, [...own, ...auto.events], auto, tag);
+    const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+    const followed = opts.follow?.(loaded, own, mid);
+    const after = followed?.state ?? mid;
+    const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
+    const auto = advance(ctx, tableId, meta, after, mine.length);
+    const commit = await appendCommit(ctx, tableId, loaded, [...mine, ...auto.events], auto, tag);
     // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
     // winner's version (unless the winner was this very request under the same idempotency key).
     if (commit === undefined) return CONFLICT;

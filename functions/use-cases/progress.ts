@@ -1,11 +1,11 @@
-import { type TableEvent, type TableState, view, asSeat } from '../../engine/index.js';
+import { type TableEvent, type TableState, asSeat, decide, evolve, view } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
 import { chooseFor, logBotFallback } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { act } from './play.js';
-import { botTurnOf } from './queries.js';
+import { botTurnOf, dealActions } from './queries.js';
 import { type Loaded, loadTable, requireMeta } from './table-stream.js';
 
 /**
@@ -33,7 +33,7 @@ export interface ProgressOutcome {
   readonly closed: boolean;
   /** The pass found the table past the pinned version and did nothing. */
   readonly stale: boolean;
-  /** Moves the server made (bots, absent seats, timeouts). */
+  /** Commits of server moves the pass wrote (bots, absent seats, timeouts; a commit holds a run of them). */
   readonly acted: number;
   /** The next turn deadline (epoch millis) at `version`, when a clocked seat is to act. */
   readonly deadline?: number;
@@ -86,9 +86,8 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
   const toAct = seatsToAct(state);
   let acted = 0;
-  // Seats the server plays: one pinned move per pass. Where several seats act at once (the knock phase), the others'
-  // moves pinned to this version could only lose the race, so they are not even decided: the pass that follows from
-  // this move's commit plays the next of them, until every server-played seat has acted.
+  // Seats the server plays: one pinned commit per pass, holding the run of server moves from this version on
+  // (serverMoves). Where several seats act at once (the knock phase), the run plays them one after the other.
   for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
     if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) {
       acted++;
@@ -124,11 +123,12 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
 export const MAX_CHAIN = 16;
 
 /**
- * Bots acting in-process (issue 15): after a server move, while the table waits only for seats the server plays, the
- * next move is decided on the head this process just wrote (cached with its metadata; each move still one pinned
- * conditional write, each commit still streamed and pushed). The passes of the chained commits find the cache past
- * their version and read nothing; the last one goes on. Stops at the first seat the server does not play, a lost
- * race, metadata it must re-read, or after MAX_CHAIN moves.
+ * Bots acting in-process (issue 15): after a commit of server moves, while the table waits for seats the server plays
+ * (the next deal, or a run cut short by MAX_MOVES_PER_COMMIT or FOLLOW_BUDGET_MS), the next run is decided on the head
+ * this process just wrote (cached with its metadata; each run one pinned conditional write, each commit streamed and
+ * pushed). The passes of the chained commits find the cache past their version and read nothing; the last one goes
+ * on. Stops at the first seat the server does not play, a lost race, metadata it must re-read, or after MAX_CHAIN
+ * commits.
  */
 async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
   let acted = 0;
@@ -142,6 +142,64 @@ async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
     acted++;
   }
   return acted;
+}
+
+/** Server moves one commit holds at most (a 4-player deal is 32 cards and a few bids; the deal's end stops it first). */
+export const MAX_MOVES_PER_COMMIT = 64;
+
+/** Wall time (ctx.now) after which a commit stops taking more server moves, so slow bot levels still show progress. */
+export const FOLLOW_BUDGET_MS = 500;
+
+/**
+ * The server moves that follow a server move in the same commit (issue 15: one conditional write for a run of bot
+ * moves): while the table waits for a seat the server plays (a bot, an absent seat), that seat's bot decides on the
+ * state the pending events leave (its observation folded through them, its seed from the version each move would
+ * have had as a commit of its own: the same moves as one commit per move). Stops at a seat the server does not play,
+ * the deal's end (the next deal starts in this commit — auto-deal.ts — and its moves go to the next commit),
+ * MAX_MOVES_PER_COMMIT, or FOLLOW_BUDGET_MS of deciding.
+ */
+export function serverMoves(
+  ctx: UseCaseContext,
+  meta: TableMeta,
+  before: Loaded,
+  pending: readonly TableEvent[],
+  state: TableState,
+): { events: TableEvent[]; state: TableState } {
+  const out: TableEvent[] = [];
+  const started = ctx.now();
+  const head = before.commits[before.commits.length - 1];
+  if (head === undefined) return { events: out, state };
+  // The deal's actions so far, folded once (the commit so far as the deal's newest); each decided move is added.
+  const pendingCommit: Commit = {
+    tableId: meta.tableId,
+    seq: before.version + 1,
+    events: pending,
+    base: before.base,
+    prevBase: before.base,
+    at: head.at,
+  };
+  const actions = dealActions({ ...before, state, commits: [...before.commits, pendingCommit] });
+  let now = state;
+  while (out.length < MAX_MOVES_PER_COMMIT && ctx.now() - started < FOLLOW_BUDGET_MS) {
+    if (now.closed || now.deal === null || now.deal.over) break;
+    const current = now;
+    const seat = seatsToAct(current).find((s) => serverPlays(meta, current, s));
+    if (seat === undefined) break;
+    // Its seed from the version this move would have had as a commit of its own: the same moves as before.
+    const version = before.version + pending.length + out.length;
+    const turn = botTurnOf(ctx, meta, { state: current, version, base: before.base, commits: [] }, seat, actions);
+    const action = chooseFor(turn, logBotFallback, ctx.bots(turn.level));
+    if (action === undefined) break;
+    const decided = decide({ type: 'Act', seat, action }, current);
+    if (!decided.ok) break;
+    for (const e of decided.events) {
+      if (e.type === 'ActionTaken' && now.deal !== null && e.deal === now.deal.no)
+        actions.push({ before: now, event: e });
+      out.push(e);
+      now = evolve(now, e);
+    }
+  }
+  return { events: out, state: now };
 }
 
 /** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */
@@ -165,6 +223,7 @@ async function playFor(
       idempotencyKey: `${extra.length > 0 ? 'timeout' : 'bot'}-v${version}`,
       meta,
       extra,
+      follow: (before, pending, state) => serverMoves(ctx, meta, before, pending, state),
     });
     return true;
   } catch (e) {

@@ -144,7 +144,13 @@ export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<Bo
  * The bot turn of one table seat at `loaded` (a bot seat at its level, else the table's; a human seat the server plays
  * for — absent or timed out — at the table's level: bots.ts `seatBotLevel`).
  */
-export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, seat: number): BotTurn {
+export function botTurnOf(
+  ctx: UseCaseContext,
+  meta: TableMeta,
+  loaded: Loaded,
+  seat: number,
+  actions: readonly DealAction[] = dealActions(loaded),
+): BotTurn {
   const deal = loaded.state.deal;
   if (deal === null) throw new Error('no deal to act in');
   return {
@@ -154,9 +160,30 @@ export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, 
     legal: view(loaded.state, { kind: 'seat', seat: asSeat(seat) }).legalActions,
     version: loaded.version,
     level: seatBotLevel(meta, seat),
-    observation: observe(loaded, seat),
+    observation: observation(loaded.state, seat, actions),
     budgetMs: ctx.botBudgetMs,
   };
+}
+
+/** An action of the running deal with the table state just before it (what its redaction for a seat depends on). */
+export interface DealAction {
+  readonly before: TableState | null;
+  readonly event: TableEvent;
+}
+
+/** The running deal's actions, folded from the deal's base commit (once per bot run; progress.ts adds to it). */
+export function dealActions(loaded: Loaded): DealAction[] {
+  const deal = loaded.state.deal;
+  if (deal === null) return [];
+  const out: DealAction[] = [];
+  const base = loaded.commits[0];
+  let state: TableState | null = base?.snapshot?.state ?? null;
+  const events = loaded.commits.flatMap((c, i) => (i === 0 ? c.events.slice(c.snapshot?.at ?? 0) : c.events));
+  for (const event of events) {
+    if (event.type === 'ActionTaken' && event.deal === deal.no) out.push({ before: state, event });
+    state = evolve(state, event);
+  }
+  return out;
 }
 
 /**
@@ -164,7 +191,11 @@ export function botTurnOf(ctx: UseCaseContext, meta: TableMeta, loaded: Loaded, 
  * the deal as redacted for it (folded from the deal's base commit, the same redaction the seat's events carry).
  */
 export function observe(loaded: Loaded, tableSeat: number): SeatObservation {
-  const current = loaded.state;
+  return observation(loaded.state, tableSeat, dealActions(loaded));
+}
+
+/** The observation of `tableSeat` at `current`, given the running deal's actions (dealActions). */
+export function observation(current: TableState, tableSeat: number, actions: readonly DealAction[]): SeatObservation {
   const deal = current.deal;
   if (deal === null) throw new Error('no deal to observe');
   const seat = asSeat(tableSeat);
@@ -172,16 +203,10 @@ export function observe(loaded: Loaded, tableSeat: number): SeatObservation {
   if (dealSeat === null) throw new Error(`seat ${tableSeat} sits out deal ${deal.no}`);
   const variant = variantOf(current);
   const history: { seat: Seat; action: Action }[] = [];
-  const base = loaded.commits[0];
-  let state: TableState | null = base?.snapshot?.state ?? null;
-  const events = loaded.commits.flatMap((c, i) => (i === 0 ? c.events.slice(c.snapshot?.at ?? 0) : c.events));
-  for (const event of events) {
-    if (event.type === 'ActionTaken' && event.deal === deal.no) {
-      const seen = redactEvent(state, event, { kind: 'seat', seat });
-      if (seen.type === 'ActionTaken')
-        history.push({ seat: asSeat(deal.players.indexOf(seen.seat)), action: seen.action });
-    }
-    state = evolve(state, event);
+  for (const { before, event } of actions) {
+    const seen = redactEvent(before, event, { kind: 'seat', seat });
+    if (seen.type === 'ActionTaken')
+      history.push({ seat: asSeat(deal.players.indexOf(seen.seat)), action: seen.action });
   }
   return {
     variant: current.variant,

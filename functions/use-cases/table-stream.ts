@@ -30,6 +30,8 @@ export interface Produced {
   readonly seeds?: Record<string, string>;
   /** The table has seats the server plays or a turn clock: the stream side runs a progress pass for this commit. */
   readonly auto?: boolean;
+  /** The table after the commit's events, when the caller folded them already (auto-deal.ts `advance` does). */
+  readonly state?: TableState;
 }
 
 const notFound = (tableId: string): AppError => new AppError(404, 'table/not_found', `no table ${tableId}`);
@@ -147,7 +149,7 @@ export async function appendCommit(
   // The write proved `loaded` was the head: the state after this commit is the new cached head (and `loaded.state`
   // the state before it, which the fan-out redacts the commit against).
   if (ctx.heads !== undefined) {
-    const next = after(loaded, commit);
+    const next = after(loaded, commit, produced.state);
     if (next !== undefined) ctx.heads.set(tableId, next);
   }
   await ctx.afterAppend?.(commit);
@@ -155,9 +157,9 @@ export async function appendCommit(
 }
 
 /** The table after `commit`, the next commit after `loaded` (its deal's commits, the state before it). */
-export function after(loaded: Loaded, commit: Commit): CachedHead | undefined {
-  let state: TableState | null = loaded.state;
-  for (const e of commit.events) state = evolve(state, e);
+export function after(loaded: Loaded, commit: Commit, known?: TableState): CachedHead | undefined {
+  let state: TableState | null = known ?? loaded.state;
+  if (known === undefined) for (const e of commit.events) state = evolve(state, e);
   if (state === null) return undefined;
   return {
     state,

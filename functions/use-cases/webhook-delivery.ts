@@ -43,10 +43,46 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
  * A failed head blocks the later deliveries of that table (ordering) until it succeeds or its retries run out
  * (about 28 hours, then it is marked `failed` and the queue moves on).
  */
+/**
+ * A read shared by the callers that wait at the same time, never older than the call (issue 15): a caller joins a
+ * read that has not started yet, or starts one; while one runs, the callers that arrive wait for it to end and then
+ * share the next. Every caller gets a value read after it called — so a registration that completed before a commit
+ * was written (and so before its stream record reached onCommit) is seen, as with one read per commit — at one read
+ * per burst of commits instead of one per commit.
+ */
+export function freshRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<unknown> | undefined;
+  let next: Promise<T> | undefined;
+  return () => {
+    if (next !== undefined) return next;
+    const start = (): Promise<T> => {
+      next = undefined;
+      const p = read();
+      const settled: Promise<unknown> = p.then(
+        () => {
+          if (running === settled) running = undefined;
+        },
+        () => {
+          if (running === settled) running = undefined;
+        },
+      );
+      running = settled;
+      return p;
+    };
+    if (running === undefined) return start();
+    next = running.then(start);
+    return next;
+  };
+}
+
 export class Deliverer {
   #scheduler: Scheduler | undefined;
   readonly #lookups = new Map<string, { readonly stamp: string; readonly hooks: readonly Hook[] }>();
-  constructor(private readonly deps: DelivererDeps) {}
+  readonly #stamp: () => Promise<string | undefined>;
+  constructor(private readonly deps: DelivererDeps) {
+    const read = deps.store.stamp?.bind(deps.store);
+    this.#stamp = read === undefined ? () => Promise.resolve(undefined) : freshRead(read);
+  }
 
   #remember(tableId: string, entry: { readonly stamp: string; readonly hooks: readonly Hook[] }): void {
     this.#lookups.delete(tableId);
@@ -66,7 +102,8 @@ export class Deliverer {
   async onCommit(commit: Commit): Promise<void> {
     // The registrations of a table, cached under the stamp they were looked up at (issue 15/18): a commit of a table
     // without registrations costs one small GetItem, not the metadata and one or two Queries.
-    const stamp = await this.deps.store.stamp?.();
+    // One read started after this call serves every commit waiting at the same time (freshRead).
+    const stamp = await this.#stamp();
     const known = stamp === undefined ? undefined : this.#lookups.get(commit.tableId);
     let meta: TableMeta | undefined;
     let hooks: readonly Hook[];

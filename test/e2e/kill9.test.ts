@@ -58,8 +58,9 @@ describe('kill -9 mid-play and restart on the same data folder', () => {
     const first = await start();
     const api = apiClient(first.url);
     const botOnly: { tableId: string; organiserKey: string }[] = [];
+    // Enough deals that the tables still play when the plug is pulled (a bot-only deal is one or two commits).
     for (let i = 0; i < 4; i++)
-      botOnly.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 6 }));
+      botOnly.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 }));
     const mixed = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
     const me = await join(api, mixed.tableId, 0);
     const versionOf = async (u: string, id: string): Promise<number> =>

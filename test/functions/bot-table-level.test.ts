@@ -34,12 +34,18 @@ describe("the table's bot level", () => {
       variant: 'schafkopf',
       seats: 4,
       botLevel: 'random',
-      bots: [1, { seat: 2, level: 'heuristic' }, 3],
-      clock: { turnSeconds: 10 },
+      // The bot seats play at their own level, so every call of the table's level is a move for the timed-out seat
+      // (the bots' moves after it go into the same commit); it is never marked absent, so it always times out.
+      bots: [
+        { seat: 1, level: 'heuristic' },
+        { seat: 2, level: 'heuristic' },
+        { seat: 3, level: 'heuristic' },
+      ],
+      clock: { turnSeconds: 10, timeoutsUntilAbsent: 1000 },
     });
     await service.join(tableId, 0, 'sleepy');
     const meta = await service.meta(tableId);
-    expect([0, 1, 2, 3].map((s) => seatBotLevel(meta, s))).toEqual(['random', 'random', 'heuristic', 'random']);
+    expect([0, 1, 2, 3].map((s) => seatBotLevel(meta, s))).toEqual(['random', 'heuristic', 'heuristic', 'heuristic']);
     // act: let bots move; whenever only the player is waited for, the clock runs out
     let timedOut = 0;
     for (let step = 0; step < 400 && timedOut < 3; step++) {

@@ -3,6 +3,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type DynamoDBClientConfig,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 
@@ -17,8 +18,14 @@ export async function conditionalWrite(write: Promise<unknown>): Promise<boolean
   }
 }
 
-/** A DynamoDB client; `endpoint` points it at dynalite locally. */
-export function dynamoClient(endpoint?: string): DynamoDBClient {
+/**
+ * A DynamoDB client; `endpoint` points it at dynalite locally, and `requestHandler` may hand its signed requests to
+ * dynalite in process (local/in-process-handler.ts) instead of over loopback HTTP.
+ */
+export function dynamoClient(
+  endpoint?: string,
+  requestHandler?: DynamoDBClientConfig['requestHandler'],
+): DynamoDBClient {
   return endpoint === undefined
     ? new DynamoDBClient({})
     : new DynamoDBClient({
@@ -26,6 +33,7 @@ export function dynamoClient(endpoint?: string): DynamoDBClient {
         region: 'local',
         credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         maxAttempts: 3,
+        ...(requestHandler !== undefined ? { requestHandler } : {}),
       });
 }
 

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js';
+import { lastSeq } from '../../functions/ports/table-store.js';
+import { seatsToAct } from '../../functions/use-cases/progress.js';
+import { TableService } from '../../functions/use-cases/table-service.js';
+import { loadTable } from '../../functions/use-cases/table-stream.js';
+
+/**
+ * Issue 15: the moves the server makes up to the next human decision are ONE commit (progress.ts `serverMoves`) — one
+ * conditional write; a stale or repeated pass writes nothing; two instances racing write one run; a run stops where a
+ * human is to act.
+ */
+
+const fixedSeeds = (): (() => string) => {
+  let n = 0;
+  return () => `seed-${++n}`;
+};
+
+describe('a run of server moves is one commit', () => {
+  it('a 4-bot deal is played in one or two commits, each event with its own seq, every move by a seat to act', async () => {
+    // arrange
+    const store = new MemoryTableStore();
+    const service = new TableService({ store, seed: fixedSeeds() });
+    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 1 });
+    // act
+    for (let i = 0; i < 5 && !(await loadTable(store, tableId)).state.closed; i++) await service.progress(tableId);
+    // assess
+    const commits = await store.range(tableId, 1, Number.MAX_SAFE_INTEGER);
+    const moves = commits.flatMap((c) => c.events.filter((e) => e.type === 'ActionTaken'));
+    expect(moves.length).toBeGreaterThanOrEqual(32);
+    // the deal's moves: the commit that starts the deal holds none of them, one commit holds them all
+    expect(commits.filter((c) => c.events.some((e) => e.type === 'ActionTaken'))).toHaveLength(1);
+    expect(commits.at(-1)!.events.some((e) => e.type === 'TableClosed')).toBe(true);
+    // seqs without gaps across commits
+    for (const [i, c] of commits.entries()) if (i > 0) expect(c.seq).toBe(lastSeq(commits[i - 1]!) + 1);
+  });
+
+  it('a pass pinned to a version the table left writes nothing; two instances racing write one run', async () => {
+    // arrange: two services (two warm instances) over one store, a 4-bot table with its first deal started
+    const store = new MemoryTableStore();
+    const a = new TableService({ store, seed: fixedSeeds() });
+    const b = new TableService({ store, seed: fixedSeeds() });
+    const { tableId } = await a.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 3 });
+    const start = (await loadTable(store, tableId)).version;
+    // act: both run the pass pinned to the same version at once
+    const [x, y] = await Promise.all([a.progress(tableId, start), b.progress(tableId, start)]);
+    // assess: exactly one of them wrote the run at start + 1; the other found the slot taken
+    const first = (await store.range(tableId, start + 1, start + 1))[0]!;
+    expect(first.events.filter((e) => e.type === 'ActionTaken').length).toBeGreaterThan(1);
+    expect([x.acted > 0, y.acted > 0].filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    const commits = await store.range(tableId, 1, Number.MAX_SAFE_INTEGER);
+    for (const [i, c] of commits.entries()) if (i > 0) expect(c.seq).toBe(lastSeq(commits[i - 1]!) + 1);
+    // a repeated pass pinned to the old version writes nothing more
+    const before = (await loadTable(store, tableId)).version;
+    const again = await b.progress(tableId, start);
+    expect(again.acted).toBe(0);
+    expect((await loadTable(store, tableId)).version).toBe(before);
+  });
+
+  it('with a player at the table the run stops where the player is to act', async () => {
+    // arrange
+    const store = new MemoryTableStore();
+    const service = new TableService({ store, seed: fixedSeeds() });
+    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
+    const { token } = await service.join(tableId, 0, 'me');
+    const me = service.authorize(await service.meta(tableId), token);
+    // act + assess: after each pass the player is to act (or the deal is over); the player answers with a legal move
+    let played = 0;
+    for (let step = 0; step < 60; step++) {
+      await service.progress(tableId);
+      const loaded = await loadTable(store, tableId);
+      if (loaded.state.closed) break;
+      expect(seatsToAct(loaded.state)).toContain(0);
+      const legal = (await service.view(tableId, me)).view.legalActions;
+      await service.act(tableId, me, legal[0], { expectedVersion: loaded.version });
+      played++;
+    }
+    expect(played).toBeGreaterThan(1);
+    // no run holds a move of the player's seat; the runs hold several bot moves
+    const commits = await store.range(tableId, 1, Number.MAX_SAFE_INTEGER);
+    const runs = commits.filter((c) => c.events.filter((e) => e.type === 'ActionTaken').length > 1);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) expect(run.events.every((e) => e.type !== 'ActionTaken' || e.seat !== 0)).toBe(true);
+  });
+});
