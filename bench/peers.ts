@@ -40,7 +40,8 @@ const given = new Map(
 /** A folder holding the peer's files, and the commit it came from (when known). */
 function peerSource(repo: string): { dir: string; commit: string } | undefined {
   const dir = given.get(repo);
-  const git = (gitArgs: string[]): string => execFileSync('git', gitArgs, { encoding: 'utf8' }).trim();
+  const git = (gitArgs: string[]): string =>
+    execFileSync('git', gitArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   if (dir !== undefined) {
     let commit = 'unknown';
     try {
