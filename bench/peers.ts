@@ -1,6 +1,6 @@
 /**
  * Random full games per CPU second: this engine against the open-source peers on the same game, measured side by side in
- * one process (alternating short segments, medians), so the ratio holds on a loaded machine. `npm run bench:peers`
+ * one process per game (alternating short segments, medians), so the ratio holds on a loaded machine. `npm run bench:peers`
  * (bundled with esbuild first, as `npm run bench` is) `-- [--seconds=0.5] [--rounds=5] [--peer=owner/name=<dir>]`.
  *
  * The peers carry no licence, so no file of theirs is in this repo: each is read from a local clone at run time —
@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Rng, type Seat, getVariant, nextSeat, playRandomDeal } from '../engine/index.js';
@@ -40,7 +41,8 @@ const given = new Map(
 /** A folder holding the peer's files, and the commit it came from (when known). */
 function peerSource(repo: string): { dir: string; commit: string } | undefined {
   const dir = given.get(repo);
-  const git = (gitArgs: string[]): string => execFileSync('git', gitArgs, { encoding: 'utf8' }).trim();
+  const git = (gitArgs: string[]): string =>
+    execFileSync('git', gitArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   if (dir !== undefined) {
     let commit = 'unknown';
     try {
@@ -160,23 +162,41 @@ const ROWS: [string, string, string, unknown, number, string | undefined][] = [
   ),
 ];
 
-console.log(
-  `Random full games/s, ours against open-source peers, one process, per CPU second (node ${process.version}, ${rounds} rounds × ${seconds}s CPU each side, medians)`,
-);
-const loaded = new Map<string, { peer: Peer; commit: string } | undefined>();
-for (const [key, spec] of Object.entries(PEERS)) {
-  const p = await loadPeer(spec);
-  loaded.set(key, p);
+/**
+ * Each row runs in a child process of its own (this file again, with `--row=<label>`): ours and the peer side by side
+ * in that one process, and no row's JIT state (the shared playout loop having seen other variants) or heap carried
+ * into the next.
+ */
+const row = args.get('row');
+if (row === undefined) {
   console.log(
-    p
-      ? `peer ${spec.repo} @ ${p.commit.slice(0, 12)} — ${spec.what}`
-      : `peer ${spec.repo}: no local clone (git clone https://github.com/${spec.repo} and pass --peer=${spec.repo}=<dir>)`,
+    `Random full games/s, ours against open-source peers: per row one process, per CPU second (node ${process.version}, ${rounds} rounds × ${seconds}s CPU each side, medians)`,
   );
-}
-console.log(`${'game'.padEnd(34)} ${'ours'.padStart(9)} ${'peer'.padStart(9)}  ratio`);
-for (const [label, id, preset, overrides, players, key] of ROWS) {
-  if (only !== undefined && !label.startsWith(only)) continue;
-  const peer = key === undefined ? undefined : loaded.get(key)?.peer;
+  for (const spec of Object.values(PEERS)) {
+    const src = peerSource(spec.repo);
+    console.log(
+      src
+        ? `peer ${spec.repo} @ ${src.commit.slice(0, 12)} — ${spec.what}`
+        : `peer ${spec.repo}: no local clone (git clone https://github.com/${spec.repo} and pass --peer=${spec.repo}=<dir>)`,
+    );
+  }
+  console.log(`${'game'.padEnd(34)} ${'ours'.padStart(9)} ${'peer'.padStart(9)}  ratio`);
+  // This very file (the bundle when run by bench/run.mjs).
+  const script = fileURLToPath(import.meta.url);
+  for (const [label] of ROWS) {
+    if (only !== undefined && !label.startsWith(only)) continue;
+    const out = execFileSync(process.execPath, [script, ...process.argv.slice(2), `--row=${label}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    process.stdout.write(out);
+  }
+} else {
+  const found = ROWS.find(([label]) => label === row);
+  if (found === undefined) throw new Error(`no row ${row}`);
+  const [label, id, preset, overrides, players, key] = found;
+  const spec = key === undefined ? undefined : PEERS[key];
+  const peer = spec === undefined ? undefined : (await loadPeer(spec))?.peer;
   const r = await compare(ours(id, preset, overrides, players), peer);
   const ratio = Number.isNaN(r.ratio) ? '' : `${r.ratio.toFixed(1)}×`;
   console.log(`${label.padEnd(34)} ${fmt(r.a)} ${Number.isNaN(r.b) ? '        –' : fmt(r.b)}  ${ratio}`);
