@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import type * as EngineIndex from '../engine/index.js';
 import type * as EngineSim from '../engine/sim.js';
 import type * as EngineMoney from '../engine/money/rational.js';
+// Seats as numbers: this bench also loads older engines (before engine/seat.ts), so it names seats by cast.
+import type { Seat } from '../engine/seat.js';
 
 const games = Number(process.argv[2] ?? 1500);
 const dir = resolve(process.argv[3] ?? 'engine');
@@ -45,18 +47,18 @@ for (let players = 2; players <= 8; players++)
     let acc = 0;
     for (let g = 0; g < games; g++) {
       const ctx = { bock: 1 + (g % 3 === 0 ? 1 : 0), pot: g % 5 === 0 ? rat(40) : ZERO };
-      const deal = playRandomDeal(variant, o, players, g % players, rng, ctx, true);
+      const deal = playRandomDeal(variant, o, players, (g % players) as Seat, rng, ctx, true);
       acc = (acc * 31 + h(deal)) >>> 0;
       if (g % 8 !== 0) continue;
       const s = variant.start(o, players, deal.dealer, deal.layout, ctx);
       for (const { seat, action } of deal.actions) {
-        for (let q = 0; q < players; q++) acc = (acc * 31 + h(variant.legalActions(s, q))) >>> 0;
+        for (let q = 0; q < players; q++) acc = (acc * 31 + h(variant.legalActions(s, q as Seat))) >>> 0;
         for (const c of deal.layout.hands[seat] ?? [])
           acc = (acc * 31 + h(variant.check(s, seat, { type: 'play', card: c }) ?? 0)) >>> 0;
         const c = variant.clone(s);
         acc = (acc * 31 + h(variant.apply(s, seat, action))) >>> 0;
         variant.apply(c, seat, pickAction(variant.legalActions(c, seat), rng), false);
-        acc = (acc * 31 + h(variant.view(s, { kind: 'seat', seat: (seat + 1) % players }))) >>> 0;
+        acc = (acc * 31 + h(variant.view(s, { kind: 'seat', seat: ((seat + 1) % players) as Seat }))) >>> 0;
         acc = (acc * 31 + h(variant.view(c, { kind: 'spectator' }))) >>> 0;
       }
       acc = (acc * 31 + h(variant.view(s, { kind: 'organiser' }))) >>> 0;
