@@ -1,6 +1,6 @@
 import { POINTS } from '../cards/card.js';
 import { type Knowledge, leaderOf } from './knowledge.js';
-import type { Solver } from './solver.js';
+import { Solver, type SolverProblem } from './solver.js';
 
 /**
  * What `strong` asks the solver about each card of a sample. In the point games the payout moves in steps — won at
@@ -51,4 +51,37 @@ export function cardValue(
     POINT_STEPS.thresholds.map((t) => t - taken),
   );
   return level === undefined ? undefined : (POINT_STEPS.worth[level] as number);
+}
+
+/**
+ * How a Schafkopf point game settles with best play from a position, as a step 0..5: lost Schwarz, lost Schneider,
+ * lost, won, won Schneider, won Schwarz (engine/variants/schafkopf: won at 61, Schneider at 91 / 30 and less,
+ * Schwarz when one party takes no trick). `problem` values the declaring party's card points (its `valueMask` and
+ * `maxMask`); `taken` is what each party has so far (points of the party, tricks of each side). The points are
+ * answered by two null-window tests (61, then 91 or 31) sharing the table; Schwarz, only when the points reach the
+ * extreme step and the side has no trick yet, by one test in tricks. Undefined when the node limit is reached.
+ */
+export function settlement(
+  problem: SolverProblem,
+  taken: { readonly points: number; readonly partyTricks: number; readonly foeTricks: number } = {
+    points: 0,
+    partyTricks: 0,
+    foeTricks: 0,
+  },
+): { step: number | undefined; nodes: number } {
+  const solver = new Solver(problem);
+  const level = solver.level(POINT_STEPS.thresholds.map((t) => t - taken.points));
+  let nodes = solver.nodes;
+  if (level === undefined) return { step: undefined, nodes };
+  const extreme = level === 3 ? taken.foeTricks === 0 : level === 0 ? taken.partyTricks === 0 : false;
+  if (!extreme) return { step: level + 1, nodes };
+  const nodeLimit = problem.nodeLimit === undefined ? undefined : Math.max(0, problem.nodeLimit - nodes);
+  const tricks = new Solver({ ...problem, unit: 'trick', ...(nodeLimit !== undefined ? { nodeLimit } : {}) });
+  const left = Math.max(...problem.hands.map((h) => h.length)) + (problem.trick.length > 0 ? 1 : 0);
+  // Won: does the party take every trick left? Lost: can it take one at all?
+  const reached = level === 3 ? tricks.atLeast(left) : tricks.atLeast(1);
+  nodes += tricks.nodes;
+  if (reached === undefined) return { step: undefined, nodes };
+  if (level === 3) return { step: reached ? 5 : 4, nodes };
+  return { step: reached ? 1 : 0, nodes };
 }

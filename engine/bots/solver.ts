@@ -50,9 +50,14 @@ const TRUMP = 4;
 const CODES = SUITS * 32;
 const MAX_SEATS = 8;
 
-/** Zobrist keys from a fixed xorshift stream (the engine has no Math.random; the keys need no secrecy). */
-const Z1 = new Int32Array(CODES + MAX_SEATS);
-const Z2 = new Int32Array(CODES + MAX_SEATS);
+/**
+ * Zobrist keys from a fixed xorshift stream (the engine has no Math.random; the keys need no secrecy), one per
+ * (effective suit, rank among the cards still in the hands, seat holding it, point class of the card) and per seat to
+ * lead: positions that differ only in which of two interchangeable cards is gone hash alike (see `hash`).
+ */
+const KEYS = SUITS * 32 * MAX_SEATS * 16;
+const Z1 = new Int32Array(KEYS + MAX_SEATS);
+const Z2 = new Int32Array(KEYS + MAX_SEATS);
 {
   let x = 0x9e3779b9 | 0;
   const next = (): number => {
@@ -65,6 +70,13 @@ const Z2 = new Int32Array(CODES + MAX_SEATS);
     Z1[i] = next();
     Z2[i] = next();
   }
+}
+
+/** Set bits of a 32-bit word. */
+function popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
 /**
@@ -134,7 +146,9 @@ export class Solver {
   private readonly winAt = new Int32Array(MAX_SEATS);
   private trickLen = 0;
   private leader: number;
-  /** Zobrist hash (two words) of the cards still in the hands. */
+  /** Point class of each code (an index into the distinct points of the problem's cards), for the hash. */
+  private readonly cls = new Int8Array(CODES);
+  /** Zobrist hash (two words) of the position at a trick start, set by `hash`. */
   private h1 = 0;
   private h2 = 0;
   /** Points still to be taken, positive and negative parts: the value lies within them. */
@@ -170,11 +184,15 @@ export class Solver {
       if (e < 0) throw new RangeError(`card ${c} is not in the trick order`);
       (bySuit[e] as number[]).push(c);
     }
+    const classes: number[] = [];
     bySuit.forEach((cards, e) => {
       cards.sort((a, b) => (order.power[b] as number) - (order.power[a] as number));
       cards.forEach((c, r) => {
         const code = e * 32 + r;
-        this.pts[code] = POINTS[c] as number;
+        const pts = POINTS[c] as number;
+        this.pts[code] = pts;
+        if (!classes.includes(pts)) classes.push(pts);
+        this.cls[code] = classes.indexOf(pts) & 15;
         this.codeOf[c] = code;
       });
     });
@@ -185,8 +203,6 @@ export class Solver {
         this.hands[s * SUITS + (code >> 5)] = (this.hands[s * SUITS + (code >> 5)] as number) | bit;
         this.inHands[code >> 5] = (this.inHands[code >> 5] as number) | bit;
         this.counts[s] = (this.counts[s] as number) + 1;
-        this.h1 ^= Z1[code] as number;
-        this.h2 ^= Z2[code] as number;
       }
     });
     for (const c of all) {
@@ -224,15 +240,7 @@ export class Solver {
     const code = this.codeOf[card] as number;
     this.take(seat, code);
     try {
-      let lo = 0;
-      let hi = thresholds.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        const t = thresholds[mid] as number;
-        if (this.search(t - 1, t) >= t) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
+      return this.steps(thresholds);
     } catch (e) {
       if (e === LIMIT) return undefined;
       throw e;
@@ -240,6 +248,29 @@ export class Solver {
       this.pop();
       this.give(seat, code);
     }
+  }
+
+  /** How many of `thresholds` (ascending) best play reaches from the position: `levelAfter` without a first card. */
+  level(thresholds: readonly number[]): number | undefined {
+    try {
+      return this.steps(thresholds);
+    } catch (e) {
+      if (e === LIMIT) return undefined;
+      throw e;
+    }
+  }
+
+  /** Binary search over the thresholds, one null-window test each, sharing the table's bounds. */
+  private steps(thresholds: readonly number[]): number {
+    let lo = 0;
+    let hi = thresholds.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const t = thresholds[mid] as number;
+      if (this.search(t - 1, t) >= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The value of the position with the seat to move choosing best. */
@@ -310,8 +341,6 @@ export class Solver {
     this.hands[at] = (this.hands[at] as number) & ~bit;
     this.inHands[e] = (this.inHands[e] as number) & ~bit;
     this.counts[seat] = (this.counts[seat] as number) - 1;
-    this.h1 ^= Z1[code] as number;
-    this.h2 ^= Z2[code] as number;
     this.push(code);
   }
 
@@ -323,8 +352,6 @@ export class Solver {
     this.hands[at] = (this.hands[at] as number) | bit;
     this.inHands[e] = (this.inHands[e] as number) | bit;
     this.counts[seat] = (this.counts[seat] as number) + 1;
-    this.h1 ^= Z1[code] as number;
-    this.h2 ^= Z2[code] as number;
   }
 
   /** Put a card into the open trick (already out of its hand). */
@@ -362,8 +389,9 @@ export class Solver {
     if (this.trickLen === 0) {
       if (this.counts[seat] === 1 && this.allOne()) return this.lastTrick();
       // Two slots per position (h, h ^ 1); a match in either is used.
-      slot = (this.h1 ^ (Z1[CODES + seat] as number)) & tt.mask;
-      check = this.h2 ^ (Z2[CODES + seat] as number);
+      this.hash(seat);
+      slot = this.h1 & tt.mask;
+      check = this.h2;
       if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
         const other = slot ^ 1;
         if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
@@ -376,7 +404,7 @@ export class Solver {
         if (l === u) return l;
         if (l > alpha) alpha = l;
         if (u < beta) beta = u;
-        ttBest = tt.move[slot] as number;
+        ttBest = this.decode(tt.move[slot] as number);
       }
     }
     const base = this.ply * STRIDE;
@@ -430,9 +458,54 @@ export class Solver {
         tt.lower[slot] = best;
         tt.upper[slot] = best;
       }
-      tt.move[slot] = bestCode;
+      tt.move[slot] = this.encode(bestCode);
     }
     return best;
+  }
+
+  /**
+   * The hash of the position at a trick start with `seat` to lead: every card still in a hand counts by its suit, its
+   * rank among the cards still in the hands (not among all the problem's cards), its holder and its points. Cards gone
+   * close the gaps, so two positions that differ only in which of two equal-point neighbours was played (the Eichel-
+   * or the Gras-Ober, two blank Neuner) share an entry: their values and best leads are the same up to that renaming.
+   */
+  private hash(seat: number): void {
+    let a = Z1[KEYS + seat] as number;
+    let b = Z2[KEYS + seat] as number;
+    const n = this.n;
+    for (let e = 0; e < SUITS; e++) {
+      const all = this.inHands[e] as number;
+      if (all === 0) continue;
+      for (let s = 0; s < n; s++) {
+        let m = this.hands[s * SUITS + e] as number;
+        while (m !== 0) {
+          const low = m & -m;
+          m ^= low;
+          const j = popcount(all & (low - 1));
+          const r = 31 - Math.clz32(low);
+          const key = (((e * 32 + j) * MAX_SEATS + s) << 4) | (this.cls[e * 32 + r] as number);
+          a ^= Z1[key] as number;
+          b ^= Z2[key] as number;
+        }
+      }
+    }
+    this.h1 = a;
+    this.h2 = b;
+  }
+
+  /** A code as its suit and rank among the cards still in the hands (what the table keeps as the best lead). */
+  private encode(code: number): number {
+    const e = code >> 5;
+    return e * 32 + popcount((this.inHands[e] as number) & ((1 << (code & 31)) - 1));
+  }
+
+  /** The code of the card `encode` gave, in this position (-1 when there is none). */
+  private decode(key: number): number {
+    const e = key >> 5;
+    let m = this.inHands[e] as number;
+    for (let j = key & 31; j > 0 && m !== 0; j--) m &= m - 1;
+    if (m === 0) return -1;
+    return e * 32 + (31 - Math.clz32(m & -m));
   }
 
   private cardsLeft(): number {
