@@ -87,7 +87,7 @@ for (const contract of [
   };
   const deck = variant.deck(options, 4);
   for (let d = 0; d < deals; d++) {
-    let hands: number[][] = [];
+    let hands: number[][];
     let declarer = 0;
     for (let tries = 0; ; tries++) {
       const layout = variant.deal(options, 4, 3, rng.shuffle(deck));
