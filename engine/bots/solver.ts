@@ -267,8 +267,15 @@ export class Solver {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const t = thresholds[mid] as number;
-      if (this.search(t - 1, t) >= t) lo = mid + 1;
-      else hi = mid;
+      // The search fails soft: its answer bounds the value beyond t, which may settle further thresholds too.
+      const v = this.search(t - 1, t);
+      if (v >= t) {
+        lo = mid + 1;
+        while (lo < hi && (thresholds[lo] as number) <= v) lo++;
+      } else {
+        hi = mid;
+        while (hi > lo && (thresholds[hi - 1] as number) > v) hi--;
+      }
     }
     return lo;
   }
