@@ -5,7 +5,7 @@ import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Seat } from '../variant.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
-import { notHoldingPartnerCard } from './solver-inference.js';
+import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
 import { cardValue } from './solver-objective.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
@@ -21,6 +21,8 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
 /** Tuning, as data. */
 export const STRONG = {
   maxSamples: 2_000,
+  /** Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`). */
+  auctionDraws: 8,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
@@ -43,13 +45,36 @@ export interface Sample {
 /**
  * A random deal of the unseen cards consistent with the seat's knowledge; undefined when none was found.
  * The draw uses only `obs` and `rng`: the same view and seed give the same sample, whatever the hidden truth.
+ * With auction facts (solver-inference.ts `auctionFacts`) up to `STRONG.auctionDraws` deals are drawn and the first
+ * that breaks none is taken, else the one that breaks fewest: a rejection that never fails for want of a fitting
+ * deal (the auction's facts are soft; the cards' are hard).
  */
 export function sampleHidden(
   obs: SeatObservation,
   k: Knowledge,
   deck: readonly CardIndex[],
   rng: Rng,
+  facts: readonly AuctionFact[] = [],
 ): Sample | undefined {
+  let best: Sample | undefined;
+  let fewest = Infinity;
+  const draws = facts.length === 0 ? 1 : STRONG.auctionDraws;
+  for (let i = 0; i < draws; i++) {
+    const sample = drawHidden(obs, k, deck, rng);
+    if (sample === undefined) return best;
+    if (facts.length === 0) return sample;
+    const broken = brokenFacts(facts, k, sample.hands);
+    if (broken < fewest) {
+      best = sample;
+      fewest = broken;
+      if (broken === 0) break;
+    }
+  }
+  return best;
+}
+
+/** One draw of the unseen cards consistent with the cards seen (voids, the called card, open hands). */
+function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex[], rng: Rng): Sample | undefined {
   const { view } = obs;
   const n = view.players;
   const hands: CardIndex[][] = view.hands.map((h) => (h === null ? [] : h.map(indexOf)));
@@ -174,9 +199,10 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   const maxSamples = Math.min(STRONG.maxSamples, ctx.budget.samples);
   // One table for the decision's samples (each solver has its own generation in it): 15 MB, ~2 ms to allocate.
   const table = new TranspositionTable();
+  const facts = auctionFacts(obs, k, deck);
   for (let i = 0; i < maxSamples; i++) {
     if (i > 0 && nodesLeft <= 0) break;
-    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
     if (sample === undefined) break;
     const p = parties(k, sample.hands, holderOfPlayed);
     maximizing = ((p.maxMask >> obs.seat) & 1) === 1;
@@ -248,8 +274,9 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
   const rollouts = Math.min(STRONG.maxRollouts, ctx.budget.rollouts);
   if (rollouts < STRONG.minRollouts) return undefined;
+  const facts = auctionFacts(obs, k, deck);
   for (let i = 0; i < rollouts; i++) {
-    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
     if (sample === undefined) return undefined;
     const layout = {
       hands: sample.hands.map((h) => h.map((c) => CARDS[c] as Card)),
