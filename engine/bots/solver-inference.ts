@@ -54,19 +54,21 @@ export const AUCTION_SLACK = 0.5;
  * - the declarer of a contract (a Solo, Wenz, Sauspiel, a Saukopf announcement, a Mehrkopf game; in Sheepshead the
  *   picker) holds a hand that clears the contract's need (margin ≥ −slack), unless it may have been forced to play
  *   (Sheepshead's last seat picking after every pass, Mehrkopf's Muss-Spiel after every pass);
- * - a seat that passed while it could have named a game did not hold one: in Schafkopf no Solo or Wenz (a seat may
- *   always bid them above a Sauspiel, before or after it), in Mehrkopf and Saukopf no game of the heuristic's list
+ * - a seat that passed while it could have named a game (and bid nothing) did not hold one: in Schafkopf no Solo or
+ *   Wenz when it passed before any game above a Sauspiel was bid, in Mehrkopf and Saukopf no game of the heuristic's list
  *   when it passed before anybody bid, in Sheepshead a pass on the blind means a hand below the pick threshold.
  * A seat's hand at the auction is its hand now plus what it has played (Sheepshead's picker: after the bury).
  * Facts are about other seats only; none about this seat.
  */
 export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex[]): AuctionFact[] {
   const facts: AuctionFact[] = [];
-  const auction: { seat: Seat; type: string }[] = [];
+  const auction: { seat: Seat; type: string; game?: string }[] = [];
   for (const h of obs.history) {
     if (h.action.type === 'play') break;
-    auction.push({ seat: h.seat, type: h.action.type });
+    const game = h.action.type === 'bid' || h.action.type === 'announce' ? h.action.game : undefined;
+    auction.push({ seat: h.seat, type: h.action.type, ...(game !== undefined ? { game } : {}) });
   }
+  const bidders = new Set(auction.filter((a) => a.type === 'bid' || a.type === 'announce').map((a) => a.seat));
   const contract = k.contract;
   const declarer = contract?.declarer;
   const firstBid = auction.findIndex((a) => a.type === 'bid' || a.type === 'pick' || a.type === 'announce');
@@ -77,7 +79,12 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
         .filter((a) => a.type === 'pass')
         .map((a) => a.seat),
     );
-  const passers = new Set(auction.filter((a) => a.type === 'pass').map((a) => a.seat));
+  // Schafkopf: a pass while no game above a Sauspiel was bid (a Solo or Wenz still open to the seat).
+  const schafkopfPassers = new Set<Seat>();
+  for (const a of auction) {
+    if (a.type === 'bid' && a.game !== undefined && a.game !== 'sauspiel') break;
+    if (a.type === 'pass') schafkopfPassers.add(a.seat);
+  }
   const others = (s: Seat): boolean => s !== obs.seat;
   // Seats that exchanged cards (Sheepshead's picker and partners bury): their hand at the auction is not known.
   const exchanged = new Set(auction.filter((a) => a.type === 'bury').map((a) => a.seat));
@@ -112,9 +119,10 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
       : marginGames(obs.variant).filter((c) => goalOf(c) === 'points');
   const scorers = games.map((c) => marginOf(obs.variant, obs.options, c, deck));
   const weak = (h: readonly CardIndex[]): boolean => scorers.every((m) => m(h) < AUCTION_SLACK);
-  const told = obs.variant === 'schafkopf' ? passers : passedBefore(firstBid);
+  const told = obs.variant === 'schafkopf' ? schafkopfPassers : passedBefore(firstBid);
   for (const s of told)
-    if (others(s) && s !== declarer && !exchanged.has(s)) facts.push({ seat: s, holds: weak, says: 'passer is weak' });
+    if (others(s) && s !== declarer && !exchanged.has(s) && !bidders.has(s))
+      facts.push({ seat: s, holds: weak, says: 'passer is weak' });
   return facts;
 }
 
