@@ -38,6 +38,12 @@ export interface SolverProblem {
   readonly maxTricks?: number;
   /** The transposition table to use (several solvers may share one); default: a table of this solver's own. */
   readonly table?: TranspositionTable;
+  /**
+   * Two-player layouts' stacks (Offiziersschafkopf, two-handed Sheepshead): [card, card under it] pairs; when the
+   * card is played, the one under it joins its holder's playable cards (a chain for deeper stacks). The cards under
+   * belong to no hand in `hands`. With stacks the solver searches without the table and without equivalent cards.
+   */
+  readonly under?: readonly (readonly [number, number])[];
 }
 
 export interface SolverStats {
@@ -160,6 +166,11 @@ export class Solver {
   /** The closed tricks on the search path, MAX_SEATS codes per trick. */
   private readonly saved = new Int32Array(MAX_PLY * MAX_SEATS);
   private ply = 0;
+  /** Stacks: the code under each code (-1: none), the cards still under others per seat, and their total. */
+  private readonly underCode = new Int16Array(CODES).fill(-1);
+  private readonly locked: Int32Array;
+  private lockedTotal = 0;
+  private readonly stacks: boolean;
   nodes = 0;
 
   constructor(p: SolverProblem) {
@@ -173,11 +184,14 @@ export class Solver {
     this.maxTricks = p.maxTricks ?? Infinity;
     this.hands = new Int32Array(n * SUITS);
     this.counts = new Int32Array(n);
+    this.locked = new Int32Array(n);
+    this.stacks = (p.under?.length ?? 0) > 0;
     this.leader = p.leader;
     // Rank the cards of the problem within their effective suits.
     const order = p.order;
     const all: number[] = [...p.trick];
     for (const h of p.hands) all.push(...h);
+    for (const [, u] of p.under ?? []) all.push(u);
     const bySuit: number[][] = [[], [], [], [], []];
     for (const c of all) {
       const e = order.effSuit[c] as number;
@@ -209,6 +223,17 @@ export class Solver {
       const pts = POINTS[c] as number;
       if (pts > 0) this.remPos += pts;
       else this.remNeg += pts;
+    }
+    if (this.stacks) {
+      const below = new Map(p.under ?? []);
+      p.hands.forEach((h, s) => {
+        for (const c of h)
+          for (let top = c, u = below.get(top); u !== undefined; top = u, u = below.get(top)) {
+            this.underCode[this.codeOf[top] as number] = this.codeOf[u] as number;
+            this.locked[s] = (this.locked[s] as number) + 1;
+            this.lockedTotal++;
+          }
+      });
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
     this.tt = p.table ?? new TranspositionTable();
@@ -337,7 +362,7 @@ export class Solver {
 
   private maxTricksLeft(): number {
     let m = 0;
-    for (let s = 0; s < this.n; s++) m = Math.max(m, this.counts[s] as number);
+    for (let s = 0; s < this.n; s++) m = Math.max(m, (this.counts[s] as number) + (this.locked[s] as number));
     return m + (this.trickLen > 0 ? 1 : 0);
   }
 
@@ -348,11 +373,32 @@ export class Solver {
     this.hands[at] = (this.hands[at] as number) & ~bit;
     this.inHands[e] = (this.inHands[e] as number) & ~bit;
     this.counts[seat] = (this.counts[seat] as number) - 1;
+    const u = this.underCode[code] as number;
+    if (u >= 0) this.unlock(seat, u, true);
     this.push(code);
+  }
+
+  /** A stack's card under a played one turns up (`up`) or goes back under it. */
+  private unlock(seat: number, code: number, up: boolean): void {
+    const bit = 1 << (code & 31);
+    const at = seat * SUITS + (code >> 5);
+    if (up) {
+      this.hands[at] = (this.hands[at] as number) | bit;
+      this.inHands[code >> 5] = (this.inHands[code >> 5] as number) | bit;
+    } else {
+      this.hands[at] = (this.hands[at] as number) & ~bit;
+      this.inHands[code >> 5] = (this.inHands[code >> 5] as number) & ~bit;
+    }
+    const d = up ? 1 : -1;
+    this.counts[seat] = (this.counts[seat] as number) + d;
+    this.locked[seat] = (this.locked[seat] as number) - d;
+    this.lockedTotal -= d;
   }
 
   /** Back into the hand (the caller has popped it off the trick). */
   private give(seat: number, code: number): void {
+    const u = this.underCode[code] as number;
+    if (u >= 0) this.unlock(seat, u, false);
     const bit = 1 << (code & 31);
     const e = code >> 5;
     const at = seat * SUITS + e;
@@ -385,7 +431,7 @@ export class Solver {
     if (this.trickLen === n) return this.closeTrick(alpha, beta);
     const seat = (this.leader + this.trickLen) % n;
     // Whatever happens, the value lies in [lo, hi]: cut when that range misses the window.
-    const hi = this.perTrick ? (this.counts[seat] as number) + 1 : this.remPos;
+    const hi = this.perTrick ? (this.counts[seat] as number) + (this.locked[seat] as number) + 1 : this.remPos;
     const lo = this.perTrick ? 0 : this.remNeg;
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
@@ -394,7 +440,9 @@ export class Solver {
     let check = 0;
     let ttBest = -1;
     if (this.trickLen === 0) {
-      if (this.counts[seat] === 1 && this.allOne()) return this.lastTrick();
+      if (this.counts[seat] === 1 && this.lockedTotal === 0 && this.allOne()) return this.lastTrick();
+    }
+    if (this.trickLen === 0 && !this.stacks) {
       // Two slots per position (h, h ^ 1); a match in either is used.
       this.hash(seat);
       slot = this.h1 & tt.mask;
@@ -624,7 +672,7 @@ export class Solver {
         m ^= low;
         const code = e * 32 + r;
         const p = this.pts[code] as number;
-        if (prev >= 0 && this.pts[e * 32 + prev] === p) {
+        if (prev >= 0 && !this.stacks && this.pts[e * 32 + prev] === p) {
           // Equivalent to the previous card of this hand unless a card of another hand or the trick lies between.
           const between = ((1 << r) - 1) & ~((2 << prev) - 1);
           if ((sep & between) === 0) {
