@@ -5,6 +5,7 @@ import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Seat } from '../variant.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
+import { hasStacks, sampleStacks } from './stacks.js';
 import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
 import { cardValue } from './solver-objective.js';
 import { Solver, TranspositionTable } from './solver.js';
@@ -26,6 +27,9 @@ export const STRONG = {
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
+  /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
+  twoFullSolveCards: 14,
+  twoLookahead: 3,
   /** Every solve may search at least this many nodes (the decision's node budget may be overdrawn by one solve). */
   minNodes: 5_000,
   /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
@@ -175,19 +179,20 @@ function parties(
 export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
   const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
   if (plays.length === 0) return chooseByRollouts(obs, legal, ctx) ?? heuristicDecide(obs, legal, ctx);
-  if (obs.view.players === 2) return heuristicDecide(obs, legal, ctx);
+  const two = obs.view.players === 2;
+  if (two && !hasStacks(obs)) return heuristicDecide(obs, legal, ctx);
   const k = knowledgeOf(obs);
   const other = decideOther(obs, legal, k);
   if (other !== undefined) return other;
   const cards = plays.map((a) => indexOf(a.card));
   if (cards.length === 1) return plays[0] as Action;
-  if (cards.some((c) => !k.hand.includes(c))) return heuristicDecide(obs, legal, ctx);
+  if (!two && cards.some((c) => !k.hand.includes(c))) return heuristicDecide(obs, legal, ctx);
   const deck = deckOfObs(obs);
   const fallback = playCard(k, cards, deck);
   const trick = obs.view.trick.map((t) => indexOf(t.card));
   const leader = obs.view.trick[0]?.seat ?? obs.seat;
   const inHands = obs.view.handCounts.reduce((a, b) => a + b, 0);
-  const maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
+  let maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
   let holderOfPlayed: Seat | undefined;
   if (k.partnerCard !== undefined)
     for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
@@ -199,11 +204,19 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   const maxSamples = Math.min(STRONG.maxSamples, ctx.budget.samples);
   // One table for the decision's samples (each solver has its own generation in it): 15 MB, ~2 ms to allocate.
   const table = new TranspositionTable();
-  const facts = auctionFacts(obs, k, deck);
+  const facts = two ? [] : auctionFacts(obs, k, deck);
   for (let i = 0; i < maxSamples; i++) {
     if (i > 0 && nodesLeft <= 0) break;
-    const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
+    // Two players: the stacks dealt open (the solver uncovers a card when the one on it is played).
+    const sample: { hands: CardIndex[][]; under?: [CardIndex, CardIndex][] } | undefined = two
+      ? sampleStacks(obs, k, deck, ctx.rng)
+      : sampleHidden(obs, k, deck, ctx.rng, facts);
     if (sample === undefined) break;
+    if (two && sample.under !== undefined) {
+      // Without a table the stacks are solved to the end only late in the deal.
+      const left = sample.hands.reduce((a, h) => a + h.length, 0) + sample.under.length;
+      maxTricks = left <= STRONG.twoFullSolveCards ? Infinity : STRONG.twoLookahead;
+    }
     const p = parties(k, sample.hands, holderOfPlayed);
     maximizing = ((p.maxMask >> obs.seat) & 1) === 1;
     const solver = new Solver({
@@ -215,6 +228,7 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
       maxTricks,
       nodeLimit: Math.max(STRONG.minNodes, nodesLeft),
       table,
+      ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
     const values: number[] = [];
     for (const c of cards) {
