@@ -7,7 +7,7 @@ import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } fro
 import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { hasStacks, sampleStacks } from './stacks.js';
 import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
-import { cardValue } from './solver-objective.js';
+import { type SampledDeal, cardValue, stepThresholds } from './solver-objective.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
@@ -205,6 +205,9 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   // One table for the decision's samples (each solver has its own generation in it): 15 MB, ~2 ms to allocate.
   const table = new TranspositionTable();
   const facts = two ? [] : auctionFacts(obs, k, deck);
+  const buried = obs.view.extra?.['buried'];
+  const ownBuried =
+    Array.isArray(buried) && buried.every((c) => typeof c === 'string') ? (buried as Card[]).map(indexOf) : [];
   for (let i = 0; i < maxSamples; i++) {
     if (i > 0 && nodesLeft <= 0) break;
     // Two players: the stacks dealt open (the solver uncovers a card when the one on it is played).
@@ -230,9 +233,18 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
       table,
       ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
+    const thresholds = stepThresholds(
+      obs.variant,
+      obs.options,
+      k,
+      p,
+      maxTricks === Infinity,
+      sample as SampledDeal,
+      ownBuried,
+    );
     const values: number[] = [];
     for (const c of cards) {
-      const v = cardValue(solver, c, obs.variant, k, p, maxTricks === Infinity);
+      const v = cardValue(solver, c, thresholds);
       if (v === undefined) break;
       values.push(v);
     }
