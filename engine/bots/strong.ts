@@ -298,7 +298,9 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   let samples = 0;
   const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
   // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
-  const rollouts = Math.min(STRONG.maxRollouts, ctx.budget.rollouts);
+  // The budget's rollouts are Schafkopf-sized deals (8 cards a hand, budget.ts); shorter deals play out faster.
+  const perHand = Math.max(1, k.hand.length);
+  const rollouts = Math.min(STRONG.maxRollouts, Math.floor((ctx.budget.rollouts * Math.max(8, perHand)) / perHand));
   if (rollouts < STRONG.minRollouts) return undefined;
   const facts = auctionFacts(obs, k, deck);
   for (let i = 0; i < rollouts; i++) {
