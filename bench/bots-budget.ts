@@ -1,7 +1,9 @@
 /**
  * Calibrates engine/bots/budget.ts: how long `strong` decisions take on this machine for a time budget turned into
  * work (`budgetForMs`), split into card decisions (solver nodes) and auction decisions (rollouts), with the work
- * rate actually reached. Timing is measured here, outside the engine.
+ * rate actually reached. Timing is measured here, outside the engine: wall time and this process's CPU time per
+ * decision (user + system; on a shared machine the wall time also counts the waits for a core, the CPU time is what
+ * the decision costs one core).
  *   npx tsx bench/bots-budget.ts [--budget 200] [--deals 6] [--only schafkopf:4]
  */
 import { performance } from 'node:perf_hooks';
@@ -67,6 +69,8 @@ for (const spec of only.split(',')) {
   const players = variant.participants(options, seats, asSeat(seats - 1)).length;
   const card: number[] = [];
   const auction: number[] = [];
+  const cardCpu: number[] = [];
+  const auctionCpu: number[] = [];
   let cardNodes = 0;
   let cardSamples = 0;
   const perDecision: number[] = [];
@@ -78,16 +82,23 @@ for (const spec of only.split(',')) {
       const n0 = nodes;
       const s0 = solvers;
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const a = strong.decide(obs, legal, ctx);
       const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      const cpu = (c.user + c.system) / 1000;
       if (legal.some((l) => l.type === 'play')) {
         card.push(ms);
+        cardCpu.push(cpu);
         cardNodes += nodes - n0;
         cardSamples += solvers - s0;
         if (solvers > s0) perDecision.push(solvers - s0);
         const cards = obs.view.handCounts.reduce((x, y) => x + y, 0);
         slow.push({ ms: Math.round(ms), nodes: nodes - n0, samples: solvers - s0, cards });
-      } else if (legal.length > 1) auction.push(ms);
+      } else if (legal.length > 1) {
+        auction.push(ms);
+        auctionCpu.push(cpu);
+      }
       return a;
     },
   };
@@ -106,7 +117,7 @@ for (const spec of only.split(',')) {
   };
   const cardMs = card.reduce((a, b) => a + b, 0);
   console.log(
-    `${spec}: ${line('card', card)}; ${line('auction', auction)}; card decisions: ${(cardNodes / cardMs).toFixed(0)} nodes/ms, ` +
+    `${spec}: wall ${line('card', card)}; ${line('auction', auction)}\n  cpu  ${line('card', cardCpu)}; ${line('auction', auctionCpu)}\n  card decisions: ${(cardNodes / cardMs).toFixed(0)} nodes/ms, ` +
       `${(cardSamples / cardMs).toFixed(2)} samples/ms, samples per searched decision p50 ` +
       `${quantile(
         [...perDecision].sort((x, y) => x - y),

@@ -27,34 +27,59 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
  * top-half trump +0.5; a plain Sau +1, a Zehn beside its Sau (or guarded twice) +0.5; a void beside ≥ 3 trumps +0.5.
  */
 export function strength(hand: readonly CardIndex[], order: CompiledOrder, deck: readonly CardIndex[]): number {
+  return strengthOf(order, deck)(hand);
+}
+
+/** `strength` with the deck's part precomputed: a scorer for many hands under one order (the samples' inference). */
+export function strengthOf(order: CompiledOrder, deck: readonly CardIndex[]): (hand: readonly CardIndex[]) => number {
   const trumpsInDeck = deck.filter((c) => order.effSuit[c] === TRUMP).map((c) => order.trumpRank[c] as number);
   trumpsInDeck.sort((a, b) => a - b);
-  const rankAmong = (c: CardIndex): number => trumpsInDeck.indexOf(order.trumpRank[c] as number);
   const t = trumpsInDeck.length;
-  let s = 0;
-  let trumps = 0;
-  const bySuit: CardIndex[][] = [[], [], [], []];
-  for (const c of hand) {
+  // What a trump adds by its rank among the deck's trumps.
+  const trumpWorth = new Map<CardIndex, number>();
+  for (const c of deck)
     if (order.effSuit[c] === TRUMP) {
-      trumps++;
-      const r = rankAmong(c);
-      s += 1 + (r < t / 4 ? 1 : r < t / 2 ? 0.5 : 0);
-    } else if ((order.effSuit[c] as number) >= 0) (bySuit[order.effSuit[c] as number] as CardIndex[]).push(c);
-  }
-  for (let suit = 0; suit < 4; suit++) {
-    const cards = bySuit[suit] as CardIndex[];
-    const suitDeck = deck.filter((c) => order.effSuit[c] === suit).sort((a, b) => order.power[b]! - order.power[a]!);
-    if (suitDeck.length === 0) continue;
-    if (cards.length === 0) {
-      if (trumps >= 3) s += 0.5;
-      continue;
+      const r = trumpsInDeck.indexOf(order.trumpRank[c] as number);
+      trumpWorth.set(c, 1 + (r < t / 4 ? 1 : r < t / 2 ? 0.5 : 0));
     }
-    const top = suitDeck[0] as CardIndex;
-    const second = suitDeck[1];
-    if (cards.includes(top)) s += 1;
-    if (second !== undefined && cards.includes(second) && (cards.includes(top) || cards.length >= 3)) s += 0.5;
+  const tops: { top: CardIndex; second: CardIndex | undefined }[] = [];
+  for (let suit = 0; suit < 4; suit++) {
+    const suitDeck = deck.filter((c) => order.effSuit[c] === suit).sort((a, b) => order.power[b]! - order.power[a]!);
+    tops.push(
+      suitDeck.length === 0 ? { top: -1, second: undefined } : { top: suitDeck[0] as CardIndex, second: suitDeck[1] },
+    );
   }
-  return (s * 8) / Math.max(1, hand.length);
+  return (hand) => {
+    let s = 0;
+    let trumps = 0;
+    const count = [0, 0, 0, 0];
+    let tops1 = 0;
+    let seconds = 0;
+    for (const c of hand) {
+      const e = order.effSuit[c] as number;
+      if (e === TRUMP) {
+        trumps++;
+        s += trumpWorth.get(c) ?? 1;
+      } else if (e >= 0) {
+        count[e] = (count[e] as number) + 1;
+        const tp = tops[e] as { top: CardIndex; second: CardIndex | undefined };
+        if (c === tp.top) tops1 |= 1 << e;
+        else if (c === tp.second) seconds |= 1 << e;
+      }
+    }
+    for (let suit = 0; suit < 4; suit++) {
+      if ((tops[suit] as { top: CardIndex }).top < 0) continue;
+      const n = count[suit] as number;
+      if (n === 0) {
+        if (trumps >= 3) s += 0.5;
+        continue;
+      }
+      const top = ((tops1 >> suit) & 1) === 1;
+      if (top) s += 1;
+      if (((seconds >> suit) & 1) === 1 && (top || n >= 3)) s += 0.5;
+    }
+    return (s * 8) / Math.max(1, hand.length);
+  };
 }
 
 /**
@@ -152,17 +177,49 @@ export function contractMargin(
   scale = 1,
 ): { margin: number; worth: number } {
   const rule = BIDDING[variant]?.[contract.game] ?? { need: 8, worth: 1 };
+  return { margin: marginOf(variant, options, contract, deck, scale)(hand), worth: rule.worth };
+}
+
+/** `contractMargin`'s margin with the contract's and the deck's part precomputed: a scorer for many hands. */
+export function marginOf(
+  variant: string,
+  options: unknown,
+  contract: Contract,
+  deck: readonly CardIndex[],
+  scale = 1,
+): (hand: readonly CardIndex[]) => number {
+  const rule = BIDDING[variant]?.[contract.game] ?? { need: 8, worth: 1 };
   const order = orderOf(variant, contract, options);
   const goal = goalOf(contract);
-  const s = scale * (goal === 'no-trick' ? bettelStrength(hand, order, deck) : strength(hand, order, deck));
-  let margin = s - rule.need;
-  if (contract.tout === true || contract.bid === 'schwarz') margin -= TOUT_MARGIN;
+  const score =
+    goal === 'no-trick' ? (h: readonly CardIndex[]) => bettelStrength(h, order, deck) : strengthOf(order, deck);
+  const tout = contract.tout === true || contract.bid === 'schwarz' ? TOUT_MARGIN : 0;
   // Sauspiel: call the suit with the fewest own cards (the partner takes over the long suit's work).
-  if (contract.game === 'sauspiel' && contract.suit !== undefined) {
-    const suit = SUITS.indexOf(contract.suit);
-    margin -= 0.1 * hand.filter((c) => order.effSuit[c] === suit).length;
-  }
-  return { margin, worth: rule.worth };
+  const called = contract.game === 'sauspiel' && contract.suit !== undefined ? SUITS.indexOf(contract.suit) : -1;
+  return (hand) => {
+    let margin = scale * score(hand) - rule.need - tout;
+    if (called >= 0) margin -= 0.1 * hand.filter((c) => order.effSuit[c] === called).length;
+    return margin;
+  };
+}
+
+/** The contracts `bestMarginOverGames` weighs for a variant (games for points only on part of a hand). */
+export function marginGames(variant: string, partHand = false): Contract[] {
+  const out: Contract[] = [];
+  for (const game of Object.keys(BIDDING[variant] ?? {}))
+    for (const suit of [undefined, ...SUITS]) {
+      const c: Contract = { game, ...(suit !== undefined ? { suit } : {}) };
+      if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
+      // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
+      if (partHand && goalOf(c) === 'no-trick') continue;
+      out.push(c);
+    }
+  return out;
+}
+
+/** The strength a contract needs (`BIDDING`), for the samples' inference. */
+export function needOf(variant: string, game: string): number {
+  return BIDDING[variant]?.[game]?.need ?? 8;
 }
 
 /** The best of the contract-naming actions: the highest worth among those with margin ≥ 0, else undefined. */
@@ -273,22 +330,15 @@ export function decideOther(obs: SeatObservation, legal: readonly Action[], k: K
   return legal.find((a) => a.type !== 'knock' && a.type !== 'kontra' && a.type !== 're' && a.type !== 'huftritt');
 }
 
-function bestMarginOverGames(
+export function bestMarginOverGames(
   obs: SeatObservation,
   hand: readonly CardIndex[],
   deck: readonly CardIndex[],
   scale = 1,
 ): number {
-  const games = Object.keys(BIDDING[obs.variant] ?? {});
   let best = -Infinity;
-  for (const game of games)
-    for (const suit of [undefined, ...SUITS]) {
-      const c: Contract = { game, ...(suit !== undefined ? { suit } : {}) };
-      if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
-      // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
-      if (scale !== 1 && goalOf(c) === 'no-trick') continue;
-      best = Math.max(best, contractMargin(obs.variant, obs.options, c, hand, deck, scale).margin);
-    }
+  for (const c of marginGames(obs.variant, scale !== 1))
+    best = Math.max(best, contractMargin(obs.variant, obs.options, c, hand, deck, scale).margin);
   return best;
 }
 

@@ -1,5 +1,10 @@
+import type { CardIndex } from '../cards/card.js';
 import { TRUMP } from '../tricks/order.js';
-import type { Knowledge } from './knowledge.js';
+import type { Seat } from '../variant.js';
+import { marginGames, marginOf, needOf, strengthOf } from './heuristic.js';
+import { type Knowledge, goalOf } from './knowledge.js';
+import { orderOf } from './orders.js';
+import type { SeatObservation } from './types.js';
 
 /**
  * Inference from the card play for `strong`'s samples, beyond the voids of engine/bots/knowledge.ts: the seats that
@@ -27,4 +32,111 @@ export function notHoldingPartnerCard(variant: string, k: Knowledge): number {
     return mask;
   }
   return 0;
+}
+
+/** A seat's hand at the auction told apart by the auction: `holds(hand)` is false for hands it makes unlikely. */
+export interface AuctionFact {
+  readonly seat: Seat;
+  readonly holds: (hand: readonly CardIndex[]) => boolean;
+  /** For the reports: what the fact says. */
+  readonly says: string;
+}
+
+/**
+ * How far a hand may miss the heuristic's own bidding thresholds (engine/bots/heuristic.ts `BIDDING`) and still count
+ * as consistent with the auction: other players bid by other rules, so the facts are soft (and `sampleHidden` falls
+ * back to the least inconsistent sample when none fits).
+ */
+export const AUCTION_SLACK = 0.5;
+
+/**
+ * Inference from the auction for `strong`'s samples, on the heuristic's own thresholds:
+ * - the declarer of a contract (a Solo, Wenz, Sauspiel, a Saukopf announcement, a Mehrkopf game; in Sheepshead the
+ *   picker) holds a hand that clears the contract's need (margin ≥ −slack), unless it may have been forced to play
+ *   (Sheepshead's last seat picking after every pass, Mehrkopf's Muss-Spiel after every pass);
+ * - a seat that passed while it could have named a game (and bid nothing) did not hold one: in Schafkopf no Solo or
+ *   Wenz when it passed before any game above a Sauspiel was bid, in Mehrkopf and Saukopf no game of the heuristic's list
+ *   when it passed before anybody bid, in Sheepshead a pass on the blind means a hand below the pick threshold.
+ * A seat's hand at the auction is its hand now plus what it has played (Sheepshead's picker: after the bury).
+ * Facts are about other seats only; none about this seat.
+ */
+export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex[]): AuctionFact[] {
+  const facts: AuctionFact[] = [];
+  const auction: { seat: Seat; type: string; game?: string }[] = [];
+  for (const h of obs.history) {
+    if (h.action.type === 'play') break;
+    const game = h.action.type === 'bid' || h.action.type === 'announce' ? h.action.game : undefined;
+    auction.push({ seat: h.seat, type: h.action.type, ...(game !== undefined ? { game } : {}) });
+  }
+  const bidders = new Set(auction.filter((a) => a.type === 'bid' || a.type === 'announce').map((a) => a.seat));
+  const contract = k.contract;
+  const declarer = contract?.declarer;
+  const firstBid = auction.findIndex((a) => a.type === 'bid' || a.type === 'pick' || a.type === 'announce');
+  const passedBefore = (i: number): Set<Seat> =>
+    new Set(
+      auction
+        .slice(0, i < 0 ? auction.length : i)
+        .filter((a) => a.type === 'pass')
+        .map((a) => a.seat),
+    );
+  // Schafkopf: a pass while no game above a Sauspiel was bid (a Solo or Wenz still open to the seat).
+  const schafkopfPassers = new Set<Seat>();
+  for (const a of auction) {
+    if (a.type === 'bid' && a.game !== undefined && a.game !== 'sauspiel') break;
+    if (a.type === 'pass') schafkopfPassers.add(a.seat);
+  }
+  const others = (s: Seat): boolean => s !== obs.seat;
+  // Seats that exchanged cards (Sheepshead's picker and partners bury): their hand at the auction is not known.
+  const exchanged = new Set(auction.filter((a) => a.type === 'bury').map((a) => a.seat));
+  if (obs.variant === 'sheepshead') {
+    const order = orderOf('sheepshead', null, obs.options);
+    const score = strengthOf(order, deck);
+    const need = needOf('sheepshead', 'pick');
+    const picker = auction.find((a) => a.type === 'pick')?.seat;
+    const allPassedFirst = picker !== undefined && passedBefore(firstBid).size >= obs.view.players - 1;
+    if (picker !== undefined && others(picker) && !allPassedFirst)
+      facts.push({ seat: picker, holds: (h) => score(h) >= need - 1 - AUCTION_SLACK, says: 'picker is strong' });
+    for (const s of passedBefore(firstBid))
+      if (others(s) && !exchanged.has(s))
+        facts.push({ seat: s, holds: (h) => score(h) < need + AUCTION_SLACK, says: 'passer is weak' });
+    return facts;
+  }
+  if (contract !== null && declarer !== undefined && others(declarer) && contract.game !== 'ramsch') {
+    const forced = obs.variant === 'mehrkopf' && passedBefore(firstBid).size >= obs.view.players - 1;
+    if (!forced && goalOf(contract) !== 'each-low') {
+      const margin = marginOf(obs.variant, obs.options, contract, deck);
+      facts.push({
+        seat: declarer,
+        holds: (h) => margin(h) >= -AUCTION_SLACK,
+        says: `declarer holds ${contract.game}`,
+      });
+    }
+  }
+  // Games a passer would have named.
+  const games =
+    obs.variant === 'schafkopf'
+      ? marginGames('schafkopf').filter((c) => c.game === 'solo' || c.game === 'wenz')
+      : marginGames(obs.variant).filter((c) => goalOf(c) === 'points');
+  const scorers = games.map((c) => marginOf(obs.variant, obs.options, c, deck));
+  const weak = (h: readonly CardIndex[]): boolean => scorers.every((m) => m(h) < AUCTION_SLACK);
+  const told = obs.variant === 'schafkopf' ? schafkopfPassers : passedBefore(firstBid);
+  for (const s of told)
+    if (others(s) && s !== declarer && !exchanged.has(s) && !bidders.has(s))
+      facts.push({ seat: s, holds: weak, says: 'passer is weak' });
+  return facts;
+}
+
+/** How many facts a sampled deal breaks (hands at the auction: the sampled hand plus the seat's played cards). */
+export function brokenFacts(
+  facts: readonly AuctionFact[],
+  k: Knowledge,
+  hands: readonly (readonly CardIndex[])[],
+): number {
+  let broken = 0;
+  for (const f of facts) {
+    const hand = (hands[f.seat] ?? []).slice();
+    for (const t of k.tricks) for (const p of t) if (p.seat === f.seat) hand.push(p.card);
+    if (!f.holds(hand)) broken++;
+  }
+  return broken;
 }

@@ -1,14 +1,15 @@
 import { POINTS } from '../cards/card.js';
 import { type Knowledge, leaderOf } from './knowledge.js';
-import type { Solver } from './solver.js';
+import { totalPointsFor } from '../variants/mehrkopf/orders.js';
+import { Solver, type SolverProblem } from './solver.js';
 
 /**
  * What `strong` asks the solver about each card of a sample. In the point games the payout moves in steps — won at
  * 61 of 120, Schneider at 91 (or lost Schneider at 30 and less) — so the card's value is the payout step best play
  * reaches: three thresholds answered by two null-window searches instead of the exact points (about seven), and a
- * card that only adds points nobody is paid for no longer outranks one that makes the contract safe. Schafkopf only
- * for now (Sheepshead counts the buried cards for the picker, Saukopf plays to the bid); everything else (Ramsch, the
- * tricks of Bettel and Tout, a look-ahead of a few tricks, no known declaring party) keeps the exact value.
+ * card that only adds points nobody is paid for no longer outranks one that makes the contract safe. Schafkopf,
+ * Mehrkopf and Sheepshead (`stepThresholds`; Saukopf plays to its bid); everything else (Ramsch, Leaster, the tricks
+ * of Bettel and Tout, a look-ahead of a few tricks, no known declaring party) keeps the exact value.
  */
 export const POINT_STEPS = {
   /** Totals of the declaring party (over the whole deal) at which the payout steps up. */
@@ -30,25 +31,106 @@ export function pointsTaken(k: Knowledge, mask: number): number {
   return sum;
 }
 
+/** A sampled deal as `stepThresholds` needs it: the hands and the cards in nobody's hand (buried, out of play). */
+export interface SampledDeal {
+  readonly hands: readonly (readonly number[])[];
+  readonly rest?: readonly number[];
+}
+
 /**
- * The value of playing `card` in the solver's position for the PIMC average: the payout step for a declaring party
- * playing for points to the end, else the exact value (undefined when the solver ran out of nodes).
+ * The payout steps of a point game as totals the declaring party must still take in the remaining tricks (its total
+ * minus what it has: tricks taken, Sheepshead's buried cards), or undefined when the card's exact value is asked
+ * instead (no declaring party, not for points, a look-ahead, Saukopf's bid, two-handed Sheepshead, Ramsch):
+ * - Schafkopf: 31 / 61 / 91 of 120 (engine/variants/schafkopf);
+ * - Mehrkopf (engine/variants/mehrkopf/settle.ts): won above half the total (148 at five players, else 120),
+ *   Schneider below a quarter (option `schneider: 'quarter'`, else the Schafkopf style: the declarers need one more);
+ * - Sheepshead (engine/variants/sheepshead/settle.ts): 61 wins, the picker's side Schneider below
+ *   `schneider.picker`, the defenders below `schneider.defenders`; the buried cards count for the picker's side
+ *   (its own buried cards if this seat buried them, else the sample's cards in nobody's hand).
  */
-export function cardValue(
-  solver: Solver,
-  card: number,
+export function stepThresholds(
   variant: string,
+  options: unknown,
   k: Knowledge,
-  parties: { readonly valueMask: number; readonly maxMask: number; readonly unit: 'points' | 'trick' },
+  parties: { readonly valueMask: number; readonly unit: 'points' | 'trick' },
   toTheEnd: boolean,
-): number | undefined {
+  sample: SampledDeal,
+  ownBuried: readonly number[] = [],
+): number[] | undefined {
   const declared = k.declarers.length > 0 || k.contract?.declarer !== undefined;
-  if (variant !== 'schafkopf' || !toTheEnd || !declared || k.goal !== 'points' || parties.unit !== 'points')
-    return solver.valueAfter(card);
+  if (!toTheEnd || !declared || k.goal !== 'points' || parties.unit !== 'points') return undefined;
   const taken = pointsTaken(k, parties.valueMask);
-  const level = solver.levelAfter(
-    card,
-    POINT_STEPS.thresholds.map((t) => t - taken),
-  );
+  const sum = (cs: readonly number[]): number => cs.reduce((a, c) => a + (POINTS[c] as number), 0);
+  if (variant === 'schafkopf') return POINT_STEPS.thresholds.map((t) => t - taken);
+  if (variant === 'mehrkopf' && k.players > 2) {
+    const total = totalPointsFor(k.players);
+    // Points in play: those taken, in the open trick and in the hands (cards out of play do not count).
+    let played = 0;
+    for (const t of k.tricks) for (const p of t) played += POINTS[p.card] as number;
+    for (const h of sample.hands) played += sum(h);
+    const quarter = (options as { schneider?: string } | undefined)?.schneider === 'quarter';
+    const q = Math.ceil(total / 4);
+    const avoid = quarter ? q : q + 1;
+    const win = Math.floor(total / 2) + 1;
+    // Defenders Schneider: played − D below a quarter (quarter mode: 4·(played − D) < total).
+    const schneider = quarter ? Math.floor(played - total / 4) + 1 : played - q + 1;
+    return [avoid, win, schneider].map((t) => t - taken);
+  }
+  if (
+    variant === 'sheepshead' &&
+    k.players > 2 &&
+    k.contract?.declarer !== undefined &&
+    k.contract.game !== 'leaster'
+  ) {
+    const o = (options as { schneider?: { picker: number; defenders: number } } | undefined)?.schneider ?? {
+      picker: 31,
+      defenders: 30,
+    };
+    const buried = ownBuried.length > 0 ? sum(ownBuried) : sum(sample.rest ?? []);
+    return [o.picker, 61, 121 - o.defenders].map((t) => t - taken - buried);
+  }
+  return undefined;
+}
+
+/**
+ * The value of playing `card` in the solver's position for the PIMC average: the payout step it reaches when
+ * `thresholds` are given (`stepThresholds`), else the exact value (undefined when the solver ran out of nodes).
+ */
+export function cardValue(solver: Solver, card: number, thresholds: readonly number[] | undefined): number | undefined {
+  if (thresholds === undefined) return solver.valueAfter(card);
+  const level = solver.levelAfter(card, thresholds);
   return level === undefined ? undefined : (POINT_STEPS.worth[level] as number);
+}
+
+/**
+ * How a Schafkopf point game settles with best play from a position, as a step 0..5: lost Schwarz, lost Schneider,
+ * lost, won, won Schneider, won Schwarz (engine/variants/schafkopf: won at 61, Schneider at 91 / 30 and less,
+ * Schwarz when one party takes no trick). `problem` values the declaring party's card points (its `valueMask` and
+ * `maxMask`); `taken` is what each party has so far (points of the party, tricks of each side). The points are
+ * answered by two null-window tests (61, then 91 or 31) sharing the table; Schwarz, only when the points reach the
+ * extreme step and the side has no trick yet, by one test in tricks. Undefined when the node limit is reached.
+ */
+export function settlement(
+  problem: SolverProblem,
+  taken: { readonly points: number; readonly partyTricks: number; readonly foeTricks: number } = {
+    points: 0,
+    partyTricks: 0,
+    foeTricks: 0,
+  },
+): { step: number | undefined; nodes: number } {
+  const solver = new Solver(problem);
+  const level = solver.level(POINT_STEPS.thresholds.map((t) => t - taken.points));
+  let nodes = solver.nodes;
+  if (level === undefined) return { step: undefined, nodes };
+  const extreme = level === 3 ? taken.foeTricks === 0 : level === 0 ? taken.partyTricks === 0 : false;
+  if (!extreme) return { step: level + 1, nodes };
+  const nodeLimit = problem.nodeLimit === undefined ? undefined : Math.max(0, problem.nodeLimit - nodes);
+  const tricks = new Solver({ ...problem, unit: 'trick', ...(nodeLimit !== undefined ? { nodeLimit } : {}) });
+  const left = Math.max(...problem.hands.map((h) => h.length)) + (problem.trick.length > 0 ? 1 : 0);
+  // Won: does the party take every trick left? Lost: can it take one at all?
+  const reached = level === 3 ? tricks.atLeast(left) : tricks.atLeast(1);
+  nodes += tricks.nodes;
+  if (reached === undefined) return { step: undefined, nodes };
+  if (level === 3) return { step: reached ? 5 : 4, nodes };
+  return { step: reached ? 1 : 0, nodes };
 }

@@ -5,8 +5,9 @@ import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Seat } from '../variant.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
-import { notHoldingPartnerCard } from './solver-inference.js';
-import { cardValue } from './solver-objective.js';
+import { hasStacks, sampleStacks } from './stacks.js';
+import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
+import { type SampledDeal, cardValue, stepThresholds } from './solver-objective.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 import { asSeat } from '../seat.js';
@@ -22,9 +23,14 @@ import { asSeat } from '../seat.js';
 /** Tuning, as data. */
 export const STRONG = {
   maxSamples: 2_000,
+  /** Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`). */
+  auctionDraws: 8,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
+  /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
+  twoFullSolveCards: 14,
+  twoLookahead: 3,
   /** Every solve may search at least this many nodes (the decision's node budget may be overdrawn by one solve). */
   minNodes: 5_000,
   /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
@@ -44,13 +50,36 @@ export interface Sample {
 /**
  * A random deal of the unseen cards consistent with the seat's knowledge; undefined when none was found.
  * The draw uses only `obs` and `rng`: the same view and seed give the same sample, whatever the hidden truth.
+ * With auction facts (solver-inference.ts `auctionFacts`) up to `STRONG.auctionDraws` deals are drawn and the first
+ * that breaks none is taken, else the one that breaks fewest: a rejection that never fails for want of a fitting
+ * deal (the auction's facts are soft; the cards' are hard).
  */
 export function sampleHidden(
   obs: SeatObservation,
   k: Knowledge,
   deck: readonly CardIndex[],
   rng: Rng,
+  facts: readonly AuctionFact[] = [],
 ): Sample | undefined {
+  let best: Sample | undefined;
+  let fewest = Infinity;
+  const draws = facts.length === 0 ? 1 : STRONG.auctionDraws;
+  for (let i = 0; i < draws; i++) {
+    const sample = drawHidden(obs, k, deck, rng);
+    if (sample === undefined) return best;
+    if (facts.length === 0) return sample;
+    const broken = brokenFacts(facts, k, sample.hands);
+    if (broken < fewest) {
+      best = sample;
+      fewest = broken;
+      if (broken === 0) break;
+    }
+  }
+  return best;
+}
+
+/** One draw of the unseen cards consistent with the cards seen (voids, the called card, open hands). */
+function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex[], rng: Rng): Sample | undefined {
   const { view } = obs;
   const n = view.players;
   const hands: CardIndex[][] = view.hands.map((h) => (h === null ? [] : h.map(indexOf)));
@@ -151,19 +180,20 @@ function parties(
 export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
   const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
   if (plays.length === 0) return chooseByRollouts(obs, legal, ctx) ?? heuristicDecide(obs, legal, ctx);
-  if (obs.view.players === 2) return heuristicDecide(obs, legal, ctx);
+  const two = obs.view.players === 2;
+  if (two && !hasStacks(obs)) return heuristicDecide(obs, legal, ctx);
   const k = knowledgeOf(obs);
   const other = decideOther(obs, legal, k);
   if (other !== undefined) return other;
   const cards = plays.map((a) => indexOf(a.card));
   if (cards.length === 1) return plays[0] as Action;
-  if (cards.some((c) => !k.hand.includes(c))) return heuristicDecide(obs, legal, ctx);
+  if (!two && cards.some((c) => !k.hand.includes(c))) return heuristicDecide(obs, legal, ctx);
   const deck = deckOfObs(obs);
   const fallback = playCard(k, cards, deck);
   const trick = obs.view.trick.map((t) => indexOf(t.card));
   const leader = obs.view.trick[0]?.seat ?? obs.seat;
   const inHands = obs.view.handCounts.reduce((a, b) => a + b, 0);
-  const maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
+  let maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
   let holderOfPlayed: Seat | undefined;
   if (k.partnerCard !== undefined)
     for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
@@ -175,10 +205,22 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   const maxSamples = Math.min(STRONG.maxSamples, ctx.budget.samples);
   // One table for the decision's samples (each solver has its own generation in it): 15 MB, ~2 ms to allocate.
   const table = new TranspositionTable();
+  const facts = two ? [] : auctionFacts(obs, k, deck);
+  const buried = obs.view.extra?.['buried'];
+  const ownBuried =
+    Array.isArray(buried) && buried.every((c) => typeof c === 'string') ? (buried as Card[]).map(indexOf) : [];
   for (let i = 0; i < maxSamples; i++) {
     if (i > 0 && nodesLeft <= 0) break;
-    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    // Two players: the stacks dealt open (the solver uncovers a card when the one on it is played).
+    const sample: { hands: CardIndex[][]; under?: [CardIndex, CardIndex][] } | undefined = two
+      ? sampleStacks(obs, k, deck, ctx.rng)
+      : sampleHidden(obs, k, deck, ctx.rng, facts);
     if (sample === undefined) break;
+    if (two && sample.under !== undefined) {
+      // Without a table the stacks are solved to the end only late in the deal.
+      const left = sample.hands.reduce((a, h) => a + h.length, 0) + sample.under.length;
+      maxTricks = left <= STRONG.twoFullSolveCards ? Infinity : STRONG.twoLookahead;
+    }
     const p = parties(k, sample.hands, holderOfPlayed);
     maximizing = ((p.maxMask >> obs.seat) & 1) === 1;
     const solver = new Solver({
@@ -190,10 +232,20 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
       maxTricks,
       nodeLimit: Math.max(STRONG.minNodes, nodesLeft),
       table,
+      ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
+    const thresholds = stepThresholds(
+      obs.variant,
+      obs.options,
+      k,
+      p,
+      maxTricks === Infinity,
+      sample as SampledDeal,
+      ownBuried,
+    );
     const values: number[] = [];
     for (const c of cards) {
-      const v = cardValue(solver, c, obs.variant, k, p, maxTricks === Infinity);
+      const v = cardValue(solver, c, thresholds);
       if (v === undefined) break;
       values.push(v);
     }
@@ -247,10 +299,13 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   let samples = 0;
   const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
   // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
-  const rollouts = Math.min(STRONG.maxRollouts, ctx.budget.rollouts);
+  // The budget's rollouts are Schafkopf-sized deals (8 cards a hand, budget.ts); shorter deals play out faster.
+  const perHand = Math.max(1, k.hand.length);
+  const rollouts = Math.min(STRONG.maxRollouts, Math.floor((ctx.budget.rollouts * Math.max(8, perHand)) / perHand));
   if (rollouts < STRONG.minRollouts) return undefined;
+  const facts = auctionFacts(obs, k, deck);
   for (let i = 0; i < rollouts; i++) {
-    const sample = sampleHidden(obs, k, deck, ctx.rng);
+    const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
     if (sample === undefined) return undefined;
     const layout = {
       hands: sample.hands.map((h) => h.map((c) => CARDS[c] as Card)),

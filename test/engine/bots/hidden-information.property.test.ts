@@ -107,3 +107,59 @@ describe('bots see only their seat', () => {
       expect(worlds).toBeGreaterThan(5);
     });
 });
+
+describe('two-player stacks: strong sees only its seat', () => {
+  for (const id of ['mehrkopf', 'sheepshead'] as const)
+    it(`${id} 2: the first card does not change when the face-down cards (and the other hand) are dealt anew`, () => {
+      const v = getVariant(id);
+      if (v === undefined) throw new Error(`${id} not registered`);
+      const opts = v.resolveOptions(undefined, {}, 2);
+      const heuristic = getBot('heuristic');
+      const strong = getBot('strong');
+      let compared = 0;
+      for (let d = 0; d < 6; d++) {
+        // prepare: heuristic bots take the deal to its first card decision; then the cards nobody saw are redealt
+        const rng = new Rng(`two-hidden:${id}:${d}`);
+        const layout = v.deal(opts, 2, 0, rng.shuffle(v.deck(opts, 2)));
+        const play = (l: typeof layout) => {
+          const state = v.start(opts, 2, 0, l, ctx);
+          const histories: { seat: Seat; action: Action }[][] = [[], []];
+          for (;;) {
+            const seat = v.toAct(state)[0] as Seat;
+            const legal = v.legalActions(state, seat);
+            const obs: SeatObservation = {
+              variant: id,
+              options: opts,
+              seat,
+              view: v.view(state, { kind: 'seat', seat }),
+              history: histories[seat]!,
+            };
+            if (legal.some((a) => a.type === 'play')) return { obs, legal };
+            const action = heuristic.decide(obs, legal, { rng: new Rng(`a:${d}`), budget: budgetForMs(10) });
+            for (let s = 0; s < 2; s++)
+              histories[s]!.push({ seat, action: v.redactAction(state, seat, action, { kind: 'seat', seat: s }) });
+            v.apply(state, seat, action, true);
+          }
+        };
+        const first = play(layout);
+        const me = first.obs.seat;
+        const other = 1 - me;
+        // Unseen by `me`: every face-down card, and the other hand when it is hidden (Sheepshead).
+        const otherHidden = first.obs.view.hands[other] === null;
+        const unseen = [...layout.faceDown![0]!, ...layout.faceDown![1]!, ...(otherHidden ? layout.hands[other]! : [])];
+        const fresh = new Rng(`redeal:${d}`).shuffle(unseen);
+        const faceDown = layout.faceDown!.map((row) => row.map(() => fresh.shift() as Card));
+        const hands = layout.hands.map((h, s) => (s === other && otherHidden ? h.map(() => fresh.shift() as Card) : h));
+        const second = play({ ...layout, hands, faceDown });
+        // The redeal must look the same to `me` (else the auction went otherwise: skip it).
+        if (JSON.stringify(second.obs.view) !== JSON.stringify(first.obs.view)) continue;
+        // act
+        const decide = (o: typeof first) =>
+          strong.decide(o.obs, o.legal, { rng: new Rng(`strong:${d}`), budget: budgetForMs(20) });
+        // assess
+        expect(decide(second)).toEqual(decide(first));
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(2);
+    });
+});

@@ -3,7 +3,10 @@ import { type Card, Rng, type Seat, getVariant, indexOf } from '../../../engine/
 import { getBot } from '../../../engine/bots/index.js';
 import { knowledgeOf } from '../../../engine/bots/knowledge.js';
 import { playBotDeal } from '../../../engine/bots/play.js';
-import { notHoldingPartnerCard } from '../../../engine/bots/solver-inference.js';
+import { deckOfObs } from '../../../engine/bots/heuristic.js';
+import { auctionFacts, brokenFacts, notHoldingPartnerCard } from '../../../engine/bots/solver-inference.js';
+import { sampleHidden } from '../../../engine/bots/strong.js';
+import { ZERO } from '../../../engine/money/rational.js';
 import type { Bot } from '../../../engine/bots/types.js';
 
 describe('inference from the called card', () => {
@@ -51,4 +54,92 @@ describe('inference from the called card', () => {
       // The inference did rule seats out (the test is not vacuous).
       expect(ruledOut).toBeGreaterThan(0);
     });
+});
+
+describe('inference from the auction', () => {
+  for (const [id, players] of [
+    ['schafkopf', 4],
+    ['sheepshead', 5],
+    ['saukopf', 4],
+  ] as const)
+    it(`${id} ${players}: the heuristic bidders' real hands break no fact, and sampling with the facts always deals`, () => {
+      // prepare: heuristic bots bid and play whole deals; at each seat's first card a watcher derives the facts
+      const variant = getVariant(id);
+      if (variant === undefined) throw new Error(`${id} not registered`);
+      const options = variant.resolveOptions(undefined, {}, players);
+      const heuristic = getBot('heuristic');
+      let dealt: readonly (readonly Card[])[] = [];
+      let facts = 0;
+      let fitted = 0;
+      let draws = 0;
+      const seen = new Set<number>();
+      const watcher: Bot = {
+        level: 'watcher',
+        decide(obs, legal, ctx) {
+          if (legal.some((a) => a.type === 'play') && !seen.has(obs.seat)) {
+            seen.add(obs.seat);
+            const k = knowledgeOf(obs);
+            const deck = deckOfObs(obs);
+            // act
+            const found = auctionFacts(obs, k, deck);
+            facts += found.length;
+            // assess: the dealt hands (no seat here exchanged cards with a fact about it) fit every fact ...
+            const exchanged = new Set(obs.history.filter((h) => h.action.type === 'bury').map((h) => h.seat));
+            const real = dealt.map((h, s) =>
+              h.map(indexOf).filter((c) => !k.tricks.some((t) => t.some((p) => p.seat === s && p.card === c))),
+            );
+            const broken = found.filter((f) => !exchanged.has(f.seat) && brokenFacts([f], k, real) > 0);
+            expect(broken.map((f) => `${f.seat}: ${f.says} ${JSON.stringify(obs.history)}`)).toEqual([]);
+            expect(found.every((f) => f.seat !== obs.seat)).toBe(true);
+            // ... and a sample is always dealt, consistent with the cards seen; most fit every fact
+            for (let i = 0; i < 4; i++) {
+              const sample = sampleHidden(obs, k, deck, new Rng(`auction:${id}:${draws}`), found);
+              expect(sample).toBeDefined();
+              const s = sample as NonNullable<typeof sample>;
+              for (let seat = 0; seat < players; seat++)
+                if (obs.view.hands[seat] === null) expect(s.hands[seat]?.length).toBe(obs.view.handCounts[seat]);
+              draws++;
+              if (brokenFacts(found, k, s.hands) === 0) fitted++;
+            }
+          }
+          return heuristic.decide(obs, legal, ctx);
+        },
+      };
+      for (let d = 0; d < 24; d++) {
+        const rng = new Rng(`auction:${id}:${d}`);
+        const dealer = (d % players) as Seat;
+        const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+        dealt = layout.hands;
+        seen.clear();
+        playBotDeal(variant, options, players, dealer, layout, Array(players).fill(watcher), () => ({
+          rng,
+          budget: { samples: 1, rollouts: 0, nodes: 5_000 },
+        }));
+      }
+      // Not vacuous: facts were found, and the rejection mostly found a deal fitting them all.
+      expect(facts).toBeGreaterThan(0);
+      expect(fitted / draws).toBeGreaterThan(0.7);
+    });
+
+  it('falls back to the least inconsistent deal when no draw fits a fact', () => {
+    // prepare: a fact no hand can hold
+    const variant = getVariant('schafkopf');
+    if (variant === undefined) throw new Error('schafkopf not registered');
+    const options = variant.resolveOptions(undefined, {}, 4);
+    const layout = variant.deal(options, 4, 0 as Seat, new Rng('fallback').shuffle(variant.deck(options, 4)));
+    const state = variant.start(options, 4, 0 as Seat, layout, { bock: 1, pot: ZERO });
+    const obs = {
+      variant: 'schafkopf',
+      options,
+      seat: 0 as Seat,
+      view: variant.view(state, { kind: 'seat', seat: 0 as Seat }),
+      history: [],
+    };
+    const k = knowledgeOf(obs);
+    const impossible = [{ seat: 1 as Seat, holds: () => false, says: 'never' }];
+    // act
+    const sample = sampleHidden(obs, k, deckOfObs(obs), new Rng('fallback'), impossible);
+    // assess
+    expect(sample?.hands.map((h) => h.length)).toEqual(obs.view.handCounts);
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CARDS, POINTS, type Suit, compileOrder, indexOf, samePlain } from '../../../engine/index.js';
 import { trickOrderOf } from '../../../engine/bots/orders.js';
 import { Solver, type SolverProblem, TranspositionTable, solve } from '../../../engine/bots/solver.js';
+import { settlement } from '../../../engine/bots/solver-objective.js';
 import type { CompiledOrder } from '../../../engine/tricks/order.js';
 
 /** One transposition table for the file's solvers (each solver has its own generation in it). */
@@ -209,5 +210,143 @@ describe('trick-play solver', () => {
     const v = solve(p).value;
     // assess: the E7 ducks under the E8, and the E9 goes on seat 0's Gras-Sau
     expect(v).toBe(0);
+  });
+});
+
+/** Minimax with stacks: a played card's card under it joins the player's cards (`under`: card → card under it). */
+function bruteForceStacks(
+  order: CompiledOrder,
+  hands: number[][],
+  under: ReadonlyMap<number, number>,
+  trick: number[],
+  leader: number,
+  valueMask: number,
+  maxMask: number,
+): number {
+  const n = hands.length;
+  if (trick.length === n) {
+    let w = 0;
+    for (let i = 1; i < n; i++) {
+      const c = trick[i] as number;
+      const b = trick[w] as number;
+      const s = order.effSuit[c] as number;
+      const bs = order.effSuit[b] as number;
+      if ((s === bs && (order.power[c] as number) > (order.power[b] as number)) || (s === 4 && bs !== 4)) w = i;
+    }
+    const winner = (leader + w) % n;
+    const gain = ((valueMask >> winner) & 1) === 0 ? 0 : trick.reduce((s, c) => s + (POINTS[c] as number), 0);
+    if ((hands[winner] as number[]).length === 0) return gain;
+    return gain + bruteForceStacks(order, hands, under, [], winner, valueMask, maxMask);
+  }
+  const seat = (leader + trick.length) % n;
+  const hand = hands[seat] as number[];
+  const led = trick[0];
+  const follow = led === undefined ? [] : hand.filter((c) => order.effSuit[c] === order.effSuit[led]);
+  const moves = follow.length > 0 ? follow : hand.slice();
+  const values = moves.map((c) => {
+    const u = under.get(c);
+    hands[seat] = [...hand.filter((x) => x !== c), ...(u === undefined ? [] : [u])];
+    const v = bruteForceStacks(order, hands, under, [...trick, c], leader, valueMask, maxMask);
+    hands[seat] = hand;
+    return v;
+  });
+  return (maxMask >> seat) & 1 ? Math.max(...values) : Math.min(...values);
+}
+
+describe('trick-play solver with two-player stacks', () => {
+  it('agrees with brute-force minimax when played cards uncover the cards under them', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: ORDERS.length - 1 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 1 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+        (o, per, depth, leader, maxMaskRaw, shuffled) => {
+          // prepare: two players, `per` playable cards each, the first of them with up to `depth` cards stacked under
+          const order = ORDERS[o] as CompiledOrder;
+          const cards = shuffled.filter((c) => (order.effSuit[c] as number) >= 0);
+          const hands: number[][] = [cards.slice(0, per), cards.slice(per, 2 * per)];
+          const under = new Map<number, number>();
+          let next = 2 * per;
+          for (const h of hands) {
+            let top = h[0] as number;
+            for (let d = 0; d < depth; d++) {
+              const u = cards[next++] as number;
+              under.set(top, u);
+              top = u;
+            }
+          }
+          // Equal card counts per seat (every trick takes one card of each): the second seat gets the same stacks.
+          const problem: SolverProblem = {
+            order,
+            hands,
+            trick: [],
+            leader,
+            valueMask: 1,
+            maxMask: maxMaskRaw,
+            unit: 'points',
+            under: [...under.entries()],
+            table,
+          };
+          // act
+          const fast = solve(problem).value;
+          const slow = bruteForceStacks(
+            order,
+            hands.map((h) => h.slice()),
+            under,
+            [],
+            leader,
+            1,
+            maxMaskRaw,
+          );
+          // assess
+          expect(fast).toBe(slow);
+        },
+      ),
+      { numRuns: 300, seed: 1919 },
+    );
+  });
+});
+
+describe('settlement', () => {
+  it('names the payout step the exact value and the tricks reach', () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (shuffled, per, leader) => {
+          // prepare: a Sauspiel end position, seats 0 and 2 the declaring party
+          const order = ORDERS[0] as CompiledOrder;
+          const cards = shuffled.filter((c) => (order.effSuit[c] as number) >= 0);
+          const hands = [0, 1, 2, 3].map((s) => cards.slice(s * per, (s + 1) * per));
+          const p: SolverProblem = { order, hands, trick: [], leader, valueMask: 5, maxMask: 5, unit: 'points' };
+          const taken = {
+            points: 120 - hands.flat().reduce((a, c) => a + (POINTS[c] as number), 0),
+            partyTricks: 1,
+            foeTricks: 0,
+          };
+          // act
+          const { step } = settlement({ ...p, table }, taken);
+          // assess: against the exact points (and the party's tricks for Schwarz)
+          const v = (solve({ ...p, table }).value as number) + taken.points;
+          const all =
+            bruteForce(
+              order,
+              hands.map((h) => h.slice()),
+              [],
+              leader,
+              5,
+              5,
+              'trick',
+            ) === per;
+          const expected = v < 31 ? 1 : v < 61 ? 2 : v < 91 ? 3 : all ? 5 : 4;
+          expect(step).toBe(expected);
+        },
+      ),
+      { numRuns: 200, seed: 1920 },
+    );
   });
 });
