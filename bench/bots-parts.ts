@@ -5,7 +5,7 @@
  * the first card, heuristic card play.
  *   npx tsx bench/bots-parts.ts --only mehrkopf:5 --deals 80 [--seed 1] [--budget 200] [--part play|auction]
  */
-import { getVariant } from '../engine/index.js';
+import { asSeat, getVariant } from '../engine/index.js';
 import { budgetForMs, getBot } from '../engine/bots/index.js';
 import { duel } from '../engine/bots/duel.js';
 import type { Bot } from '../engine/bots/types.js';
@@ -26,7 +26,7 @@ for (const config of arg('only', 'mehrkopf:5').split(',')) {
   const variant = getVariant(id as string);
   if (variant === undefined) throw new Error(`unknown variant ${id}`);
   const options = variant.resolveOptions(undefined, {}, seats);
-  const players = variant.participants(options, seats, seats - 1).length;
+  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
   for (const part of parts) {
     // Strong only where a card is to be played (`play`) or only where none is (`auction`).
     const mixed = (strong: Bot): Bot => ({

@@ -137,7 +137,10 @@ describe('two-player stacks: strong sees only its seat', () => {
             if (legal.some((a) => a.type === 'play')) return { obs, legal };
             const action = heuristic.decide(obs, legal, { rng: new Rng(`a:${d}`), budget: budgetForMs(10) });
             for (let s = 0; s < 2; s++)
-              histories[s]!.push({ seat, action: v.redactAction(state, seat, action, { kind: 'seat', seat: s }) });
+              histories[s]!.push({
+                seat,
+                action: v.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
+              });
             v.apply(state, seat, action, true);
           }
         };

@@ -71,7 +71,7 @@ describe('payout steps of the point games', () => {
         );
         const result = probe.result;
         if (result.contract === null || result.declarers.length === 0 || result.tricks.every((t) => t === 0)) continue;
-        party = result.declarers.reduce((m, s) => m | (1 << s), 0);
+        party = result.declarers.reduce<number>((m, s) => m | (1 << s), 0);
         thresholds = undefined;
         // Sheepshead's picker hand after the pick is not the dealt one: the sample is its hand at the first card.
         dealt = layout.hands;
@@ -86,7 +86,7 @@ describe('payout steps of the point games', () => {
         );
         if (thresholds === undefined) continue;
         // assess
-        const side = again.result.declarers.reduce((a, s) => a + (again.result.cardPoints[s] ?? 0), 0);
+        const side = again.result.declarers.reduce<number>((a, s) => a + (again.result.cardPoints[s] ?? 0), 0);
         const level = (thresholds as number[]).filter((t) => t <= side - offset).length;
         expect(level >= 2, `won with ${side} (${String(thresholds)})`).toBe(again.result.won);
         if (again.result.won) expect(level === 3).toBe(again.result.schneider);
