@@ -22,13 +22,12 @@ export type ActionType = Action['type'];
 export type ContractGame = SchafkopfContractGame | MehrkopfContractGame | SheepsheadContractGame | SaukopfContractGame;
 
 /**
- * The contract a deal is played in (docs/RECORD.md `contract`). `game` is one of the variant's {@link ContractGame}s
- * wherever a variant or the record parser made it; it stays a string here because the bots also name pseudo-contracts
- * (`normal` before the auction ends) with it.
+ * The contract a deal is played in (docs/RECORD.md `contract`), its `game` one of the variant's contract games `G`
+ * (engine/variants/<variant>/vocabulary.ts). `Contract` alone is the family's: any variant's game.
  */
-export interface Contract {
+export interface Contract<G extends ContractGame = ContractGame> {
   readonly declarer?: Seat;
-  readonly game: string;
+  readonly game: G;
   readonly suit?: Suit;
   readonly tout?: boolean;
   readonly card?: Card;

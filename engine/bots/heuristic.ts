@@ -1,7 +1,7 @@
 import { CARDS, type Card, type CardIndex, SUITS, indexOf } from '../cards/card.js';
 import { getVariant } from '../registry.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
-import type { Action, Contract } from '../variant.js';
+import type { Action } from '../variant.js';
 import {
   type Knowledge,
   type PlayedCard,
@@ -14,7 +14,7 @@ import {
   points,
   sameSide,
 } from './knowledge.js';
-import { orderOf } from './orders.js';
+import { type Candidate, orderOf } from './orders.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
 /**
@@ -128,7 +128,7 @@ function deckOfObs(obs: SeatObservation): CardIndex[] {
   return variant.deck(obs.options, obs.view.players).map(indexOf);
 }
 
-function contractOfAction(a: Action): Contract | null {
+function contractOfAction(a: Action): Candidate | null {
   if (a.type === 'bid' || a.type === 'announce') {
     if (a.game === undefined) return null;
     return {
@@ -146,7 +146,7 @@ function contractOfAction(a: Action): Contract | null {
 export function contractMargin(
   variant: string,
   options: unknown,
-  contract: Contract,
+  contract: Candidate,
   hand: readonly CardIndex[],
   deck: readonly CardIndex[],
   scale = 1,
@@ -283,7 +283,7 @@ function bestMarginOverGames(
   let best = -Infinity;
   for (const game of games)
     for (const suit of [undefined, ...SUITS]) {
-      const c: Contract = { game, ...(suit !== undefined ? { suit } : {}) };
+      const c: Candidate = { game, ...(suit !== undefined ? { suit } : {}) };
       if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
       // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
       if (scale !== 1 && goalOf(c) === 'no-trick') continue;
