@@ -1,5 +1,5 @@
 import type { Card, Suit } from './cards/card.js';
-import type { Exclusive, Vocabulary } from './actions.js';
+import type { Exclusive, Vocabulary, VocabularySpec } from './actions.js';
 import type { Rational } from './money/rational.js';
 import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
 import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
@@ -180,11 +180,11 @@ export interface SessionRules {
  * The table Decider (engine/game) wraps it with commands, events and immutability; simulation and
  * record scoring drive it directly for speed.
  */
-export interface Variant<O = unknown, S = unknown, A extends Action = Action> {
+export interface Variant<O = unknown, S = unknown, A extends Action = Action, G extends ContractGame = ContractGame> {
   readonly id: string;
   readonly title: string;
-  /** The variant's actions and contract games: the parser checks every move and record against them. */
-  readonly vocabulary: Vocabulary;
+  /** The variant's actions and contract games `G`: the parser checks every move and record against them. */
+  readonly vocabulary: Vocabulary<VocabularySpec & { readonly contractGames: readonly G[] }>;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
   /** Named option bundles; each holds a partial options object merged over the defaults. */
@@ -227,7 +227,7 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action> {
    */
   apply(state: S, seat: Seat, action: A, quiet?: boolean): readonly DealNote[];
   /** Fix the contract from a record's `contract` shorthand (everyone else passed). */
-  applyContract(state: S, contract: Contract): Illegal | undefined;
+  applyContract(state: S, contract: Contract<G>): Illegal | undefined;
   isOver(state: S): boolean;
   /** The settlement; only when {@link isOver}. */
   result(state: S): DealResult;
