@@ -150,9 +150,8 @@ export function toContract(
   seat: Seat,
   action: Extract<Action, { type: 'announce' }>,
 ): (SaContract & { unreine: boolean }) | Illegal {
-  const game = action.game as AnnouncedGame;
-  if (!(ANNOUNCED as readonly string[]).includes(game))
-    return illegal('action/illegal', `no such contract: ${action.game}`);
+  const game = action.game;
+  if (!isWord(ANNOUNCED, game)) return illegal('action/illegal', `no such contract: ${game}`);
   if (carries(action, 'tout')) return illegal('action/malformed', 'Saukopf has no Tout: bid Schwarz instead');
   const spiess = action.spiess === true;
   if (spiess && !s.o.spiess) return illegal('action/illegal', 'am Spieß is not played at this table');

@@ -226,8 +226,7 @@ function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Ac
 }
 
 function session(o: SchafkopfOptions): SessionRules {
-  const solo = (r: { contract: Contract | null }): boolean =>
-    r.contract !== null && isSoloGame(r.contract.game as Parameters<typeof isSoloGame>[0]);
+  const solo = (r: { contract: Contract | null }): boolean => r.contract !== null && isSoloGame(r.contract.game);
   return {
     repeatDealer: (r) => o.sameDealerAfterSolo && solo(r),
     newBockRounds: (r) => {
