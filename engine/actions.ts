@@ -109,7 +109,7 @@ export interface Vocabulary<V extends VocabularySpec = VocabularySpec> {
   readonly variant: string;
   readonly types: readonly string[];
   readonly actions: ReadonlyMap<string, CompiledAction>;
-  readonly contractGames: ReadonlySet<string>;
+  readonly contractGames: ReadonlySet<ContractGameOf<V>>;
 }
 
 /** Build a variant's vocabulary from its spec (once, at load time). */

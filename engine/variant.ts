@@ -1,5 +1,5 @@
 import type { Card, Suit } from './cards/card.js';
-import type { Exclusive, Vocabulary } from './actions.js';
+import type { Exclusive, Vocabulary, VocabularySpec } from './actions.js';
 import type { Rational } from './money/rational.js';
 import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
 import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
@@ -22,13 +22,12 @@ export type ActionType = Action['type'];
 export type ContractGame = SchafkopfContractGame | MehrkopfContractGame | SheepsheadContractGame | SaukopfContractGame;
 
 /**
- * The contract a deal is played in (docs/RECORD.md `contract`). `game` is one of the variant's {@link ContractGame}s
- * wherever a variant or the record parser made it; it stays a string here because the bots also name pseudo-contracts
- * (`normal` before the auction ends) with it.
+ * The contract a deal is played in (docs/RECORD.md `contract`), its `game` one of the variant's contract games `G`
+ * (engine/variants/<variant>/vocabulary.ts). `Contract` alone is the family's: any variant's game.
  */
-export interface Contract {
+export interface Contract<G extends ContractGame = ContractGame> {
   readonly declarer?: Seat;
-  readonly game: string;
+  readonly game: G;
   readonly suit?: Suit;
   readonly tout?: boolean;
   readonly card?: Card;
@@ -181,11 +180,11 @@ export interface SessionRules {
  * The table Decider (engine/game) wraps it with commands, events and immutability; simulation and
  * record scoring drive it directly for speed.
  */
-export interface Variant<O = unknown, S = unknown, A extends Action = Action> {
+export interface Variant<O = unknown, S = unknown, A extends Action = Action, G extends ContractGame = ContractGame> {
   readonly id: string;
   readonly title: string;
-  /** The variant's actions and contract games: the parser checks every move and record against them. */
-  readonly vocabulary: Vocabulary;
+  /** The variant's actions and contract games `G`: the parser checks every move and record against them. */
+  readonly vocabulary: Vocabulary<VocabularySpec & { readonly contractGames: readonly G[] }>;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
   /** Named option bundles; each holds a partial options object merged over the defaults. */
@@ -228,7 +227,7 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action> {
    */
   apply(state: S, seat: Seat, action: A, quiet?: boolean): readonly DealNote[];
   /** Fix the contract from a record's `contract` shorthand (everyone else passed). */
-  applyContract(state: S, contract: Contract): Illegal | undefined;
+  applyContract(state: S, contract: Contract<G>): Illegal | undefined;
   isOver(state: S): boolean;
   /** The settlement; only when {@link isOver}. */
   result(state: S): DealResult;

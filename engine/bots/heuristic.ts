@@ -1,7 +1,7 @@
 import { CARDS, type Card, type CardIndex, SUITS, indexOf } from '../cards/card.js';
 import { getVariant } from '../registry.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
-import type { Action, Contract } from '../variant.js';
+import type { Action } from '../variant.js';
 import {
   type Knowledge,
   type PlayedCard,
@@ -14,7 +14,7 @@ import {
   points,
   sameSide,
 } from './knowledge.js';
-import { orderOf } from './orders.js';
+import { type Candidate, orderOf } from './orders.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 
 /**
@@ -153,7 +153,7 @@ function deckOfObs(obs: SeatObservation): CardIndex[] {
   return variant.deck(obs.options, obs.view.players).map(indexOf);
 }
 
-function contractOfAction(a: Action): Contract | null {
+function contractOfAction(a: Action): Candidate | null {
   if (a.type === 'bid' || a.type === 'announce') {
     if (a.game === undefined) return null;
     return {
@@ -171,7 +171,7 @@ function contractOfAction(a: Action): Contract | null {
 export function contractMargin(
   variant: string,
   options: unknown,
-  contract: Contract,
+  contract: Candidate,
   hand: readonly CardIndex[],
   deck: readonly CardIndex[],
   scale = 1,
@@ -184,7 +184,7 @@ export function contractMargin(
 export function marginOf(
   variant: string,
   options: unknown,
-  contract: Contract,
+  contract: Candidate,
   deck: readonly CardIndex[],
   scale = 1,
 ): (hand: readonly CardIndex[]) => number {
@@ -204,11 +204,11 @@ export function marginOf(
 }
 
 /** The contracts `bestMarginOverGames` weighs for a variant (games for points only on part of a hand). */
-export function marginGames(variant: string, partHand = false): Contract[] {
-  const out: Contract[] = [];
+export function marginGames(variant: string, partHand = false): Candidate[] {
+  const out: Candidate[] = [];
   for (const game of Object.keys(BIDDING[variant] ?? {}))
     for (const suit of [undefined, ...SUITS]) {
-      const c: Contract = { game, ...(suit !== undefined ? { suit } : {}) };
+      const c: Candidate = { game, ...(suit !== undefined ? { suit } : {}) };
       if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
       // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
       if (partHand && goalOf(c) === 'no-trick') continue;

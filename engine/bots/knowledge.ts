@@ -1,7 +1,7 @@
 import { type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
 import type { Contract, Seat } from '../variant.js';
-import { orderOf } from './orders.js';
+import { type Candidate, orderOf } from './orders.js';
 import type { SeatObservation } from './types.js';
 
 /**
@@ -10,7 +10,7 @@ import type { SeatObservation } from './types.js';
  */
 export type Goal = 'points' | 'no-trick' | 'all-tricks' | 'each-low';
 
-export function goalOf(contract: Contract | null): Goal {
+export function goalOf(contract: Candidate | null): Goal {
   if (contract === null) return 'points';
   const g = contract.game;
   if (g === 'ramsch' || g === 'leaster') return 'each-low';

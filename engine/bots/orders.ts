@@ -3,6 +3,13 @@ import { type CompiledOrder, type TrickOrder, compileOrder, reverseOrder, samePl
 import type { Contract } from '../variant.js';
 
 /**
+ * A contract as the bots weigh it: a real {@link Contract}, or one they only imagine — a bid's game that is no
+ * contract game (`muss`), a Sheepshead action standing for one (`pick`, `alone`), `normal` before the auction ends.
+ * Its `game` is any name the bots' tables know; every real contract is one.
+ */
+export type Candidate = Omit<Contract, 'game'> & { readonly game: string };
+
+/**
  * The trick order of each contract of the family, as the bots see it: plain data over the public
  * {@link TrickOrder}. test/engine/bots/orders.test.ts checks these against the engine's own trick winners, so a rules
  * change that is not mirrored here fails a test instead of silently weakening the bots.
@@ -33,7 +40,7 @@ const colourWith = (top: readonly Card[], drop: Rank, suit: Suit): TrickOrder =>
   plain: samePlain(without(FULL, drop)),
 });
 
-function schafkopf(c: Contract, options: unknown): TrickOrder {
+function schafkopf(c: Candidate, options: unknown): TrickOrder {
   const suit = c.suit ?? 'H';
   switch (c.game) {
     case 'solo':
@@ -58,7 +65,7 @@ function schafkopf(c: Contract, options: unknown): TrickOrder {
   }
 }
 
-function mehrkopf(c: Contract): TrickOrder {
+function mehrkopf(c: Candidate): TrickOrder {
   const normal = (suit: Suit): TrickOrder => ({
     trumps: [...OBER, ...UNTER, ...GEFREITE, ...suitCards(suit, MK_PLAIN)],
     plain: samePlain(MK_PLAIN),
@@ -78,7 +85,7 @@ function mehrkopf(c: Contract): TrickOrder {
   }
 }
 
-function saukopf(c: Contract): TrickOrder {
+function saukopf(c: Candidate): TrickOrder {
   const keiler = (suit: Suit): TrickOrder => solo(suit);
   let base: TrickOrder;
   switch (c.game) {
@@ -112,8 +119,8 @@ const SHEEPSHEAD: TrickOrder = {
 };
 
 /** The trick order a contract is played in (the normal order before a contract is fixed). */
-export function trickOrderOf(variant: string, contract: Contract | null, options: unknown): TrickOrder {
-  const c: Contract = contract ?? { game: 'normal' };
+export function trickOrderOf(variant: string, contract: Candidate | null, options: unknown): TrickOrder {
+  const c: Candidate = contract ?? { game: 'normal' };
   switch (variant) {
     case 'schafkopf':
       return schafkopf(c, options);
@@ -131,7 +138,7 @@ export function trickOrderOf(variant: string, contract: Contract | null, options
 const cache = new Map<string, CompiledOrder>();
 
 /** {@link trickOrderOf} compiled and cached. */
-export function orderOf(variant: string, contract: Contract | null, options: unknown): CompiledOrder {
+export function orderOf(variant: string, contract: Candidate | null, options: unknown): CompiledOrder {
   const bettel = (options as { bettel?: { order?: string } } | null)?.bettel?.order ?? '';
   const c = contract;
   const key = `${variant}:${c?.game ?? ''}:${c?.suit ?? ''}:${c?.card ?? ''}:${c?.spiess === true ? 1 : 0}:${bettel}`;

@@ -1,7 +1,8 @@
-import { type Card, parseCard } from '../cards/card.js';
+import { type Card, SUITS, type Suit, parseCard } from '../cards/card.js';
+import { isWord } from '../actions.js';
 import { ZERO } from '../money/rational.js';
 import { getVariant } from '../registry.js';
-import { type Action, type Contract, type Layout, OptionsError, type Seat } from '../variant.js';
+import { type Action, type AnyVariant, type Contract, type Layout, OptionsError, type Seat } from '../variant.js';
 import { type ErrorCode, codeOf } from '../errors.js';
 import { parseAction } from './action.js';
 import { seatIn } from '../seat.js';
@@ -75,6 +76,58 @@ export const RECORD_KEYS: readonly string[] = [
 ];
 /** The keys of the `contract` shorthand (docs/RECORD.md "contract"). */
 export const CONTRACT_KEYS: readonly string[] = ['declarer', 'game', 'suit', 'tout', 'card', 'bid', 'spiess'];
+
+/** A `record/contract` error naming the contract's field. */
+const badContract = (field: string, message: string): RecordError => ({
+  code: 'record/contract',
+  message,
+  field: `contract.${field}`,
+});
+
+/**
+ * The record's `contract` shorthand (docs/RECORD.md "contract") read through the variant's vocabulary: `game` one of its
+ * contract games, `declarer` a seat of the table, `suit`, `card`, `tout`, `bid`, `spiess` of their kinds. Whether the
+ * contract can be played here (a declarer a Ramsch must not have, a card the game names) is the variant's to say.
+ */
+function parseContract(raw: Record<string, unknown>, variant: AnyVariant, players: number): Contract | RecordError {
+  const { game, declarer, suit, card, tout, bid, spiess } = raw;
+  const games = [...variant.vocabulary.contractGames];
+  if (typeof game !== 'string' || !isWord(games, game))
+    return badContract(
+      'game',
+      `${variant.id} has no contract game ${typeof game === 'string' ? `'${game}'` : JSON.stringify(game ?? null)} (${games.join(', ')})`,
+    );
+  const out: { -readonly [K in keyof Contract]: Contract[K] } = { game };
+  if (declarer !== undefined) {
+    const seat = seatIn(declarer, players);
+    if (seat === null) return badContract('declarer', `contract.declarer must be a seat 0..${players - 1}`);
+    out.declarer = seat;
+  }
+  if (suit !== undefined) {
+    if (typeof suit !== 'string' || !isWord<Suit>(SUITS, suit))
+      return badContract('suit', `contract.suit must be one of ${SUITS.join(', ')}`);
+    out.suit = suit;
+  }
+  if (card !== undefined) {
+    const parsed = typeof card === 'string' ? parseCard(card) : undefined;
+    if (parsed === undefined) return badContract('card', `contract.card: not a card: ${JSON.stringify(card)}`);
+    out.card = parsed;
+  }
+  if (bid !== undefined) {
+    if (typeof bid !== 'number' && bid !== 'schwarz')
+      return badContract('bid', 'contract.bid must be a number of Augen or "schwarz"');
+    out.bid = bid;
+  }
+  for (const [key, flag] of [
+    ['tout', tout],
+    ['spiess', spiess],
+  ] as const) {
+    if (flag === undefined) continue;
+    if (typeof flag !== 'boolean') return badContract(key, `contract.${key} must be true or false`);
+    out[key] = flag;
+  }
+  return out;
+}
 
 /** The first key of `value` that `allowed` does not know, as a record error (`dealr` → "unknown key dealr"). */
 function unknownKey(value: Record<string, unknown>, allowed: readonly string[], prefix = ''): RecordError | undefined {
@@ -177,15 +230,9 @@ export function scoreRecord(input: unknown): ScoreOutcome {
   if (strayInContract !== undefined) return fail(strayInContract);
   const applyContract = (): ScoreOutcome | undefined => {
     contractPending = false;
-    const game = (input.contract as Record<string, unknown>).game;
-    const games = variant.vocabulary.contractGames;
-    if (typeof game !== 'string' || !games.has(game))
-      return fail({
-        code: 'record/contract',
-        message: `${variant.id} has no contract game ${typeof game === 'string' ? `'${game}'` : JSON.stringify(game ?? null)} (${[...games].join(', ')})`,
-        field: 'contract.game',
-      });
-    const problem = variant.applyContract(state, input.contract as Contract);
+    const contract = parseContract(input.contract as Record<string, unknown>, variant, players);
+    if ('code' in contract) return fail(contract);
+    const problem = variant.applyContract(state, contract);
     return problem === undefined
       ? undefined
       : fail({ code: codeOf(problem.code), message: problem.message, rule: problem.rule, field: 'contract' });

@@ -1,4 +1,4 @@
-import type { Action, Audience, DealResult, Seat, SessionRules, Variant } from '../variant.js';
+import type { Action, Audience, ContractGame, DealResult, Seat, SessionRules, Variant } from '../variant.js';
 import { nextSeat, seatsOf } from '../seat.js';
 import { PLAIN_SESSION } from './common.js';
 
@@ -13,15 +13,17 @@ export interface SettledState {
  * share (the deal is over in phase `done`, the settlement computed once and kept, every seat plays, nothing redacted,
  * 120 card points, no session rules) unless the spec says otherwise.
  */
-export type VariantSpec<O, S extends SettledState, A extends Action = Action> = Omit<
-  Variant<O, S, A>,
-  'isOver' | 'result' | 'participants' | 'redactAction' | 'totalPoints' | 'session'
-> & {
+export type VariantSpec<
+  O,
+  S extends SettledState,
+  A extends Action = Action,
+  G extends ContractGame = ContractGame,
+> = Omit<Variant<O, S, A, G>, 'isOver' | 'result' | 'participants' | 'redactAction' | 'totalPoints' | 'session'> & {
   /** The settlement of a finished deal (called once; the result is kept on the state). */
   settle(state: S): DealResult;
-  participants?: Variant<O, S, A>['participants'];
+  participants?: Variant<O, S, A, G>['participants'];
   redactAction?: (state: S, seat: Seat, action: A, audience: Audience) => A;
-  totalPoints?: Variant<O, S, A>['totalPoints'];
+  totalPoints?: Variant<O, S, A, G>['totalPoints'];
   session?: (options: O) => SessionRules;
 };
 
@@ -33,9 +35,12 @@ export const seatsAfter = (dealer: Seat, count: number, tableSeats: number): rea
   Array.from({ length: count }, (_, i) => nextSeat(dealer, tableSeats, 1 + i));
 
 /** Build a {@link Variant} from its spec with the common wiring. */
-export function defineVariant<O, S extends SettledState, A extends Action = Action>(
-  spec: VariantSpec<O, S, A>,
-): Variant<O, S, A> {
+export function defineVariant<
+  O,
+  S extends SettledState,
+  A extends Action = Action,
+  G extends ContractGame = ContractGame,
+>(spec: VariantSpec<O, S, A, G>): Variant<O, S, A, G> {
   const { settle, ...rest } = spec;
   return {
     participants: everySeat,

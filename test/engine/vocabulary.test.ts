@@ -131,4 +131,34 @@ describe('the record parser reads a record against its variant’s vocabulary', 
       },
     });
   });
+
+  it('each field of the contract is read by its kind; a wrong one is record/contract naming the field', () => {
+    const bad: [Record<string, unknown>, string, string][] = [
+      [{ declarer: 3, game: 'solo', suit: 'E' }, 'declarer', 'contract.declarer must be a seat 0..2'],
+      [{ declarer: '0', game: 'solo', suit: 'E' }, 'declarer', 'contract.declarer must be a seat 0..2'],
+      [{ declarer: 0, game: 'solo', suit: 'X' }, 'suit', 'contract.suit must be one of E, G, H, S'],
+      [{ declarer: 0, game: 'solo', suit: 'E', card: 'XX' }, 'card', 'contract.card: not a card: "XX"'],
+      [{ declarer: 0, game: 'solo', suit: 'E', tout: 'yes' }, 'tout', 'contract.tout must be true or false'],
+      [{ declarer: 0, game: 'solo', suit: 'E', spiess: 1 }, 'spiess', 'contract.spiess must be true or false'],
+      [
+        { declarer: 0, game: 'solo', suit: 'E', bid: '61' },
+        'bid',
+        'contract.bid must be a number of Augen or "schwarz"',
+      ],
+    ];
+    for (const [contract, field, message] of bad)
+      expect(scoreRecord({ ...record, contract })).toEqual({
+        error: { code: 'record/contract', message, field: `contract.${field}` },
+      });
+  });
+
+  it('a well-formed contract reaches the variant, which judges whether it can be played', () => {
+    expect(scoreRecord(record)).toMatchObject({
+      error: { code: 'record/contract', rule: 'three players play solos only', field: 'contract' },
+    });
+    // A Farbsolo Eichel by seat 0 is a contract this table plays: the record is then a deal still to be played.
+    expect(scoreRecord({ ...record, contract: { declarer: 0, game: 'solo', suit: 'E', tout: false } })).toMatchObject({
+      complete: false,
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SchafkopfAction as Action } from '../../engine/variants/schafkopf/vocabulary.js';
+import type { SchafkopfAction as Action, SchafkopfContractGame } from '../../engine/variants/schafkopf/vocabulary.js';
 import {
   type Card,
   type Contract,
@@ -29,7 +29,7 @@ export interface DealSetup {
   /** Default 3, so that seat 0 is forehand. */
   readonly dealer?: Seat;
   /** A contract shorthand (everyone else passed), applied after `knocks`. */
-  readonly contract?: Contract;
+  readonly contract?: Contract<SchafkopfContractGame>;
   readonly knocks?: readonly Seat[];
   /** Stay in the knock phase (knock timing `first-four`) after `knocks` instead of closing it. */
   readonly knockPhase?: boolean;

@@ -1,7 +1,12 @@
 import { isWord } from '../../actions.js';
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import type { Audience, Contract, DealContext, DealView, Illegal, Layout, Seat, Variant } from '../../variant.js';
-import { BID_GAMES, type MehrkopfAction as Action, mehrkopfVocabulary } from './vocabulary.js';
+import {
+  BID_GAMES,
+  type MehrkopfAction as Action,
+  type MehrkopfContractGame,
+  mehrkopfVocabulary,
+} from './vocabulary.js';
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';
 import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
@@ -99,7 +104,7 @@ function start(o: MehrkopfOptions, players: number, dealer: Seat, layout: Layout
 }
 
 /** The record's `contract` shorthand: the auction ended with this contract and everyone else passed. */
-function applyContract(s: MkState, contract: Contract): Illegal | undefined {
+function applyContract(s: MkState, contract: Contract<MehrkopfContractGame>): Illegal | undefined {
   if (s.phase !== 'auction' || s.auctionLog.length > 0)
     return illegal('record/contract', 'a contract shorthand replaces the whole auction');
   const declarer = contract.declarer;
@@ -277,7 +282,7 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
   return { hands, blind: [] };
 }
 
-export const mehrkopf: Variant<MehrkopfOptions, MkState, Action> = defineVariant({
+export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContractGame> = defineVariant({
   id: 'mehrkopf',
   title: 'Mehrkopf',
   vocabulary: mehrkopfVocabulary,

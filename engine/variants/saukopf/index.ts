@@ -1,7 +1,7 @@
 import { CARDS, type Card, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf } from '../../cards/deck.js';
 import type { Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
-import { type SaukopfAction as Action, saukopfVocabulary } from './vocabulary.js';
+import { type SaukopfAction as Action, type SaukopfContractGame, saukopfVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SaukopfOptions, resolveSaukopfOptions } from './options.js';
 import { HERZ_KEILER, apply, applyContract, check, contractOf, legalActions, toAct } from './rules.js';
 import { dealPackets } from '../common.js';
@@ -154,7 +154,7 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
   return undefined;
 }
 
-export const saukopf: Variant<SaukopfOptions, SaState, Action> = defineVariant({
+export const saukopf: Variant<SaukopfOptions, SaState, Action, SaukopfContractGame> = defineVariant({
   id: 'saukopf',
   title: 'Saukopf',
   vocabulary: saukopfVocabulary,

@@ -4,7 +4,7 @@ import { type FollowRule, followCards, followViolation, ledSuitOf, mustFollow } 
 import { trickWinner } from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
-import { ANNOUNCED_GAMES, type SaukopfAction as Action } from './vocabulary.js';
+import { ANNOUNCED_GAMES, type SaukopfAction as Action, type SaukopfContractGame } from './vocabulary.js';
 import { type AnnouncedGame, GAMES, MAX_BOLZEN } from './options.js';
 import { compiled } from './orders.js';
 import { SCHWARZ, type SaContract, type SaState } from './state.js';
@@ -150,9 +150,8 @@ export function toContract(
   seat: Seat,
   action: Extract<Action, { type: 'announce' }>,
 ): (SaContract & { unreine: boolean }) | Illegal {
-  const game = action.game as AnnouncedGame;
-  if (!(ANNOUNCED as readonly string[]).includes(game))
-    return illegal('action/illegal', `no such contract: ${action.game}`);
+  const game = action.game;
+  if (!isWord(ANNOUNCED, game)) return illegal('action/illegal', `no such contract: ${game}`);
   if (carries(action, 'tout')) return illegal('action/malformed', 'Saukopf has no Tout: bid Schwarz instead');
   const spiess = action.spiess === true;
   if (spiess && !s.o.spiess) return illegal('action/illegal', 'am Spieß is not played at this table');
@@ -594,7 +593,7 @@ export function apply(s: SaState, seat: Seat, action: Action, quiet = false): re
 }
 
 /** The record's `contract` shorthand: the Grunzen ended with this bid, everyone else passed, then this Spielansage. */
-export function applyContract(s: SaState, contract: Contract): Illegal | undefined {
+export function applyContract(s: SaState, contract: Contract<SaukopfContractGame>): Illegal | undefined {
   if (s.phase !== 'auction' || s.auctionLog.length > 0)
     return illegal('record/contract', 'a contract shorthand replaces the whole Grunzen');
   if (contract.game === 'wilde-sauerei') {

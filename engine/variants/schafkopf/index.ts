@@ -12,7 +12,12 @@ import type {
   SessionRules,
   Variant,
 } from '../../variant.js';
-import { BID_GAMES, type SchafkopfAction as Action, schafkopfVocabulary } from './vocabulary.js';
+import {
+  BID_GAMES,
+  type SchafkopfAction as Action,
+  type SchafkopfContractGame,
+  schafkopfVocabulary,
+} from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
 import {
   NORMAL,
@@ -115,7 +120,7 @@ function start(o: SchafkopfOptions, players: number, dealer: Seat, layout: Layou
 }
 
 /** The record's `contract` shorthand: the auction ended with this contract and everyone else passed. */
-function applyContract(s: SkState, contract: Contract): Illegal | undefined {
+function applyContract(s: SkState, contract: Contract<SchafkopfContractGame>): Illegal | undefined {
   // Knocks listed before the contract were the only ones: the others did not knock.
   closeKnocks(s);
   if (s.phase !== 'auction' || s.auctionLog.some((a) => a.action.type !== 'knock'))
@@ -221,8 +226,7 @@ function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Ac
 }
 
 function session(o: SchafkopfOptions): SessionRules {
-  const solo = (r: { contract: Contract | null }): boolean =>
-    r.contract !== null && isSoloGame(r.contract.game as Parameters<typeof isSoloGame>[0]);
+  const solo = (r: { contract: Contract | null }): boolean => r.contract !== null && isSoloGame(r.contract.game);
   return {
     repeatDealer: (r) => o.sameDealerAfterSolo && solo(r),
     newBockRounds: (r) => {
@@ -253,7 +257,7 @@ function checkLayout(o: SchafkopfOptions, players: number, layout: Layout): stri
   return undefined;
 }
 
-export const schafkopf: Variant<SchafkopfOptions, SkState, Action> = defineVariant({
+export const schafkopf: Variant<SchafkopfOptions, SkState, Action, SchafkopfContractGame> = defineVariant({
   id: 'schafkopf',
   title: 'Bayerischer Schafkopf',
   vocabulary: schafkopfVocabulary,

@@ -18,7 +18,7 @@ import { exchangeHochzeit, trumpsIn } from '../family/hochzeit.js';
 import { CALLABLE, isCallable, sauOf, suchkarten } from '../family/rufsau.js';
 import { kontraWindowOpen, reWindowOpen } from '../family/kontra.js';
 import { laufende } from '../family/laufende.js';
-import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
+import type { Contract, ContractGame, DealNote, Illegal, Seat } from '../../variant.js';
 import type { SchafkopfAction as Action } from './vocabulary.js';
 import {
   type Game,
@@ -69,7 +69,8 @@ export function orderKind(game: Game, o: SchafkopfOptions): OrderKind {
   }
 }
 
-export function isSoloGame(game: Game): boolean {
+/** Whether `game` is a solo (every game but Sauspiel, Hochzeit and Ramsch); any contract game can be asked. */
+export function isSoloGame(game: ContractGame): boolean {
   return game !== 'sauspiel' && game !== 'hochzeit' && game !== 'ramsch';
 }
 

@@ -1,7 +1,7 @@
 import { CARDS, type Card, displayName, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf, hashString } from '../../cards/deck.js';
 import type { Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
-import { type SheepsheadAction as Action, sheepsheadVocabulary } from './vocabulary.js';
+import { type SheepsheadAction as Action, type SheepsheadContractGame, sheepsheadVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptions } from './options.js';
 import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
 import { settle } from './settle.js';
@@ -342,7 +342,7 @@ function session(o: SheepsheadOptions): SessionRules {
   };
 }
 
-export const sheepshead: Variant<SheepsheadOptions, ShState, Action> = defineVariant({
+export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadContractGame> = defineVariant({
   id: 'sheepshead',
   title: 'Sheepshead',
   vocabulary: sheepsheadVocabulary,

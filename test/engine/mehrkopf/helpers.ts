@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { MehrkopfAction as Action } from '../../../engine/variants/mehrkopf/vocabulary.js';
+import type { MehrkopfAction as Action, MehrkopfContractGame } from '../../../engine/variants/mehrkopf/vocabulary.js';
 import {
   type Card,
   type Contract,
@@ -30,7 +30,7 @@ export interface DealSetup {
   readonly options?: unknown;
   /** Default: the last seat, so that seat 0 is forehand. */
   readonly dealer?: Seat;
-  readonly contract?: Contract;
+  readonly contract?: Contract<MehrkopfContractGame>;
 }
 
 function begin(layout: Layout, players: number, setup: DealSetup): MkState {

@@ -27,7 +27,7 @@ function normalGame(players: number, seed: number): ReturnType<typeof mk.start> 
   for (let k = 0; k < players; k++) {
     const seat = (dealer + 1 + k) % players;
     for (const suit of ['E', 'G', 'S'] as const) {
-      const contract = { declarer: asSeat(seat), game: 'sauspiel', suit };
+      const contract = { declarer: asSeat(seat), game: 'sauspiel' as const, suit };
       const probe = mk.clone(s);
       if (mk.applyContract(probe, contract) === undefined) return probe;
     }

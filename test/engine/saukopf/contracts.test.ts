@@ -48,7 +48,7 @@ describe('am Spieß Laufende start from the new top (seed 004 "Spieß")', () => 
   });
 
   it('Schwarte has no Laufende; in a Mastschwein they are not counted', () => {
-    for (const game of ['schwarte', 'mastschwein']) {
+    for (const game of ['schwarte', 'mastschwein'] as const) {
       const s = deal(DG, { contract: { declarer: 1, bid: 61, game } });
       playOut(s);
       expect(result(s).laufende).toBe(0);

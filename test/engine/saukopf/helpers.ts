@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SaukopfAction as Action } from '../../../engine/variants/saukopf/vocabulary.js';
+import type { SaukopfAction as Action, SaukopfContractGame } from '../../../engine/variants/saukopf/vocabulary.js';
 import {
   type Card,
   type Contract,
@@ -26,7 +26,7 @@ export interface DealSetup {
   /** Default: the last seat, so that seat 0 is forehand. */
   readonly dealer?: Seat;
   /** A contract shorthand (docs/RECORD.md): the Grunzen ended with this bid, then this Spielansage. */
-  readonly contract?: Contract;
+  readonly contract?: Contract<SaukopfContractGame>;
 }
 
 /** Start a deal from hands in card notation (4 hands, or 3 hands + the 2 open cards). */

@@ -3,10 +3,15 @@ import { schafkopf } from '../../../engine/index.js';
 import { trickOrder } from '../../../engine/variants/schafkopf/orders.js';
 import { act, cards, deal, expectIllegal, play, playable, result, turn } from '../../support/schafkopf.js';
 import { asSeat } from '../../../engine/seat.js';
+import type { SchafkopfContractGame } from '../../../engine/variants/schafkopf/vocabulary.js';
 
 // Seat 0 (forehand) holds EU GU EO EK E9 GA GZ HA; seat 3 only Schellen and two small Herz.
 const B = 'EU GU EO EK E9 GA GZ HA | HU SU GO E8 E7 G9 G8 HZ | HO SO EA EZ GK G7 HK H9 | SA SZ SK S9 S8 S7 H8 H7';
-const by0 = (game: string, suit?: 'E' | 'G' | 'H' | 'S') => ({ declarer: 0 as const, game, ...(suit ? { suit } : {}) });
+const by0 = (game: SchafkopfContractGame, suit?: 'E' | 'G' | 'H' | 'S') => ({
+  declarer: 0 as const,
+  game,
+  ...(suit ? { suit } : {}),
+});
 
 describe('card orders per contract (docs/rules/schafkopf.md "Card orders")', () => {
   it('Sauspiel and Farbsolo Herz: Ober, Unter, then Herz A Z K 9 8 7; plain suits A Z K 9 8 7', () => {
