@@ -66,13 +66,17 @@ export interface WebhookServer {
   readonly clock: ManualClock;
 }
 
-/** A local server whose webhooks may target 127.0.0.1, retry on a manual clock and time out after 300 ms. */
+/**
+ * A local server whose webhooks may target 127.0.0.1, retry on a manual clock and time out after 3 s. The timeout is
+ * real socket time: short enough for the one test whose receiver never answers, long enough that a loopback answer on
+ * a loaded CI machine is never taken for a timeout (300 ms was: a flaky SSRF test under load).
+ */
 export async function webhookServer(apiKeys?: readonly string[]): Promise<WebhookServer> {
   const clock = new ManualClock(Date.now());
   const server = await startLocal({
     port: 0,
     ...(apiKeys !== undefined ? { apiKeys } : {}),
-    webhooks: { allowAddresses: ['127.0.0.1'], timers: clock, timeoutMs: 300 },
+    webhooks: { allowAddresses: ['127.0.0.1'], timers: clock, timeoutMs: 3_000 },
   });
   return { server, hooks: server.webhooks, clock };
 }
@@ -87,7 +91,8 @@ export function webhooksWithPolicy(server: LocalServer, policy: TargetPolicy): W
     apiKeyHashes: [],
     policy,
     timers: new ManualClock(Date.now()),
-    timeoutMs: 300,
+    // No test here waits for a timeout: a generous one, so a loaded machine cannot turn an answer into one.
+    timeoutMs: 10_000,
   });
 }
 
