@@ -203,7 +203,8 @@ export class Solver {
       cards.sort((a, b) => (order.power[b] as number) - (order.power[a] as number));
       cards.forEach((c, r) => {
         const code = e * 32 + r;
-        const pts = POINTS[c] as number;
+        // Counting tricks, points matter to nothing: every run of adjacent cards is one class (far fewer moves).
+        const pts = this.perTrick ? 0 : (POINTS[c] as number);
         this.pts[code] = pts;
         if (!classes.includes(pts)) classes.push(pts);
         this.cls[code] = classes.indexOf(pts) & 15;
