@@ -237,6 +237,7 @@ export class Solver {
       });
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
+    this.sureBounds = !this.stacks && this.maxTricks === Infinity;
     this.tt = p.table ?? new TranspositionTable();
     this.gen = this.tt.nextGeneration();
   }
@@ -432,10 +433,17 @@ export class Solver {
     if (this.trickLen === n) return this.closeTrick(alpha, beta);
     const seat = (this.leader + this.trickLen) % n;
     // Whatever happens, the value lies in [lo, hi]: cut when that range misses the window.
-    const hi = this.perTrick ? (this.counts[seat] as number) + (this.locked[seat] as number) + 1 : this.remPos;
-    const lo = this.perTrick ? 0 : this.remNeg;
+    let hi = this.perTrick ? (this.counts[seat] as number) + (this.locked[seat] as number) + 1 : this.remPos;
+    let lo = this.perTrick ? 0 : this.remNeg;
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
+    if (this.trickLen === 0 && this.sureBounds) {
+      this.sure(seat);
+      lo = this.sureLo;
+      hi = this.sureHi;
+      if (hi <= alpha) return hi;
+      if (lo >= beta) return lo;
+    }
     const tt = this.tt;
     let slot = -1;
     let check = 0;
@@ -548,6 +556,57 @@ export class Solver {
     this.h1 = a;
     this.h2 = b;
   }
+
+  /** Bounds of the value at a trick start by `sure` (no look-ahead horizon, no stacks: else they do not hold). */
+  private readonly sureBounds: boolean;
+  private sureLo = 0;
+  private sureHi = 0;
+
+  /**
+   * Bounds of the value at a trick start from the sure tricks: the highest trumps still in the hands win whatever
+   * trick they fall in, so while one side holds the run from the top, those cards are that side's. In points: the
+   * value side's run adds its points to the lower bound, the other side's takes its points off the upper bound. In
+   * tricks: a seat's cards of the run are that many tricks of its side.
+   */
+  private sure(seat: number): void {
+    const n = this.n;
+    let lo = this.perTrick ? 0 : this.remNeg;
+    let hi = this.perTrick ? (this.counts[seat] as number) + 1 : this.remPos;
+    let m = this.inHands[TRUMP] as number;
+    let side = -1;
+    let most = 0;
+    const per = this.perSeat;
+    per.fill(0);
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      let holder = 0;
+      while (holder < n && ((this.hands[holder * SUITS + TRUMP] as number) & low) === 0) holder++;
+      const s = (this.valueMask >> holder) & 1;
+      if (side < 0) side = s;
+      else if (s !== side) break;
+      if (this.perTrick) {
+        const c = (per[holder] as number) + 1;
+        per[holder] = c;
+        if (c > most) most = c;
+      } else {
+        const p = this.pts[TRUMP * 32 + (31 - Math.clz32(low))] as number;
+        if (s === 1) {
+          if (p > 0) lo += p;
+          else hi += p;
+        } else if (p > 0) hi -= p;
+        else lo -= p;
+      }
+    }
+    if (this.perTrick) {
+      if (side === 1) lo += most;
+      else if (side === 0) hi -= most;
+    }
+    this.sureLo = lo;
+    this.sureHi = hi;
+  }
+
+  private readonly perSeat = new Int32Array(MAX_SEATS);
 
   /** A code as its suit and rank among the cards still in the hands (what the table keeps as the best lead). */
   private encode(code: number): number {
