@@ -577,6 +577,7 @@ export class Solver {
     let most = 0;
     const per = this.perSeat;
     per.fill(0);
+    let sum = 0;
     while (m !== 0) {
       const low = m & -m;
       m ^= low;
@@ -585,11 +586,10 @@ export class Solver {
       const s = (this.valueMask >> holder) & 1;
       if (side < 0) side = s;
       else if (s !== side) break;
-      if (this.perTrick) {
-        const c = (per[holder] as number) + 1;
-        per[holder] = c;
-        if (c > most) most = c;
-      } else {
+      const c = (per[holder] as number) + 1;
+      per[holder] = c;
+      if (c > most) most = c;
+      if (!this.perTrick) {
         const p = this.pts[TRUMP * 32 + (31 - Math.clz32(low))] as number;
         if (s === 1) {
           if (p > 0) lo += p;
@@ -601,12 +601,45 @@ export class Solver {
     if (this.perTrick) {
       if (side === 1) lo += most;
       else if (side === 0) hi -= most;
+    } else if (most > 0 && this.remNeg === 0) {
+      // The run of one seat falls in `most` different tricks, and every seat without a card of the run plays one
+      // card into each: at least its `most` poorest cards go to the run's side too (no card counts negative here).
+      for (let s = 0; s < n; s++) if (per[s] === 0) sum += this.poorest(s, most);
+      if (side === 1) lo += sum;
+      else hi -= sum;
     }
     this.sureLo = lo;
     this.sureHi = hi;
   }
 
   private readonly perSeat = new Int32Array(MAX_SEATS);
+  private readonly low = new Int32Array(STRIDE);
+
+  /** The points of the `k` poorest cards of `seat`'s hand. */
+  private poorest(seat: number, k: number): number {
+    const low = this.low;
+    let len = 0;
+    for (let e = 0; e < SUITS; e++) {
+      let m = this.hands[seat * SUITS + e] as number;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const p = this.pts[e * 32 + (31 - Math.clz32(bit))] as number;
+        // Insertion into the k smallest so far, ascending.
+        let j = len < k ? len++ : k;
+        if (j === k && p >= (low[k - 1] as number)) continue;
+        if (j === k) j = k - 1;
+        while (j > 0 && (low[j - 1] as number) > p) {
+          low[j] = low[j - 1] as number;
+          j--;
+        }
+        low[j] = p;
+      }
+    }
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += low[i] as number;
+    return sum;
+  }
 
   /** A code as its suit and rank among the cards still in the hands (what the table keeps as the best lead). */
   private encode(code: number): number {
