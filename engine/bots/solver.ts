@@ -578,6 +578,7 @@ export class Solver {
     const per = this.perSeat;
     per.fill(0);
     let sum = 0;
+    let run = 0;
     while (m !== 0) {
       const low = m & -m;
       m ^= low;
@@ -586,6 +587,7 @@ export class Solver {
       const s = (this.valueMask >> holder) & 1;
       if (side < 0) side = s;
       else if (s !== side) break;
+      run |= low;
       const c = (per[holder] as number) + 1;
       per[holder] = c;
       if (c > most) most = c;
@@ -602,9 +604,13 @@ export class Solver {
       if (side === 1) lo += most;
       else if (side === 0) hi -= most;
     } else if (most > 0 && this.remNeg === 0) {
-      // The run of one seat falls in `most` different tricks, and every seat without a card of the run plays one
-      // card into each: at least its `most` poorest cards go to the run's side too (no card counts negative here).
-      for (let s = 0; s < n; s++) if (per[s] === 0) sum += this.poorest(s, most);
+      // The run of one seat falls in `most` different tricks, and every other seat plays one card into each: all
+      // but its own run cards (counted already) are other cards, at least its poorest, and go to the run's side too
+      // (no card counts negative here).
+      for (let s = 0; s < n; s++) {
+        const k = most - (per[s] as number);
+        if (k > 0) sum += this.poorest(s, k, run);
+      }
       if (side === 1) lo += sum;
       else hi -= sum;
     }
@@ -615,12 +621,13 @@ export class Solver {
   private readonly perSeat = new Int32Array(MAX_SEATS);
   private readonly low = new Int32Array(STRIDE);
 
-  /** The points of the `k` poorest cards of `seat`'s hand. */
-  private poorest(seat: number, k: number): number {
+  /** The points of the `k` poorest cards of `seat`'s hand but its trumps in `run`. */
+  private poorest(seat: number, k: number, run: number): number {
     const low = this.low;
     let len = 0;
     for (let e = 0; e < SUITS; e++) {
       let m = this.hands[seat * SUITS + e] as number;
+      if (e === TRUMP) m &= ~run;
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
