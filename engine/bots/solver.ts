@@ -15,8 +15,9 @@ import type { CompiledOrder } from '../tricks/order.js';
  *   ranked between them, only one is tried;
  * - move ordering: the table's lead first, then sure winners; a friend winning: schmieren; a foe winning: the
  *   cheapest card that takes the trick, else the poorest card;
- * - cut-offs when the points still in play cannot move the value out of the window; the last trick is played out
- *   without search.
+ * - cut-offs when the points still in play cannot move the value out of the window, narrowed at trick starts by the
+ *   sure tricks of the top trumps (`sure`); the last trick is played out without search;
+ * - counting tricks, points play no part: adjacent cards of a hand are equivalent whatever they are worth.
  * The value is what the seats in `valueMask` take in the remaining tricks (card points, or tricks with `unit: 'trick'`);
  * seats in `maxMask` maximize it, the others minimize it.
  * test/engine/bots/solver.property.test.ts checks it against brute-force minimax; engine/bots/solver-reference.ts is
