@@ -15,8 +15,9 @@ import type { CompiledOrder } from '../tricks/order.js';
  *   ranked between them, only one is tried;
  * - move ordering: the table's lead first, then sure winners; a friend winning: schmieren; a foe winning: the
  *   cheapest card that takes the trick, else the poorest card;
- * - cut-offs when the points still in play cannot move the value out of the window; the last trick is played out
- *   without search.
+ * - cut-offs when the points still in play cannot move the value out of the window, narrowed at trick starts by the
+ *   sure tricks of the top trumps (`sure`); the last trick is played out without search;
+ * - counting tricks, points play no part: adjacent cards of a hand are equivalent whatever they are worth.
  * The value is what the seats in `valueMask` take in the remaining tricks (card points, or tricks with `unit: 'trick'`);
  * seats in `maxMask` maximize it, the others minimize it.
  * test/engine/bots/solver.property.test.ts checks it against brute-force minimax; engine/bots/solver-reference.ts is
@@ -203,7 +204,8 @@ export class Solver {
       cards.sort((a, b) => (order.power[b] as number) - (order.power[a] as number));
       cards.forEach((c, r) => {
         const code = e * 32 + r;
-        const pts = POINTS[c] as number;
+        // Counting tricks, points matter to nothing: every run of adjacent cards is one class (far fewer moves).
+        const pts = this.perTrick ? 0 : (POINTS[c] as number);
         this.pts[code] = pts;
         if (!classes.includes(pts)) classes.push(pts);
         this.cls[code] = classes.indexOf(pts) & 15;
@@ -236,6 +238,7 @@ export class Solver {
       });
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
+    this.sureBounds = !this.stacks && this.maxTricks === Infinity;
     this.tt = p.table ?? new TranspositionTable();
     this.gen = this.tt.nextGeneration();
   }
@@ -431,10 +434,17 @@ export class Solver {
     if (this.trickLen === n) return this.closeTrick(alpha, beta);
     const seat = (this.leader + this.trickLen) % n;
     // Whatever happens, the value lies in [lo, hi]: cut when that range misses the window.
-    const hi = this.perTrick ? (this.counts[seat] as number) + (this.locked[seat] as number) + 1 : this.remPos;
-    const lo = this.perTrick ? 0 : this.remNeg;
+    let hi = this.perTrick ? (this.counts[seat] as number) + (this.locked[seat] as number) + 1 : this.remPos;
+    let lo = this.perTrick ? 0 : this.remNeg;
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
+    if (this.trickLen === 0 && this.sureBounds) {
+      this.sure(seat);
+      lo = this.sureLo;
+      hi = this.sureHi;
+      if (hi <= alpha) return hi;
+      if (lo >= beta) return lo;
+    }
     const tt = this.tt;
     let slot = -1;
     let check = 0;
@@ -546,6 +556,97 @@ export class Solver {
     }
     this.h1 = a;
     this.h2 = b;
+  }
+
+  /** Bounds of the value at a trick start by `sure` (no look-ahead horizon, no stacks: else they do not hold). */
+  private readonly sureBounds: boolean;
+  private sureLo = 0;
+  private sureHi = 0;
+
+  /**
+   * Bounds of the value at a trick start from the sure tricks: the highest trumps still in the hands win whatever
+   * trick they fall in, so while one side holds the run from the top, those cards are that side's. In points: the
+   * value side's run adds its points to the lower bound, the other side's takes its points off the upper bound. In
+   * tricks: a seat's cards of the run are that many tricks of its side.
+   */
+  private sure(seat: number): void {
+    const n = this.n;
+    let lo = this.perTrick ? 0 : this.remNeg;
+    let hi = this.perTrick ? (this.counts[seat] as number) + 1 : this.remPos;
+    let m = this.inHands[TRUMP] as number;
+    let side = -1;
+    let most = 0;
+    const per = this.perSeat;
+    per.fill(0);
+    let sum = 0;
+    let run = 0;
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      let holder = 0;
+      while (holder < n && ((this.hands[holder * SUITS + TRUMP] as number) & low) === 0) holder++;
+      const s = (this.valueMask >> holder) & 1;
+      if (side < 0) side = s;
+      else if (s !== side) break;
+      run |= low;
+      const c = (per[holder] as number) + 1;
+      per[holder] = c;
+      if (c > most) most = c;
+      if (!this.perTrick) {
+        const p = this.pts[TRUMP * 32 + (31 - Math.clz32(low))] as number;
+        if (s === 1) {
+          if (p > 0) lo += p;
+          else hi += p;
+        } else if (p > 0) hi -= p;
+        else lo -= p;
+      }
+    }
+    if (this.perTrick) {
+      if (side === 1) lo += most;
+      else if (side === 0) hi -= most;
+    } else if (most > 0 && this.remNeg === 0) {
+      // The run of one seat falls in `most` different tricks, and every other seat plays one card into each: all
+      // but its own run cards (counted already) are other cards, at least its poorest, and go to the run's side too
+      // (no card counts negative here).
+      for (let s = 0; s < n; s++) {
+        const k = most - (per[s] as number);
+        if (k > 0) sum += this.poorest(s, k, run);
+      }
+      if (side === 1) lo += sum;
+      else hi -= sum;
+    }
+    this.sureLo = lo;
+    this.sureHi = hi;
+  }
+
+  private readonly perSeat = new Int32Array(MAX_SEATS);
+  private readonly low = new Int32Array(STRIDE);
+
+  /** The points of the `k` poorest cards of `seat`'s hand but its trumps in `run`. */
+  private poorest(seat: number, k: number, run: number): number {
+    const low = this.low;
+    let len = 0;
+    for (let e = 0; e < SUITS; e++) {
+      let m = this.hands[seat * SUITS + e] as number;
+      if (e === TRUMP) m &= ~run;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const p = this.pts[e * 32 + (31 - Math.clz32(bit))] as number;
+        // Insertion into the k smallest so far, ascending.
+        let j = len < k ? len++ : k;
+        if (j === k && p >= (low[k - 1] as number)) continue;
+        if (j === k) j = k - 1;
+        while (j > 0 && (low[j - 1] as number) > p) {
+          low[j] = low[j - 1] as number;
+          j--;
+        }
+        low[j] = p;
+      }
+    }
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += low[i] as number;
+    return sum;
   }
 
   /** A code as its suit and rank among the cards still in the hands (what the table keeps as the best lead). */

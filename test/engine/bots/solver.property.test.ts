@@ -193,6 +193,51 @@ describe('trick-play solver', () => {
     );
   });
 
+  it('bounds by the sure tricks of the top trumps: agrees with brute force when one side holds the highest trumps', () => {
+    fc.assert(
+      fc.property(position, fc.integer({ min: 1, max: 6 }), fc.boolean(), (p, k, spread) => {
+        // prepare: the k highest trumps of the order dealt from the top, to seat 0 alone or one to each seat in
+        // turn (a run one side holds, a run that changes sides); the rest of the hands as the position has them
+        const order = p.order;
+        const n = p.hands.length;
+        const trumps = ALL.filter((c) => order.effSuit[c] === 4 && !p.trick.includes(c)).sort(
+          (a, b) => (order.power[b] as number) - (order.power[a] as number),
+        );
+        const top = trumps.slice(0, k);
+        const hands = p.hands.map((h) => h.filter((c) => !top.includes(c)));
+        const rest = ALL.filter(
+          (c) =>
+            (order.effSuit[c] as number) >= 0 &&
+            !top.includes(c) &&
+            !p.trick.includes(c) &&
+            !hands.some((h) => h.includes(c)),
+        );
+        top.forEach((c, i) => (hands[spread ? i % n : 0] as number[]).unshift(c));
+        // Each seat keeps its number of cards: the first of its new hand, filled up from the cards of nobody.
+        const trimmed = hands.map((h, s) => {
+          const t = h.slice(0, (p.hands[s] as number[]).length);
+          while (t.length < (p.hands[s] as number[]).length) t.push(rest.shift() as number);
+          return t;
+        });
+        const q: SolverProblem = { ...p, hands: trimmed };
+        // act
+        const fast = solve({ ...q, table }).value;
+        const slow = bruteForce(
+          order,
+          trimmed.map((h) => h.slice()),
+          q.trick.slice(),
+          q.leader,
+          q.valueMask,
+          q.maxMask,
+          q.unit,
+        );
+        // assess
+        expect(fast).toBe(slow);
+      }),
+      { numRuns: 400, seed: 1919 },
+    );
+  });
+
   it('does not treat two cards as equivalent when a card of the open trick lies between them', () => {
     // prepare: seat 0 led E8; seat 1 holds E9 and E7 (no points either) and wants to take no trick
     const order = ORDERS[ORDERS.length - 1] as CompiledOrder;
