@@ -9,47 +9,27 @@ import {
   type Action,
   type AnyVariant,
   type Lang,
-  Rng,
   cardsNamed,
   getVariant,
   labelAction,
   listVariants,
   parseAction,
   parseCommand,
-  money,
-  type Seat,
-  asSeat,
   seatsOf,
 } from '../engine/index.js';
+import { walkRandomDeals } from '../engine/sim.js';
 
 const USAGE = 'usage: stammtisch parse --variant ID [--lang de|en] [--legal JSON] "text"';
 
 /** Every distinct action without a card list that random deals of every preset and table size offer. */
 function vocabulary(variant: AnyVariant): Action[] {
   const seen = new Map<string, Action>();
-  for (const preset of Object.keys(variant.presets))
-    for (let players = variant.tableSeats.min; players <= variant.tableSeats.max; players++) {
-      let options: unknown;
-      try {
-        options = variant.resolveOptions(preset, {}, players);
-      } catch {
-        continue;
-      }
-      const parts = variant.participants(options, players, asSeat(players - 1)).length;
-      for (let deal = 0; deal < 8; deal++) {
-        const rng = new Rng(`vocabulary/${preset}/${players}/${deal}`);
-        const layout = variant.deal(options, parts, asSeat(parts - 1), rng.shuffle(variant.deck(options, parts)));
-        const state = variant.start(options, parts, asSeat(parts - 1), layout, { bock: 1, pot: money.ZERO });
-        for (let guard = 0; guard < 1000 && !variant.isOver(state); guard++) {
-          for (const seat of seatsOf(parts))
-            for (const a of variant.legalActions(state, seat)) if (!('cards' in a)) seen.set(JSON.stringify(a), a);
-          const toAct = variant.toAct(state);
-          const seat = toAct[rng.int(toAct.length)] as Seat;
-          const legal = variant.legalActions(state, seat);
-          variant.apply(state, seat, legal[rng.int(legal.length)] as Action, true);
-        }
-      }
-    }
+  walkRandomDeals(variant, 8, 'vocabulary', {
+    before: ({ state, parts }) => {
+      for (const seat of seatsOf(parts))
+        for (const a of variant.legalActions(state, seat)) if (!('cards' in a)) seen.set(JSON.stringify(a), a);
+    },
+  });
   return [...seen.values()];
 }
 

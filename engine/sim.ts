@@ -1,6 +1,7 @@
 import { CARDS, type Card, POINTS, indexOf } from './cards/card.js';
 import { Rng } from './cards/deck.js';
 import { type Rational, ZERO, add, format, isZero, sum } from './money/rational.js';
+import { asSeat } from './seat.js';
 import type { Action, AnyVariant, DealContext, DealResult, Layout, Seat } from './variant.js';
 
 /** One random legal deal, played straight on the variant (no event objects): simulation and benchmarks. */
@@ -40,6 +41,52 @@ export function playRandomDeal(
   }
   if (!variant.isOver(state)) throw new Error('deal did not end');
   return { layout, dealer, actions, result: variant.result(state) };
+}
+
+/** What {@link walkRandomDeals} shows of each step: the state before the action, the seats in the deal, who acts. */
+export interface RandomStep {
+  readonly state: unknown;
+  readonly parts: number;
+  readonly seat: Seat;
+  readonly action: Action;
+}
+
+/**
+ * `deals` random deals of every preset and table size of `variant` (seeded from `seed`, actions by
+ * {@link pickAction}): `before` sees each state before its action is applied, `after` the same step once it is
+ * applied. For tools and tests that collect what a variant can offer (the CLI's parse vocabulary, the OpenAPI check).
+ */
+export function walkRandomDeals(
+  variant: AnyVariant,
+  deals: number,
+  seed: string,
+  visit: { before?: (step: RandomStep) => void; after?: (step: RandomStep) => void },
+): void {
+  for (const preset of Object.keys(variant.presets))
+    for (let players = variant.tableSeats.min; players <= variant.tableSeats.max; players++) {
+      let options: unknown;
+      try {
+        options = variant.resolveOptions(preset, {}, players);
+      } catch {
+        continue; // not a legal combination for this count
+      }
+      const parts = variant.participants(options, players, asSeat(players - 1)).length;
+      const dealer = asSeat(parts - 1);
+      for (let deal = 0; deal < deals; deal++) {
+        const rng = new Rng(`${seed}/${variant.id}/${preset}/${players}/${deal}`);
+        const dealt = variant.deal(options, parts, dealer, rng.shuffle(variant.deck(options, parts)));
+        const layout = variant.rollsDie?.(options, parts) === true ? { ...dealt, die: 1 + rng.int(6) } : dealt;
+        const state = variant.start(options, parts, dealer, layout, { bock: 1, pot: ZERO });
+        for (let guard = 0; guard < 1000 && !variant.isOver(state); guard++) {
+          const toAct = variant.toAct(state);
+          const seat = asSeat(toAct[rng.int(toAct.length)] ?? 0);
+          const step = { state, parts, seat, action: pickAction(variant.legalActions(state, seat), rng) };
+          visit.before?.(step);
+          variant.apply(state, seat, step.action, true);
+          visit.after?.(step);
+        }
+      }
+    }
 }
 
 /**
