@@ -1,6 +1,6 @@
 import { type TableEvent, type TableState, asSeat, decide, evolve, view } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
-import { type Commit, type TableMeta, lastSeq } from '../ports/table-store.js';
+import { type Commit, type TableMeta } from '../ports/table-store.js';
 import { chooseFor, logBotFallback } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
@@ -232,6 +232,3 @@ async function playFor(
     throw e;
   }
 }
-
-/** The version a commit leaves its table at (for pinning the work it triggers). */
-export const versionAfter = lastSeq;

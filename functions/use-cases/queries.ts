@@ -187,14 +187,9 @@ export function dealActions(loaded: Loaded): DealAction[] {
 }
 
 /**
- * A table seat's observation of the running deal, in deal seats: the variant's view for that seat and every action of
- * the deal as redacted for it (folded from the deal's base commit, the same redaction the seat's events carry).
+ * A table seat's observation of the running deal at `current`, in deal seats: the variant's view for that seat and every
+ * action of the deal (`actions`, from dealActions) as redacted for it — the same redaction the seat's events carry.
  */
-export function observe(loaded: Loaded, tableSeat: number): SeatObservation {
-  return observation(loaded.state, tableSeat, dealActions(loaded));
-}
-
-/** The observation of `tableSeat` at `current`, given the running deal's actions (dealActions). */
 export function observation(current: TableState, tableSeat: number, actions: readonly DealAction[]): SeatObservation {
   const deal = current.deal;
   if (deal === null) throw new Error('no deal to observe');
