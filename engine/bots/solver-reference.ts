@@ -351,7 +351,8 @@ export class ReferenceSolver {
   }
 }
 
-const LIMIT = new Error('node limit');
+/** Thrown when the node budget is spent (frozen: a shared sentinel, not mutable module state). */
+const LIMIT = Object.freeze(new Error('node limit'));
 
 /** Solve a problem: the value with best play from here and the nodes searched. */
 export function solveReference(p: SolverProblem): { value: number | undefined; nodes: number } {

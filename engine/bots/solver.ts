@@ -124,7 +124,8 @@ export class TranspositionTable {
   }
 }
 
-const LIMIT = new Error('node limit');
+/** Thrown when the node budget is spent (frozen: a shared sentinel, not mutable module state). */
+const LIMIT = Object.freeze(new Error('node limit'));
 /** Most cards one seat can hold in a problem; move lists are kept per ply in flat buffers of this stride. */
 const STRIDE = 48;
 const MAX_PLY = 64;
