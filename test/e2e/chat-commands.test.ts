@@ -53,10 +53,16 @@ async function playByText(tableId: string, token: string, lang: 'de' | 'en'): Pr
     if (v.view.lastResult !== null && (v.view.deal === null || v.view.deal.toAct.length === 0)) return turns;
     if (!v.view.deal?.toAct.includes(0)) continue;
     const legal = v.view.legalActions;
-    const index = Math.max(
-      0,
-      legal.findIndex((a) => !['knock', 'kontra', 're', 'crack', 'recrack'].includes(String(a.type))),
-    );
+    // Anna declares when she may (a Solo, or picking up the blind), so the deal always reaches card play: had she
+    // passed, three passing bots (one deal in eight) would throw it in after two of her turns.
+    const declares = legal.findIndex((a) => (a.type === 'bid' && a.game === 'solo') || a.type === 'pick');
+    const index =
+      declares >= 0
+        ? declares
+        : Math.max(
+            0,
+            legal.findIndex((a) => !['knock', 'kontra', 're', 'crack', 'recrack'].includes(String(a.type))),
+          );
     const text = v.commands[lang][index]!;
     const res = await api.post<{ version: number; action: unknown; command: string; replayed: boolean }>(
       `/v1/tables/${tableId}/commands`,
