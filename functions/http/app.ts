@@ -367,17 +367,17 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/tables/:tableId/view', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const query = parse(ViewQuery, c.req.query(), 'query');
-    const meta = await service.meta(id);
-    const actor = service.authorize(meta, bearer(c));
     if (query.format === 'text') {
+      const meta = await service.meta(id);
+      const actor = service.authorize(meta, bearer(c));
       const out = await service.textView(meta, actor, query.lang);
       return c.text(out.text, 200, { 'x-table-version': String(out.version) });
     }
-    const [out, presence] = await Promise.all([
-      service.view(id, actor, meta),
-      // Presence is ephemeral and read beside the view: a failed read leaves it out rather than fail the view.
-      config.presence?.(meta).catch(() => undefined),
-    ]);
+    // One read when warm: the metadata (authorisation first) and the current head together.
+    const token = bearer(c);
+    const { meta, actor, result: out } = await service.authorisedView(id, (m) => service.authorize(m, token));
+    // Presence is ephemeral and read beside the view: a failed read leaves it out rather than fail the view.
+    const presence = await config.presence?.(meta).catch(() => undefined);
     return c.json({
       tableId: id,
       audience: audienceName(actor),

@@ -99,6 +99,13 @@ export interface LobbyPage {
   readonly next?: LobbyPosition | undefined;
 }
 
+/** What `metaAndAfter` read: the metadata and the newer commits; `complete` when every newer commit is in `commits`. */
+export interface MetaAndAfter {
+  readonly meta: TableMeta | undefined;
+  readonly commits: readonly Commit[];
+  readonly complete: boolean;
+}
+
 export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'conflict' };
 
 /**
@@ -118,6 +125,14 @@ export interface TableStore {
   commitHolding(tableId: string, seq: number): Promise<Commit | undefined>;
   /** The commit whose first seq is exactly `seq` (a key read); undefined when that slot is free. Optional: else range. */
   commitAt?(tableId: string, seq: number): Promise<Commit | undefined>;
+  /**
+   * The metadata and the commits with first seq ≥ `fromSeq` (ascending, at most `limit`), in ONE consistent read (on
+   * DynamoDB one Query over the table's partition: the commits sort before `META`). `meta` is undefined when the table
+   * does not exist — or, with `complete: false`, when more than `limit` commits came first (then read it on its own).
+   * A warm GET view's one read: who may see the table and whether the cached head is still current (issue 15).
+   * Optional: else getMeta + commitAt/range.
+   */
+  metaAndAfter?(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter>;
   /** Commits with first seq in [fromSeq, toSeq], ascending, at most `limit`. */
   range(tableId: string, fromSeq: number, toSeq: number, limit?: number): Promise<readonly Commit[]>;
   putLobby(entry: LobbyEntry): Promise<void>;

@@ -21,6 +21,7 @@ import {
   type Loaded,
   type SeatedEvent,
   currentHead,
+  currentHeadAndMeta,
   loadTable,
   redactOne,
   requireHead,
@@ -68,7 +69,25 @@ export async function tableView(
   meta?: TableMeta,
 ): Promise<ViewResult> {
   // The cached head, proved current by one key read of the next slot (table-stream.ts currentHead).
-  const loaded = await currentHead(ctx, tableId);
+  return viewAt(await currentHead(ctx, tableId), actor, meta);
+}
+
+/**
+ * A GET view in one read when warm: the metadata and the current head together (table-stream.ts currentHeadAndMeta);
+ * `authorize` decides who asks from that metadata before anything is computed for them.
+ */
+export async function authorisedView(
+  ctx: UseCaseContext,
+  tableId: string,
+  authorize: (meta: TableMeta) => Actor,
+): Promise<{ readonly meta: TableMeta; readonly actor: Actor; readonly result: ViewResult }> {
+  const { meta, loaded } = await currentHeadAndMeta(ctx, tableId);
+  const actor = authorize(meta);
+  return { meta, actor, result: viewAt(loaded, actor, meta) };
+}
+
+/** The view of `loaded` for `actor` (with the turn deadline when `meta` has a clock). */
+function viewAt(loaded: Loaded, actor: Actor, meta: TableMeta | undefined): ViewResult {
   const head = loaded.commits[loaded.commits.length - 1];
   const deadline = meta !== undefined && head !== undefined ? turnDeadline(meta, loaded.state, head) : undefined;
   return {

@@ -11,7 +11,15 @@ import { type DealRecord, type Fairness, type Verification, dealRecord, fairness
 import { type LobbyListing, openTables } from './lobby.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import type { Bot } from '../../engine/bots/index.js';
-import { type BotTurn, type EventsPage, type ViewResult, botTurns, events, tableView } from './queries.js';
+import {
+  type BotTurn,
+  type EventsPage,
+  type ViewResult,
+  authorisedView,
+  botTurns,
+  events,
+  tableView,
+} from './queries.js';
 import { markSeat } from './presence.js';
 import { type ProgressOutcome, progress } from './progress.js';
 import { type ScoreResult, score } from './scoring.js';
@@ -108,6 +116,13 @@ export class TableService {
   }
   view(tableId: string, actor: Actor, meta?: TableMeta): Promise<ViewResult> {
     return tableView(this.ctx, tableId, actor, meta);
+  }
+  /** A GET view: the metadata (authorised by `authorize` first) and the current head, in one read when warm. */
+  authorisedView(
+    tableId: string,
+    authorize: (meta: TableMeta) => Actor,
+  ): Promise<{ readonly meta: TableMeta; readonly actor: Actor; readonly result: ViewResult }> {
+    return authorisedView(this.ctx, tableId, authorize);
   }
   events(tableId: string, actor: Actor, after: number, limit: number): Promise<EventsPage> {
     return events(this.ctx, tableId, actor, after, limit);

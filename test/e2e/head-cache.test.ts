@@ -114,6 +114,11 @@ describe('cached heads', () => {
       await s.view(t.tableId, { kind: 'spectator' });
       return Object.fromEntries(counter.calls.entries());
     };
+    const authorised = async (s: TableService): Promise<Record<string, number>> => {
+      counter.reset();
+      await s.authorisedView(t.tableId, () => ({ kind: 'spectator' }));
+      return Object.fromEntries(counter.calls.entries());
+    };
     server.hold();
     try {
       expect(await move(cold, other)).toEqual({ GetItemCommand: 1, QueryCommand: 1, PutItemCommand: 1 });
@@ -123,8 +128,44 @@ describe('cached heads', () => {
       // `other` is behind by two commits now: the slot after its head is taken, one Query brings the newer commits.
       expect(await view(other)).toEqual({ GetItemCommand: 1, QueryCommand: 1 });
       expect(await view(other)).toEqual({ GetItemCommand: 1 });
+      // The GET route's view (authorised on the metadata it reads): META and the slot after the head in ONE Query —
+      // also when the head is behind (the newer commits come with it).
+      await move(cold, cold);
+      expect(await authorised(cold)).toEqual({ QueryCommand: 1 });
+      expect(await authorised(other)).toEqual({ QueryCommand: 1 });
+      // Cold: META, then the head and the deal (as before).
+      expect(await authorised(new TableService({ store: server.runtime.store }))).toEqual({
+        GetItemCommand: 1,
+        QueryCommand: 2,
+      });
     } finally {
       server.release();
     }
+  });
+  it('a warm view over HTTP is authorised on the metadata it reads with the head: a token that left its seat on another instance sees nothing, and no hidden card', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const seated = await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const a = new TableService({ store: server.runtime.store });
+    const b = new TableService({ store: server.runtime.store });
+    const leaver = seated[0]!;
+    const authorise = (s: TableService, token: string) => s.authorisedView(t.tableId, (m) => s.authorize(m, token));
+    // `a` is warm and has authorised the seat's token on its cached head.
+    const warm = await authorise(a, leaver.token);
+    expect(warm.actor).toEqual({ kind: 'seat', seat: leaver.seat });
+    expect(warm.result.view.deal?.hands[leaver.seat]?.length ?? 0).toBeGreaterThan(0);
+    // The seat is left on `b` (META first, then the seat commit); `a` never saw either.
+    await b.leave(t.tableId, leaver.seat);
+    counter.reset();
+    await expect(authorise(a, leaver.token)).rejects.toMatchObject({ status: 403 });
+    // One read told `a` both: the metadata (the token is gone) and the commit after its head.
+    expect(Object.fromEntries(counter.calls.entries())).toEqual({ QueryCommand: 1 });
+    // The same over HTTP on the server's own instance: refused, and the body has no hand.
+    const res = await api.get(`/v1/tables/${t.tableId}/view`, { token: leaver.token });
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('hands');
+    // The seats still there read their views as before.
+    const other = await authorise(a, seated[1]!.token);
+    expect(other.actor).toEqual({ kind: 'seat', seat: seated[1]!.seat });
   });
 });

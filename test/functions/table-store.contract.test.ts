@@ -100,6 +100,32 @@ function storeContract(name: string, make: () => TableStore): void {
       expect(typeof store.commitAt).toBe('function');
     });
 
+    it('reads the metadata and the commits from a slot on in one call; more than `limit` newer commits: not complete', async () => {
+      const store = make();
+      const id = freshId();
+      expect(await store.metaAndAfter?.(id, 1, 10)).toEqual({ meta: undefined, commits: [], complete: true });
+      await store.createMeta(meta(id));
+      await store.append(commit(id, 1, { snapshot: { at: 0, state: null } }));
+      await store.append(commit(id, 2));
+      await store.append(commit(id, 3));
+      // The slot after the head is free: the metadata alone (the warm view's one read).
+      expect(await store.metaAndAfter?.(id, 4, 10)).toEqual({ meta: meta(id), commits: [], complete: true });
+      const newer = await store.metaAndAfter?.(id, 2, 10);
+      expect(newer?.meta).toEqual(meta(id));
+      expect(newer?.commits.map((c) => c.seq)).toEqual([2, 3]);
+      expect(newer?.commits[1]).toEqual(commit(id, 3));
+      expect(newer?.complete).toBe(true);
+      // Fewer commits allowed than there are: no metadata, not complete (the caller reads as before).
+      const cut = await store.metaAndAfter?.(id, 1, 2);
+      expect(cut?.complete).toBe(false);
+      expect(cut?.meta).toBeUndefined();
+      expect(cut?.commits.map((c) => c.seq)).toEqual([1, 2]);
+      // A metadata change is seen by the next read (nothing cached in the adapter).
+      await store.updateMeta({ ...meta(id), seats: [{ kind: 'open' }, { kind: 'open' }], rev: 2 });
+      expect((await store.metaAndAfter?.(id, 4, 10))?.meta?.rev).toBe(2);
+      expect(typeof store.metaAndAfter).toBe('function');
+    });
+
     it('lists, replaces and removes lobby entries', async () => {
       const store = make();
       const id = freshId();

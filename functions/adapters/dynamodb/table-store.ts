@@ -18,6 +18,7 @@ import {
   type LobbyEntry,
   type LobbyPage,
   type LobbyPosition,
+  type MetaAndAfter,
   type TableMeta,
   type TableStore,
 } from '../../ports/table-store.js';
@@ -145,6 +146,37 @@ export class DynamoTableStore implements TableStore {
       }),
     );
     return out.Item === undefined ? undefined : fromCommitItem(out.Item);
+  }
+
+  async metaAndAfter(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter> {
+    // One consistent Query from the slot `C#<fromSeq>` up to `META`: the table's partition holds only `C#` commits and
+    // `META` (and `C#` < `META`), so it returns the newer commits, then the metadata — one read instead of a GetItem
+    // of META and one of the slot. `limit + 1` items: more newer commits than that leave META unread (`complete: false`).
+    const out = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :meta',
+        ExpressionAttributeValues: {
+          ':pk': { S: tablePk(tableId) },
+          ':lo': { S: commitSk(fromSeq) },
+          ':meta': { S: 'META' },
+        },
+        Limit: limit + 1,
+        ConsistentRead: true,
+      }),
+    );
+    const commits: Commit[] = [];
+    let meta: TableMeta | undefined;
+    for (const item of out.Items ?? []) {
+      if (item.sk?.S === 'META') {
+        const m = item.m?.S;
+        if (m !== undefined) meta = JSON.parse(m) as TableMeta;
+      } else if (item.sk?.S?.startsWith('C#') === true) commits.push(fromCommitItem(item));
+    }
+    // The page ended before META (more than `limit` commits, or DynamoDB's 1 MB page): not complete.
+    const complete = meta !== undefined || out.LastEvaluatedKey === undefined;
+    return { meta, commits: commits.slice(0, limit), complete };
   }
 
   async range(tableId: string, fromSeq: number, toSeq: number, limit = 1000): Promise<readonly Commit[]> {

@@ -5,6 +5,7 @@ import {
   type LobbyEntry,
   type LobbyPage,
   type LobbyPosition,
+  type MetaAndAfter,
   type TableMeta,
   type TableStore,
 } from '../../ports/table-store.js';
@@ -60,6 +61,13 @@ export class MemoryTableStore implements TableStore {
   async commitAt(tableId: string, seq: number): Promise<Commit | undefined> {
     const found = (this.commits.get(tableId) ?? []).find((c) => c.seq === seq);
     return found === undefined ? undefined : copy(found);
+  }
+
+  async metaAndAfter(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter> {
+    const newer = (this.commits.get(tableId) ?? []).filter((c) => c.seq >= fromSeq);
+    const complete = newer.length <= limit;
+    const meta = complete ? await this.getMeta(tableId) : undefined;
+    return { meta, commits: newer.slice(0, limit).map(copy), complete };
   }
 
   async range(tableId: string, fromSeq: number, toSeq: number, limit = 1000): Promise<readonly Commit[]> {
