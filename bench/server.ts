@@ -4,6 +4,12 @@
  * Starts `local/main.ts` (dynalite on a temp folder, the AWS code path) and, for the ratio, the minimal in-memory
  * baseline (bench/server-baseline.ts) as child processes, then drives K concurrent tables:
  *   rest      4 REST players per table: GET view (spectator) → GET view (seat) → POST action, one table after another move;
+ *             a closed loop: each table starts its next move as soon as the last one is answered;
+ *   rest-mem  the same REST drive against this checkout's server with the tables' event store in memory
+ *             (STAMMTISCH_TABLE_STORE=memory: functions/adapters/memory/table-store.ts instead of dynalite; due work,
+ *             connections and webhooks stay on dynalite) — the difference to `rest` is the event store's cost;
+ *   rest-paced (with --rate R) the REST drive as an open loop at a stated offered load: each table starts a move every
+ *             1/R s (phases spread over the tables), or at once when the last one ran past its slot (counted as late);
  *   ws        4 WebSocket players per table: `act` on the seat's connection, the others follow the pushes;
  *   bots      bot-only tables playing on their own;
  *   baseline  the REST loop against the in-memory server;
@@ -12,6 +18,7 @@
  *             (matches created and joined through its lobby REST API) — the issue's reference figure, same run.
  * It prints moves/s, POST/act latency p50/p95/p99, errors, server RSS and server CPU per move (from /proc of the
  * server process, so the clients' own CPU does not count). Benchmarks, not tests: numbers vary with the machine.
+ * `--rate R` (moves per second per table) adds the paced rows; its p99 is at that offered load, not the closed loop's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +35,8 @@ const arg = (name: string, fallback: number): number => {
 };
 const K = arg('tables', 10);
 const SECONDS = arg('seconds', 8);
+/** --rate R: moves per second per table for the paced REST rows (0: none). */
+const RATE = arg('rate', 0);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]!.split(',') : null;
 
 const TICK = 100; // USER_HZ on Linux
@@ -96,6 +105,9 @@ interface Result {
   errors: number;
   /** Tables that made no move in the window (REST and WebSocket drives). */
   stalled?: number;
+  /** Paced drives: the offered moves/s (all tables) and the moves that started later than their slot + 1 interval. */
+  offered?: number;
+  late?: number;
   latencies: number[];
   cpuMs: number;
   rssMb: number;
@@ -149,13 +161,37 @@ async function restTables(url: string): Promise<{ tableId: string; tokens: strin
   return out;
 }
 
-async function driveRest(url: string, tables: { tableId: string; tokens: string[] }[], until: number, r: Result) {
+/**
+ * The REST players. `rate` (moves/s per table) paces each table: move k starts at its slot `phase + k / rate` (phases
+ * spread evenly over one interval), or at once when the previous move ran past it (late when by more than an interval).
+ */
+async function driveRest(
+  url: string,
+  tables: { tableId: string; tokens: string[] }[],
+  until: number,
+  r: Result,
+  rate = 0,
+) {
   type V = { version: number; view: { deal: { toAct: number[] } | null; legalActions: Legal } };
   r.stalled = 0;
+  const interval = rate > 0 ? 1000 / rate : 0;
+  const t0 = performance.now();
+  if (rate > 0) {
+    r.offered = rate * tables.length;
+    r.late = 0;
+  }
   await Promise.all(
-    tables.map(async (t) => {
+    tables.map(async (t, i) => {
       let moved = 0;
+      let slot = t0 + (interval * i) / tables.length;
       while (performance.now() < until) {
+        if (rate > 0) {
+          const now = performance.now();
+          if (now < slot) await new Promise((res) => setTimeout(res, slot - now));
+          else if (now > slot + interval) r.late!++;
+          slot += interval;
+          if (performance.now() >= until) break;
+        }
         const spectator = await call<V>(`${url}/v1/tables/${t.tableId}/view`, 'GET');
         const seat = spectator.body.view.deal?.toAct[0];
         if (seat === undefined) break;
@@ -417,6 +453,14 @@ try {
         await measure(`${server.label}, REST`, server.child.pid!, (u, r) => driveRest(server.url, tables, u, r)),
       );
     }
+    if (RATE > 0 && (want('rest') || want('rest-paced'))) {
+      const tables = await restTables(server.url);
+      results.push(
+        await measure(`${server.label}, REST paced ${RATE}/s per table`, server.child.pid!, (u, r) =>
+          driveRest(server.url, tables, u, r, RATE),
+        ),
+      );
+    }
     if (want('ws')) {
       const tables = await wsTables(server.url);
       results.push(await measure(`${server.label}, WebSocket`, server.child.pid!, (u, r) => driveWs(tables, u, r)));
@@ -426,6 +470,31 @@ try {
       results.push(
         await measure(`${server.label}, bot-only`, server.child.pid!, (u, r, end) => driveBots(server.url, u, r, end)),
       );
+  }
+  if (want('rest-mem')) {
+    // This checkout's server with the tables' event store in memory (the rest of the stack unchanged).
+    const dataDir = mkdtempSync(join(tmpdir(), 'stammtisch-bench-'));
+    dataDirs.push(dataDir);
+    const mem = await start(
+      ['local/main.ts'],
+      { PORT: '0', DATA_DIR: dataDir, API_KEYS: '', RATE_LIMITS: 'off', STAMMTISCH_TABLE_STORE: 'memory' },
+      /runtime on (http:\/\/[\d.]+:\d+)/,
+    );
+    children.push(mem.child);
+    const tables = await restTables(mem.url);
+    results.push(
+      await measure('local server, REST, event store in memory', mem.child.pid!, (u, r) =>
+        driveRest(mem.url, tables, u, r),
+      ),
+    );
+    if (RATE > 0) {
+      const paced = await restTables(mem.url);
+      results.push(
+        await measure(`local server, REST paced ${RATE}/s per table, event store in memory`, mem.child.pid!, (u, r) =>
+          driveRest(mem.url, paced, u, r, RATE),
+        ),
+      );
+    }
   }
   const base = results.find((r) => r.name.startsWith('baseline'));
   const bgio = results.find((r) => r.name.startsWith('boardgame.io'));
@@ -441,6 +510,18 @@ try {
     console.log(
       `| ${r.name} | ${(r.moves / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${r.stalled ?? '–'} | ${r.rssMb} | ${perMove(r).toFixed(2)} | ${ratio(r, base)} | ${ratio(r, bgio)} |`,
     );
+  const paced = results.filter((r) => r.offered !== undefined);
+  if (paced.length > 0) {
+    console.log(
+      `\nPaced (open loop, ${RATE} moves/s per table offered; p99 above is at this load, not the closed loop's)\n`,
+    );
+    console.log('| scenario | offered moves/s | achieved moves/s | late starts | stalled tables |');
+    console.log('|---|---|---|---|---|');
+    for (const r of paced)
+      console.log(
+        `| ${r.name} | ${r.offered!.toFixed(0)} | ${(r.moves / r.seconds).toFixed(0)} | ${r.late} | ${r.stalled} |`,
+      );
+  }
 } finally {
   for (const c of children) c.kill('SIGTERM');
   // The servers write their profiles (BENCH_PROF) on a clean exit: wait for them.

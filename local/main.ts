@@ -11,6 +11,8 @@ const server = await startLocal({
   dataDir,
   host: process.env.HOST ?? '127.0.0.1',
   ...(rateLimits !== undefined ? { rateLimits } : {}),
+  // Measuring only (bench/server.ts): the tables' events in memory, gone at exit. Default: dynalite (the AWS path).
+  ...(process.env.STAMMTISCH_TABLE_STORE === 'memory' ? { tableStore: 'memory' as const } : {}),
 });
 const u = server.url;
 const keys = server.runtime.settings.apiKeyHashes.length;

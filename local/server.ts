@@ -7,6 +7,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { fetchHandler, inProcessHandler } from './in-process-handler.js';
 import { mkdirSync } from 'node:fs';
+import { MemoryTableStore } from '../functions/adapters/memory/table-store.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dynamoClient, ensureTables } from '../functions/adapters/dynamodb/client.js';
@@ -58,6 +59,12 @@ export interface LocalOptions {
   readonly rateLimitClock?: () => number;
   /** The clock for commit times, turn deadlines and due work (tests inject a ManualClock). */
   readonly clock?: Clock;
+  /**
+   * `memory`: the tables' event store in process memory (functions/adapters/memory/table-store.ts) instead of DynamoDB
+   * — only for measuring what the store costs (bench/server.ts; STAMMTISCH_TABLE_STORE=memory for `local/main.ts`):
+   * nothing of the tables survives a restart. Default `dynamodb` (dynalite through the SDK: the AWS code path).
+   */
+  readonly tableStore?: 'dynamodb' | 'memory';
   /** Unsent bytes a WebSocket connection may queue before it is closed as a slow consumer (default 1 MiB). */
   readonly wsMaxBufferedBytes?: number;
 }
@@ -154,6 +161,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     afterAppend: (commit) => dispatcher.enqueue(commit),
     now: () => clock.now(),
     ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
+    ...(options.tableStore === 'memory' ? { tableStore: new MemoryTableStore() } : {}),
   });
   const handlers = new Map<string, DueWorkHandler>();
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).

@@ -3,14 +3,15 @@ import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { DynamoDueWorkStore } from '../adapters/dynamodb/due-work-store.js';
 import { DynamoTableStore } from '../adapters/dynamodb/table-store.js';
 import { RateLimiter } from '../edge/rate-limit.js';
-import type { Commit } from '../ports/table-store.js';
+import type { Commit, TableStore } from '../ports/table-store.js';
 import { TableService } from '../use-cases/table-service.js';
 import { type Settings, settingsFromEnv } from './config.js';
 
 export interface Runtime {
   readonly settings: Settings;
   readonly client: DynamoDBClient;
-  readonly store: DynamoTableStore;
+  /** The event store: DynamoDB (dynalite locally); `opts.tableStore` replaces it (bench/server.ts `--only rest-mem`). */
+  readonly store: TableStore;
   /** Due work (functions/ports/due-work.ts), in the same DATA_TABLE. */
   readonly dueWork: DynamoDueWorkStore;
   readonly service: TableService;
@@ -31,10 +32,15 @@ export function createRuntime(
     now?: () => number;
     /** The rate limiter's clock (default: `now`); tests inject one. */
     rateNow?: () => number;
+    /**
+     * The event store instead of DynamoDB (the local server's `tableStore: 'memory'`: to measure the store's share of
+     * a move; everything else — due work, connections, webhooks — stays on DynamoDB).
+     */
+    tableStore?: TableStore;
   } = {},
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
-  const store = new DynamoTableStore(client, settings.dataTable);
+  const store = opts.tableStore ?? new DynamoTableStore(client, settings.dataTable);
   const dueWork = new DynamoDueWorkStore(client, settings.dataTable);
   const service = new TableService({
     store,
