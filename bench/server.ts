@@ -65,11 +65,16 @@ function start(
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    const onData = (d: Buffer): void => {
       out += d.toString();
       const m = ready.exec(out);
-      if (m !== null) resolve({ child, url: m[1]! });
-    });
+      if (m === null) return;
+      // Ready: the server's log lines (one per request) are read and dropped from here on, not kept or searched.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve({ child, url: m[1]! });
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', (c) => reject(new Error(`exited ${c}: ${out}`)));
   });
 }
@@ -186,11 +191,12 @@ async function driveRest(
       let slot = t0 + (interval * i) / tables.length;
       while (performance.now() < until) {
         if (rate > 0) {
+          // No wait past the window (the achieved rate is moves over the window, not over a trailing wait).
+          if (slot >= until) break;
           const now = performance.now();
           if (now < slot) await new Promise((res) => setTimeout(res, slot - now));
           else if (now > slot + interval) r.late!++;
           slot += interval;
-          if (performance.now() >= until) break;
         }
         const spectator = await call<V>(`${url}/v1/tables/${t.tableId}/view`, 'GET');
         const seat = spectator.body.view.deal?.toAct[0];
