@@ -168,4 +168,26 @@ describe('cached heads', () => {
     const other = await authorise(a, seated[1]!.token);
     expect(other.actor).toEqual({ kind: 'seat', seat: seated[1]!.seat });
   });
+  it('a warm authorised view folds the commits after its head across deals: the same as a fresh instance sees, one Query', async () => {
+    const a = new TableService({ store: server.runtime.store });
+    const spectator = () => ({ kind: 'spectator' }) as const;
+    // Warm at the first commit (the bots held back); the server's bots then play three deals (new base commits
+    // included) on their own.
+    server.hold();
+    let first;
+    let t;
+    try {
+      t = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 3 });
+      first = await a.authorisedView(t.tableId, spectator);
+    } finally {
+      server.release();
+    }
+    await server.idle();
+    counter.reset();
+    const warm = await a.authorisedView(t.tableId, spectator);
+    expect(Object.fromEntries(counter.calls.entries())).toEqual({ QueryCommand: 1 });
+    expect(warm.result.version).toBeGreaterThan(first.result.version);
+    expect(warm.result).toEqual(await new TableService({ store: server.runtime.store }).view(t.tableId, spectator()));
+    expect(warm.result.view.dealNo).toBe(3);
+  });
 });
