@@ -21,12 +21,12 @@ import {
   type Loaded,
   type SeatedEvent,
   currentHead,
-  currentHeadAndMeta,
   loadTable,
   redactOne,
   requireHead,
   requireMeta,
   stateBefore,
+  warmHeadAndMeta,
 } from './table-stream.js';
 import { seatBotLevel } from './bots.js';
 
@@ -73,7 +73,7 @@ export async function tableView(
 }
 
 /**
- * A GET view in one read when warm: the metadata and the current head together (table-stream.ts currentHeadAndMeta);
+ * A GET view in one read when warm: the metadata and the current head together (table-stream.ts warmHeadAndMeta);
  * `authorize` decides who asks from that metadata before anything is computed for them.
  */
 export async function authorisedView(
@@ -81,9 +81,15 @@ export async function authorisedView(
   tableId: string,
   authorize: (meta: TableMeta) => Actor,
 ): Promise<{ readonly meta: TableMeta; readonly actor: Actor; readonly result: ViewResult }> {
-  const { meta, loaded } = await currentHeadAndMeta(ctx, tableId);
+  const warm = await warmHeadAndMeta(ctx, tableId);
+  if (warm !== undefined) {
+    const actor = authorize(warm.meta);
+    return { meta: warm.meta, actor, result: viewAt(warm.loaded, actor, warm.meta) };
+  }
+  // Cold: META, authorise, and only then read the head (a refused token costs one read, as before).
+  const meta = await requireMeta(ctx.store, tableId);
   const actor = authorize(meta);
-  return { meta, actor, result: viewAt(loaded, actor, meta) };
+  return { meta, actor, result: viewAt(await currentHead(ctx, tableId), actor, meta) };
 }
 
 /** The view of `loaded` for `actor` (with the turn deadline when `meta` has a clock). */

@@ -204,29 +204,25 @@ export async function currentHead(ctx: UseCaseContext, tableId: string): Promise
 }
 
 /**
- * The metadata and the current table, for a read that must not be stale and must be authorised first (a GET view):
- * with a cached head and a store that can (`metaAndAfter`), ONE consistent read brings the metadata and any commits
- * after the cached head — the same facts as a GetItem of META and a probe of the slot after the head (`currentHead`),
- * in one call. Newer commits are folded onto the cached head (they are immutable and gapless from it); anything else
- * (no cached head, too many newer commits) reads as before: META, then `currentHead`. 404 without the table.
+ * The metadata and the current table in ONE read, for a read that must not be stale and is authorised on that
+ * metadata (a GET view): with a cached head and a store that can (`metaAndAfter`), one consistent read brings the
+ * metadata and any commits after the cached head — the same facts as a GetItem of META and a probe of the slot after
+ * the head (`currentHead`), in one call. Newer commits are folded onto the cached head (they are immutable and gapless
+ * from it). Undefined when that is not possible (no cached head, too many newer commits): the caller reads META,
+ * authorises, then `currentHead`. 404 without the table.
  */
-export async function currentHeadAndMeta(
+export async function warmHeadAndMeta(
   ctx: UseCaseContext,
   tableId: string,
-): Promise<{ readonly meta: TableMeta; readonly loaded: Loaded }> {
+): Promise<{ readonly meta: TableMeta; readonly loaded: Loaded } | undefined> {
   const cached = ctx.heads?.get(tableId);
-  if (cached !== undefined && ctx.store.metaAndAfter !== undefined) {
-    const read = await ctx.store.metaAndAfter(tableId, cached.version + 1, 100);
-    if (read.complete) {
-      if (read.meta === undefined) throw notFound(tableId);
-      let now: CachedHead | undefined = cached;
-      for (const c of read.commits) now = now === undefined || c.seq !== now.version + 1 ? undefined : after(now, c);
-      if (now !== undefined) {
-        if (now !== cached) ctx.heads?.advance(tableId, now);
-        return { meta: read.meta, loaded: now };
-      }
-    }
-  }
-  const meta = await requireMeta(ctx.store, tableId);
-  return { meta, loaded: await currentHead(ctx, tableId) };
+  if (cached === undefined || ctx.store.metaAndAfter === undefined) return undefined;
+  const read = await ctx.store.metaAndAfter(tableId, cached.version + 1, 100);
+  if (!read.complete) return undefined;
+  if (read.meta === undefined) throw notFound(tableId);
+  let now: CachedHead | undefined = cached;
+  for (const c of read.commits) now = now === undefined || c.seq !== now.version + 1 ? undefined : after(now, c);
+  if (now === undefined) return undefined;
+  if (now !== cached) ctx.heads?.advance(tableId, now);
+  return { meta: read.meta, loaded: now };
 }

@@ -138,6 +138,15 @@ describe('cached heads', () => {
         GetItemCommand: 1,
         QueryCommand: 2,
       });
+      // Cold and refused: META only — the head is read after the authorisation.
+      counter.reset();
+      const refuse = (): never => {
+        throw new AppError(403, 'auth/forbidden', 'no');
+      };
+      await expect(
+        new TableService({ store: server.runtime.store }).authorisedView(t.tableId, refuse),
+      ).rejects.toBeInstanceOf(AppError);
+      expect(Object.fromEntries(counter.calls.entries())).toEqual({ GetItemCommand: 1 });
     } finally {
       server.release();
     }

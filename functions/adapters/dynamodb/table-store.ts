@@ -33,7 +33,8 @@ import {
  * The lobby `LOBBY#<shard>` / `<createdAt, 15 digits>#<id>` lists public tables with open seats (LOBBY_SHARDS below).
  *
  * A move reads META (GetItem), the head commit (Query, newest first, Limit 1) and the commits of the current deal
- * (Query from its base), and writes ONE item with a condition — no transactions, so it runs on dynalite too.
+ * (Query from its base), and writes ONE item with a condition — no transactions, so it runs on dynalite too. A warm
+ * GET view reads META and the commits after its cached head in one Query (`metaAndAfter`).
  */
 export class DynamoTableStore implements TableStore {
   constructor(
