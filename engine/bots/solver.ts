@@ -439,38 +439,41 @@ export class Solver {
     let lo = this.perTrick ? 0 : this.remNeg;
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
-    if (this.trickLen === 0 && this.sureBounds) {
-      this.sure(seat);
-      lo = this.sureLo;
-      hi = this.sureHi;
-      if (hi <= alpha) return hi;
-      if (lo >= beta) return lo;
-    }
     const tt = this.tt;
     let slot = -1;
     let check = 0;
     let ttBest = -1;
     if (this.trickLen === 0) {
       if (this.counts[seat] === 1 && this.lockedTotal === 0 && this.allOne()) return this.lastTrick();
-    }
-    if (this.trickLen === 0 && !this.stacks) {
-      // Two slots per position (h, h ^ 1); a match in either is used.
-      this.hash(seat);
-      slot = this.h1 & tt.mask;
-      check = this.h2;
-      if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
-        const other = slot ^ 1;
-        if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+      let hit = false;
+      if (!this.stacks) {
+        // Two slots per position (h, h ^ 1); a match in either is used.
+        this.hash(seat);
+        slot = this.h1 & tt.mask;
+        check = this.h2;
+        if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
+          const other = slot ^ 1;
+          if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+        }
+        if (tt.gen[slot] === this.gen && tt.check[slot] === check) {
+          hit = true;
+          const l = tt.lower[slot] as number;
+          const u = tt.upper[slot] as number;
+          if (l >= beta) return l;
+          if (u <= alpha) return u;
+          if (l === u) return l;
+          if (l > alpha) alpha = l;
+          if (u < beta) beta = u;
+          ttBest = this.decode(tt.move[slot] as number);
+        }
       }
-      if (tt.gen[slot] === this.gen && tt.check[slot] === check) {
-        const l = tt.lower[slot] as number;
-        const u = tt.upper[slot] as number;
-        if (l >= beta) return l;
-        if (u <= alpha) return u;
-        if (l === u) return l;
-        if (l > alpha) alpha = l;
-        if (u < beta) beta = u;
-        ttBest = this.decode(tt.move[slot] as number);
+      // An entry's bounds started from the sure tricks' (and only narrowed since): `sure` only for a new position.
+      if (!hit && this.sureBounds) {
+        this.sure(seat);
+        lo = this.sureLo;
+        hi = this.sureHi;
+        if (hi <= alpha) return hi;
+        if (lo >= beta) return lo;
       }
     }
     const base = this.ply * STRIDE;
