@@ -35,6 +35,8 @@ export interface SolverProblem {
   readonly unit: 'points' | 'trick';
   /** Give up (return undefined) after this many nodes. */
   readonly nodeLimit?: number;
+  /** For tests: check the position hash kept trick by trick against one computed afresh (throws on a mismatch). */
+  readonly verifyHash?: boolean;
   /** Look this many tricks ahead (counting the open one) and value the rest as 0; default: to the end. */
   readonly maxTricks?: number;
   /** The transposition table to use (several solvers may share one); default: a table of this solver's own. */
@@ -156,9 +158,17 @@ export class Solver {
   private leader: number;
   /** Point class of each code (an index into the distinct points of the problem's cards), for the hash. */
   private readonly cls = new Int8Array(CODES);
-  /** Zobrist hash (two words) of the position at a trick start, set by `hash`. */
-  private h1 = 0;
-  private h2 = 0;
+  /**
+   * The hash of the hands at the start of each trick on the search path, per effective suit (two words each):
+   * suitHash1[tricksDone * SUITS + e]. A closed trick changes only the suits of its cards, so the next trick start
+   * copies the others and hashes those suits again (`rehash`) instead of every card in the hands.
+   */
+  private readonly suitHash1: Int32Array;
+  private readonly suitHash2: Int32Array;
+  /** Whether suitHash holds the hands at the start of trick 0 (the problem starts at a trick start). */
+  private readonly rootHashed: boolean;
+  /** Test hook: compare the kept hash with one computed afresh at every trick start (`verifyHash`). */
+  private readonly verifyHash: boolean;
   /** Points still to be taken, positive and negative parts: the value lies within them. */
   private remPos = 0;
   private remNeg = 0;
@@ -240,6 +250,12 @@ export class Solver {
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
     this.sureBounds = !this.stacks && this.maxTricks === Infinity;
+    const maxTricks = Math.max(0, ...p.hands.map((h) => h.length)) + 2;
+    this.suitHash1 = new Int32Array(maxTricks * SUITS);
+    this.suitHash2 = new Int32Array(maxTricks * SUITS);
+    this.verifyHash = p.verifyHash === true;
+    this.rootHashed = p.trick.length === 0 && !this.stacks;
+    if (this.rootHashed) for (let e = 0; e < SUITS; e++) this.hashSuit(0, e);
     this.tt = p.table ?? new TranspositionTable();
     this.gen = this.tt.nextGeneration();
   }
@@ -448,9 +464,25 @@ export class Solver {
       let hit = false;
       if (!this.stacks) {
         // Two slots per position (h, h ^ 1); a match in either is used.
-        this.hash(seat);
-        slot = this.h1 & tt.mask;
-        check = this.h2;
+        const at = this.tricksDone * SUITS;
+        const h1 = this.suitHash1;
+        const h2 = this.suitHash2;
+        slot =
+          ((Z1[KEYS + seat] as number) ^
+            (h1[at] as number) ^
+            (h1[at + 1] as number) ^
+            (h1[at + 2] as number) ^
+            (h1[at + 3] as number) ^
+            (h1[at + 4] as number)) &
+          tt.mask;
+        check =
+          (Z2[KEYS + seat] as number) ^
+          (h2[at] as number) ^
+          (h2[at + 1] as number) ^
+          (h2[at + 2] as number) ^
+          (h2[at + 3] as number) ^
+          (h2[at + 4] as number);
+        if (this.verifyHash) this.checkHash(seat, slot, check);
         if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
           const other = slot ^ 1;
           if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
@@ -537,15 +569,14 @@ export class Solver {
    * rank among the cards still in the hands (not among all the problem's cards), its holder and its points. Cards gone
    * close the gaps, so two positions that differ only in which of two equal-point neighbours was played (the Eichel-
    * or the Gras-Ober, two blank Neuner) share an entry: their values and best leads are the same up to that renaming.
+   * This is the XOR of the suits' parts (`hashSuit`) and the leader's key; the search keeps the parts trick by trick.
    */
-  private hash(seat: number): void {
-    let a = Z1[KEYS + seat] as number;
-    let b = Z2[KEYS + seat] as number;
-    const n = this.n;
-    for (let e = 0; e < SUITS; e++) {
-      const all = this.inHands[e] as number;
-      if (all === 0) continue;
-      for (let s = 0; s < n; s++) {
+  private hashSuit(depth: number, e: number): void {
+    let a = 0;
+    let b = 0;
+    const all = this.inHands[e] as number;
+    if (all !== 0) {
+      for (let s = 0; s < this.n; s++) {
         let m = this.hands[s * SUITS + e] as number;
         while (m !== 0) {
           const low = m & -m;
@@ -558,8 +589,47 @@ export class Solver {
         }
       }
     }
-    this.h1 = a;
-    this.h2 = b;
+    this.suitHash1[depth * SUITS + e] = a;
+    this.suitHash2[depth * SUITS + e] = b;
+  }
+
+  /**
+   * The suits' hash parts at the start of trick `depth`, just closed: the suits of the closed trick's cards hashed
+   * again, the others as at the start of the trick before (all of them when that one was not hashed: the problem
+   * started within it).
+   */
+  private rehash(depth: number, closed: number): void {
+    const at = depth * SUITS;
+    if (depth === 1 && !this.rootHashed) {
+      for (let e = 0; e < SUITS; e++) this.hashSuit(depth, e);
+      return;
+    }
+    let touched = 0;
+    for (let i = 0; i < this.n; i++) touched |= 1 << ((this.saved[closed + i] as number) >> 5);
+    for (let e = 0; e < SUITS; e++) {
+      if (((touched >> e) & 1) === 1) this.hashSuit(depth, e);
+      else {
+        this.suitHash1[at + e] = this.suitHash1[at - SUITS + e] as number;
+        this.suitHash2[at + e] = this.suitHash2[at - SUITS + e] as number;
+      }
+    }
+  }
+
+  /** The test hook: the kept hash must equal the hash of the hands computed afresh. */
+  private checkHash(seat: number, slot: number, check: number): void {
+    const depth = this.tricksDone;
+    const keep1 = this.suitHash1.slice(depth * SUITS, depth * SUITS + SUITS);
+    const keep2 = this.suitHash2.slice(depth * SUITS, depth * SUITS + SUITS);
+    for (let e = 0; e < SUITS; e++) this.hashSuit(depth, e);
+    let a = Z1[KEYS + seat] as number;
+    let b = Z2[KEYS + seat] as number;
+    for (let e = 0; e < SUITS; e++) {
+      a ^= this.suitHash1[depth * SUITS + e] as number;
+      b ^= this.suitHash2[depth * SUITS + e] as number;
+    }
+    this.suitHash1.set(keep1, depth * SUITS);
+    this.suitHash2.set(keep2, depth * SUITS);
+    if ((a & this.tt.mask) !== slot || b !== check) throw new Error(`hash kept for trick ${depth} is stale`);
   }
 
   /** Bounds of the value at a trick start by `sure` (no look-ahead horizon, no stacks: else they do not hold). */
@@ -741,6 +811,7 @@ export class Solver {
     this.remPos -= pos;
     this.remNeg -= neg;
     this.tricksDone++;
+    if (!this.stacks) this.rehash(this.tricksDone, at);
     const rest = this.search(alpha - gain, beta - gain);
     this.tricksDone--;
     this.remPos += pos;
