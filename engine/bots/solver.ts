@@ -64,7 +64,8 @@ const MAX_SEATS = 8;
  * (effective suit, rank among the cards still in the hands, seat holding it, point class of the card) and per seat to
  * lead: positions that differ only in which of two interchangeable cards is gone hash alike (see `hash`).
  */
-const KEYS = SUITS * 32 * MAX_SEATS * 16;
+const KEY_RANK = MAX_SEATS * 16;
+const KEYS = SUITS * 32 * KEY_RANK;
 const Z1 = new Int32Array(KEYS + MAX_SEATS);
 const Z2 = new Int32Array(KEYS + MAX_SEATS);
 {
@@ -158,6 +159,8 @@ export class Solver {
   private leader: number;
   /** Point class of each code (an index into the distinct points of the problem's cards), for the hash. */
   private readonly cls = new Int8Array(CODES);
+  /** Holder * 16 + point class of each code in a hand: its part of the hash key (a card never changes hands). */
+  private readonly holderClass = new Int32Array(CODES);
   /**
    * The hash of the hands at the start of each trick on the search path, per effective suit (two words each):
    * suitHash1[tricksDone * SUITS + e]. A closed trick changes only the suits of its cards, so the next trick start
@@ -230,6 +233,7 @@ export class Solver {
         this.hands[s * SUITS + (code >> 5)] = (this.hands[s * SUITS + (code >> 5)] as number) | bit;
         this.inHands[code >> 5] = (this.inHands[code >> 5] as number) | bit;
         this.counts[s] = (this.counts[s] as number) + 1;
+        this.holderClass[code] = (s << 4) | (this.cls[code] as number);
       }
     });
     for (const c of all) {
@@ -574,20 +578,14 @@ export class Solver {
   private hashSuit(depth: number, e: number): void {
     let a = 0;
     let b = 0;
-    const all = this.inHands[e] as number;
-    if (all !== 0) {
-      for (let s = 0; s < this.n; s++) {
-        let m = this.hands[s * SUITS + e] as number;
-        while (m !== 0) {
-          const low = m & -m;
-          m ^= low;
-          const j = popcount(all & (low - 1));
-          const r = 31 - Math.clz32(low);
-          const key = (((e * 32 + j) * MAX_SEATS + s) << 4) | (this.cls[e * 32 + r] as number);
-          a ^= Z1[key] as number;
-          b ^= Z2[key] as number;
-        }
-      }
+    let m = this.inHands[e] as number;
+    // Cards in rank order: the j-th is the j-th highest still in the hands.
+    for (let key = e * 32 * KEY_RANK; m !== 0; key += KEY_RANK) {
+      const low = m & -m;
+      m ^= low;
+      const k = key | (this.holderClass[e * 32 + (31 - Math.clz32(low))] as number);
+      a ^= Z1[k] as number;
+      b ^= Z2[k] as number;
     }
     this.suitHash1[depth * SUITS + e] = a;
     this.suitHash2[depth * SUITS + e] = b;
