@@ -687,8 +687,93 @@ export class Solver {
       if (side === 1) lo += sum;
       else hi -= sum;
     }
+    if (this.remNeg === 0) {
+      // Each seat's own sure trump tricks (`seatSure`), of either side, whichever bound is tighter.
+      for (let x = 0; x < n; x++) {
+        if (this.hands[x * SUITS + TRUMP] === 0) continue;
+        const k = this.seatSure(x);
+        if (k === 0) continue;
+        const valueSide = ((this.valueMask >> x) & 1) === 1;
+        if (this.perTrick) {
+          if (valueSide) lo = Math.max(lo, k);
+          else hi = Math.min(hi, (this.counts[seat] as number) - k);
+        } else {
+          let p = this.seatSurePts;
+          for (let y = 0; y < n; y++) if (y !== x) p += this.poorest(y, k, 0);
+          if (valueSide) lo = Math.max(lo, p);
+          else hi = Math.min(hi, this.remPos - p);
+        }
+      }
+    }
     this.sureLo = lo;
     this.sureHi = hi;
+  }
+
+  /** The points of seat x's own cards in its sure trump tricks, at the least (set by `seatSure`). */
+  private seatSurePts = 0;
+
+  /**
+   * How many tricks seat x's trumps surely win for its side, whatever the play: its trumps fall in different tricks,
+   * and such a trick is lost only to a higher trump of the other side, each of which lands in one trick. So the
+   * tricks lost are at most a matching of the other side's trumps to lower trumps of x (matched greedily from the
+   * top, which is a largest matching); the rest are won. Its trumps above every trump of the other side are sure
+   * with their points; of the others the poorest count (the other side chooses which to beat).
+   */
+  private seatSure(x: number): number {
+    const n = this.n;
+    const side = (this.valueMask >> x) & 1;
+    let foes = 0;
+    for (let y = 0; y < n; y++)
+      if (((this.valueMask >> y) & 1) !== side) foes |= this.hands[y * SUITS + TRUMP] as number;
+    const mine = this.hands[x * SUITS + TRUMP] as number;
+    let m = (foes | mine) as number;
+    let killers = 0;
+    let seenFoe = false;
+    let top = 0;
+    let topPts = 0;
+    let rest = 0;
+    let restMask = 0;
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      if ((foes & low) !== 0) {
+        killers++;
+        seenFoe = true;
+      } else if (!seenFoe) {
+        top++;
+        if (!this.perTrick) topPts += this.pts[TRUMP * 32 + (31 - Math.clz32(low))] as number;
+      } else {
+        restMask |= low;
+        if (killers > 0) killers--;
+        else rest++;
+      }
+    }
+    if (!this.perTrick && rest > 0) topPts += this.poorestOf(restMask, rest);
+    this.seatSurePts = topPts;
+    return top + rest;
+  }
+
+  /** The points of the k poorest trumps in `mask`. */
+  private poorestOf(mask: number, k: number): number {
+    const low = this.low;
+    let len = 0;
+    let m = mask;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const p = this.pts[TRUMP * 32 + (31 - Math.clz32(bit))] as number;
+      let j = len < k ? len++ : k;
+      if (j === k && p >= (low[k - 1] as number)) continue;
+      if (j === k) j = k - 1;
+      while (j > 0 && (low[j - 1] as number) > p) {
+        low[j] = low[j - 1] as number;
+        j--;
+      }
+      low[j] = p;
+    }
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += low[i] as number;
+    return sum;
   }
 
   private readonly perSeat = new Int32Array(MAX_SEATS);

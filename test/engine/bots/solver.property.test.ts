@@ -238,6 +238,46 @@ describe('trick-play solver', () => {
     );
   });
 
+  it("bounds by each seat's sure trump tricks: agrees with brute force when the sides' trumps interleave", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 7 }),
+        fc.integer({ min: 3, max: 4 }),
+        fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.boolean(),
+        (o, n, shuffled, plain, maskRaw, tricks) => {
+          // prepare: hands of mostly trumps (the sides' trumps interleaved at random), at least `plain` plain cards
+          const order = ORDERS[o] as CompiledOrder;
+          const per = n === 3 ? 4 : 3;
+          const trumps = shuffled.filter((c) => order.effSuit[c] === 4);
+          const plains = shuffled.filter((c) => (order.effSuit[c] as number) >= 0 && order.effSuit[c] !== 4);
+          const few = trumps.slice(0, n * per - plain);
+          const pool = [...few, ...plains.slice(0, n * per - few.length)];
+          const mixed = shuffled.filter((c) => pool.includes(c));
+          const hands = Array.from({ length: n }, (_, s) => mixed.slice(s * per, (s + 1) * per));
+          const mask = maskRaw & ((1 << n) - 1);
+          const unit = tricks ? 'trick' : 'points';
+          // act
+          const fast = solve({ order, hands, trick: [], leader: 0, valueMask: mask, maxMask: mask, unit, table }).value;
+          const slow = bruteForce(
+            order,
+            hands.map((h) => h.slice()),
+            [],
+            0,
+            mask,
+            mask,
+            unit,
+          );
+          // assess
+          expect(fast).toBe(slow);
+        },
+      ),
+      { numRuns: 300, seed: 1907 },
+    );
+  });
+
   it('keeps the position hash trick by trick equal to the hash of the hands computed afresh', () => {
     fc.assert(
       fc.property(
