@@ -153,9 +153,14 @@ export class Solver {
   private readonly inHands = new Int32Array(SUITS);
   private readonly inTrick = new Int32Array(SUITS);
   /** The open trick: codes in play order, and the winning position after each card. */
-  private readonly trick = new Int32Array(MAX_SEATS);
-  private readonly winAt = new Int32Array(MAX_SEATS);
+  private readonly trick = new Int32Array(MAX_PLY * MAX_SEATS);
+  private readonly winAt = new Int32Array(MAX_PLY * MAX_SEATS);
   private trickLen = 0;
+  /**
+   * Where the open trick starts in `trick`/`winAt`: each trick on the search path keeps its own MAX_SEATS slots, so
+   * closing a trick and searching on leaves it in place (nothing to save and play back).
+   */
+  private tb = 0;
   private leader: number;
   /** Point class of each code (an index into the distinct points of the problem's cards), for the hash. */
   private readonly cls = new Int8Array(CODES);
@@ -178,8 +183,6 @@ export class Solver {
   private tricksDone = 0;
   private readonly moves = new Int32Array(MAX_PLY * STRIDE);
   private readonly scores = new Int32Array(STRIDE);
-  /** The closed tricks on the search path, MAX_SEATS codes per trick. */
-  private readonly saved = new Int32Array(MAX_PLY * MAX_SEATS);
   private ply = 0;
   /** Stacks: the code under each code (-1: none), the cards still under others per seat, and their total. */
   private readonly underCode = new Int16Array(CODES).fill(-1);
@@ -434,18 +437,18 @@ export class Solver {
   /** Put a card into the open trick (already out of its hand). */
   private push(code: number): void {
     const i = this.trickLen;
-    this.trick[i] = code;
+    this.trick[this.tb + i] = code;
     this.inTrick[code >> 5] = (this.inTrick[code >> 5] as number) | (1 << (code & 31));
-    if (i === 0) this.winAt[0] = 0;
+    if (i === 0) this.winAt[this.tb] = 0;
     else {
-      const wi = this.winAt[i - 1] as number;
-      this.winAt[i] = beats(code, this.trick[wi] as number) ? i : wi;
+      const wi = this.winAt[this.tb + i - 1] as number;
+      this.winAt[this.tb + i] = beats(code, this.trick[this.tb + wi] as number) ? i : wi;
     }
     this.trickLen = i + 1;
   }
 
   private pop(): void {
-    const code = this.trick[--this.trickLen] as number;
+    const code = this.trick[this.tb + --this.trickLen] as number;
     this.inTrick[code >> 5] = (this.inTrick[code >> 5] as number) & ~(1 << (code & 31));
   }
 
@@ -603,7 +606,7 @@ export class Solver {
       return;
     }
     let touched = 0;
-    for (let i = 0; i < this.n; i++) touched |= 1 << ((this.saved[closed + i] as number) >> 5);
+    for (let i = 0; i < this.n; i++) touched |= 1 << ((this.trick[closed + i] as number) >> 5);
     for (let e = 0; e < SUITS; e++) {
       if (((touched >> e) & 1) === 1) this.hashSuit(depth, e);
       else {
@@ -872,35 +875,46 @@ export class Solver {
   /** A full trick: score it, then search the rest from the winner's lead. */
   private closeTrick(alpha: number, beta: number): number {
     const n = this.n;
-    const wi = this.winAt[n - 1] as number;
+    const tb = this.tb;
+    const wi = this.winAt[tb + n - 1] as number;
     const winner = (this.leader + wi) % n;
     let pos = 0;
     let neg = 0;
     for (let i = 0; i < n; i++) {
-      const p = this.pts[this.trick[i] as number] as number;
+      const p = this.pts[this.trick[tb + i] as number] as number;
       if (p > 0) pos += p;
       else neg += p;
     }
     let gain = 0;
     if (((this.valueMask >> winner) & 1) === 1) gain = this.perTrick ? 1 : pos + neg;
     if (this.tricksDone + 1 >= this.maxTricks || this.counts[winner] === 0) return gain;
-    const saved = this.saved;
-    const at = this.tricksDone * MAX_SEATS;
-    for (let i = 0; i < n; i++) saved[at + i] = this.trick[i] as number;
+    const inTrick = this.inTrick;
+    const t0 = inTrick[0] as number;
+    const t1 = inTrick[1] as number;
+    const t2 = inTrick[2] as number;
+    const t3 = inTrick[3] as number;
+    const t4 = inTrick[4] as number;
+    inTrick[0] = inTrick[1] = inTrick[2] = inTrick[3] = inTrick[4] = 0;
     const savedLeader = this.leader;
-    this.inTrick.fill(0);
     this.trickLen = 0;
+    this.tb = tb + MAX_SEATS;
     this.leader = winner;
     this.remPos -= pos;
     this.remNeg -= neg;
     this.tricksDone++;
-    if (!this.stacks) this.rehash(this.tricksDone, at);
+    if (!this.stacks) this.rehash(this.tricksDone, tb);
     const rest = this.search(alpha - gain, beta - gain);
     this.tricksDone--;
     this.remPos += pos;
     this.remNeg += neg;
     this.leader = savedLeader;
-    for (let i = 0; i < n; i++) this.push(saved[at + i] as number);
+    this.tb = tb;
+    this.trickLen = n;
+    inTrick[0] = t0;
+    inTrick[1] = t1;
+    inTrick[2] = t2;
+    inTrick[3] = t3;
+    inTrick[4] = t4;
     return gain + rest;
   }
 
@@ -919,13 +933,13 @@ export class Solver {
     let winCode = -1;
     let friendWins = false;
     if (!leading) {
-      const led = (this.trick[0] as number) >> 5;
+      const led = (this.trick[this.tb] as number) >> 5;
       if (this.hands[hs + led] !== 0) {
         from = led;
         to = led + 1;
       }
-      const wi = this.winAt[this.trickLen - 1] as number;
-      winCode = this.trick[wi] as number;
+      const wi = this.winAt[this.tb + this.trickLen - 1] as number;
+      winCode = this.trick[this.tb + wi] as number;
       const winner = (this.leader + wi) % this.n;
       friendWins = ((this.valueMask >> winner) & 1) === ((this.maxMask >> seat) & 1);
     }
