@@ -189,6 +189,8 @@ export class Solver {
   private readonly locked: Int32Array;
   private lockedTotal = 0;
   private readonly stacks: boolean;
+  /** Whether one seat alone maximizes (its opponents' leads are ordered plain suits first). */
+  private readonly loneMax: boolean;
   nodes = 0;
 
   constructor(p: SolverProblem) {
@@ -197,6 +199,7 @@ export class Solver {
     this.n = n;
     this.valueMask = p.valueMask;
     this.maxMask = p.maxMask;
+    this.loneMax = popcount(p.maxMask) === 1;
     this.perTrick = p.unit === 'trick';
     this.nodeLimit = p.nodeLimit ?? Infinity;
     this.maxTricks = p.maxTricks ?? Infinity;
@@ -974,6 +977,10 @@ export class Solver {
           // (Not for the minimizing side: making the declarer ruff costs it trumps. −25% nodes in Sauspiel settlements,
           // −5 to −10% in Solo and Wenz on bench/bots-solver.ts.)
           if (top && e !== TRUMP && ((this.maxMask >> seat) & 1) === 1 && this.ruffable(seat, e)) score = 150 + p;
+          // Against a lone maximizer (a Solo, a Wenz) the others lead plain cards before trumps, as players do:
+          // Solo settlement nodes −44 %, Wenz −4 % on bench/bots-solver.ts (in a Sauspiel +3 %: not there).
+          else if (this.loneMax && ((this.maxMask >> seat) & 1) === 0)
+            score = top ? 1000 + p * 4 - r : e === TRUMP ? 100 - r : 200 - r;
           else score = top ? 1000 + p * 4 - r : e === TRUMP ? 200 - r : 100 - r;
         } else {
           const wins = beats(code, winCode);
