@@ -511,7 +511,7 @@ export class Solver {
       }
       // An entry's bounds started from the sure tricks' (and only narrowed since): `sure` only for a new position.
       if (!hit && this.sureBounds) {
-        this.sure(seat);
+        this.sure(seat, alpha, beta);
         lo = this.sureLo;
         hi = this.sureHi;
         if (hi <= alpha) return hi;
@@ -645,9 +645,10 @@ export class Solver {
    * Bounds of the value at a trick start from the sure tricks: the highest trumps still in the hands win whatever
    * trick they fall in, so while one side holds the run from the top, those cards are that side's. In points: the
    * value side's run adds its points to the lower bound, the other side's takes its points off the upper bound. In
-   * tricks: a seat's cards of the run are that many tricks of its side.
+   * tricks: a seat's cards of the run are that many tricks of its side. Then, unless these bounds already miss the
+   * window (alpha, beta), each seat's own sure trump tricks (`seatSure`) may narrow them further.
    */
-  private sure(seat: number): void {
+  private sure(seat: number, alpha: number, beta: number): void {
     const n = this.n;
     let lo = this.perTrick ? 0 : this.remNeg;
     let hi = this.perTrick ? (this.counts[seat] as number) + 1 : this.remPos;
@@ -655,7 +656,7 @@ export class Solver {
     let side = -1;
     let most = 0;
     const per = this.perSeat;
-    per.fill(0);
+    for (let s = 0; s < n; s++) per[s] = 0;
     let sum = 0;
     let run = 0;
     while (m !== 0) {
@@ -693,26 +694,65 @@ export class Solver {
       if (side === 1) lo += sum;
       else hi -= sum;
     }
-    if (this.remNeg === 0) {
+    // The seats' own sure tricks only when the run's bounds do not cut already.
+    if (this.remNeg === 0 && hi > alpha && lo < beta) {
       // Each seat's own sure trump tricks (`seatSure`), of either side, whichever bound is tighter.
+      let sorted = false;
       for (let x = 0; x < n; x++) {
         if (this.hands[x * SUITS + TRUMP] === 0) continue;
         const k = this.seatSure(x);
         if (k === 0) continue;
+        if (!sorted && !this.perTrick) {
+          this.sortPoints();
+          sorted = true;
+        }
         const valueSide = ((this.valueMask >> x) & 1) === 1;
         if (this.perTrick) {
           if (valueSide) lo = Math.max(lo, k);
           else hi = Math.min(hi, (this.counts[seat] as number) - k);
         } else {
           let p = this.seatSurePts;
-          for (let y = 0; y < n; y++) if (y !== x) p += this.poorest(y, k, 0);
+          for (let y = 0; y < n; y++) if (y !== x) p += this.poorSum[y * STRIDE + k] as number;
           if (valueSide) lo = Math.max(lo, p);
           else hi = Math.min(hi, this.remPos - p);
         }
+        if (hi <= alpha || lo >= beta) break;
       }
     }
     this.sureLo = lo;
     this.sureHi = hi;
+  }
+
+  /** poorSum[seat * STRIDE + k]: the points of the seat's k poorest cards (set by `sortPoints`). */
+  private readonly poorSum = new Int32Array(MAX_SEATS * STRIDE);
+
+  /** Each seat's card points in ascending order, summed up as `poorSum`. */
+  private sortPoints(): void {
+    const low = this.low;
+    for (let y = 0; y < this.n; y++) {
+      let len = 0;
+      for (let e = 0; e < SUITS; e++) {
+        let m = this.hands[y * SUITS + e] as number;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const p = this.pts[e * 32 + (31 - Math.clz32(bit))] as number;
+          let j = len++;
+          while (j > 0 && (low[j - 1] as number) > p) {
+            low[j] = low[j - 1] as number;
+            j--;
+          }
+          low[j] = p;
+        }
+      }
+      let sum = 0;
+      const at = y * STRIDE;
+      this.poorSum[at] = 0;
+      for (let i = 0; i < len; i++) {
+        sum += low[i] as number;
+        this.poorSum[at + i + 1] = sum;
+      }
+    }
   }
 
   /** The points of seat x's own cards in its sure trump tricks, at the least (set by `seatSure`). */
