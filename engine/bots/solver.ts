@@ -8,15 +8,17 @@ import type { CompiledOrder } from '../tricks/order.js';
  *   this problem (bit 0 = highest), so a hand is five 32-bit masks and "who wins" is two integer compares; no engine
  *   objects and no allocation in the search loop;
  * - alpha-beta with null windows, the exact value found by bisection over null-window tests (MTD-style);
- * - a transposition table at trick starts (Zobrist hash of the cards still in the hands and the leader) keeping a
- *   lower and an upper bound and the best lead; the caller's table (TranspositionTable), shared by the solvers of one
- *   decision and told apart by a generation stamp;
+ * - a transposition table at trick starts (Zobrist hash of the cards still in the hands and the leader, kept per suit
+ *   trick by trick) keeping a lower and an upper bound and the best lead; the caller's table (TranspositionTable),
+ *   shared by the solvers of one decision and told apart by a generation stamp;
  * - equivalent-card reduction: of a seat's cards with equal points and no card of another hand or of the open trick
  *   ranked between them, only one is tried;
- * - move ordering: the table's lead first, then sure winners; a friend winning: schmieren; a foe winning: the
- *   cheapest card that takes the trick, else the poorest card;
- * - cut-offs when the points still in play cannot move the value out of the window, narrowed at trick starts by the
- *   sure tricks of the top trumps (`sure`); the last trick is played out without search;
+ * - move ordering: the table's lead first, then sure winners, trumps from the lowest (the opponents of a lone
+ *   maximizer: plain cards first); a friend winning: schmieren; a foe winning: the cheapest card that takes the trick,
+ *   else the poorest card;
+ * - cut-offs when the points still in play cannot move the value out of the window, narrowed at trick starts (when
+ *   the table has no entry) by the sure tricks of the top trumps and of each seat's trumps (`sure`, `seatSure`); the
+ *   last trick is played out without search;
  * - counting tricks, points play no part: adjacent cards of a hand are equivalent whatever they are worth.
  * The value is what the seats in `valueMask` take in the remaining tricks (card points, or tricks with `unit: 'trick'`);
  * seats in `maxMask` maximize it, the others minimize it.
