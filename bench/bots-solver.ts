@@ -9,7 +9,9 @@
  * Times are CPU time of this process per solve (user + system), so other load on the machine counts less.
  * With `--reference` the first solver (engine/bots/solver-reference.ts) solves the same deals in the same run and the
  * values are checked to agree.
+ * With `--per-deal` each deal's settlement (step, nodes, CPU ms) is printed as well: the heavy deals to look at.
  *   npx tsx bench/bots-solver.ts [deals=20] [games=sauspiel,solo,wenz] [--reference] [--winloss-only] [--bidders]
+ *     [--per-deal]
  */
 import { Rng, getVariant, indexOf } from '../engine/index.js';
 import { contractMargin } from '../engine/bots/heuristic.js';
@@ -24,6 +26,7 @@ const games = (positional[1] ?? 'sauspiel,solo,wenz').split(',');
 const withReference = process.argv.includes('--reference');
 const exact = !process.argv.includes('--winloss-only');
 const bidders = process.argv.includes('--bidders');
+const perDeal = process.argv.includes('--per-deal');
 const variant = getVariant('schafkopf');
 if (variant === undefined) throw new Error('schafkopf not registered');
 const options = variant.resolveOptions(undefined, {}, 4);
@@ -109,6 +112,13 @@ for (const contract of [
     for (const ask of asks) {
       run('new', p, ask, get(`new:${ask}`));
       if (withReference) run('reference', p, ask, get(`reference:${ask}`));
+    }
+    if (perDeal) {
+      const r = get('new:settle');
+      const i = r.ms.length - 1;
+      lines.push(
+        `${contract.game.padEnd(9)}deal ${String(d).padEnd(4)} declarer ${declarer} step ${r.values[i]} nodes ${r.nodes[i]} ${r.ms[i]?.toFixed(1)} ms`,
+      );
     }
   }
   for (const ask of asks) {

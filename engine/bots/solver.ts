@@ -8,15 +8,17 @@ import type { CompiledOrder } from '../tricks/order.js';
  *   this problem (bit 0 = highest), so a hand is five 32-bit masks and "who wins" is two integer compares; no engine
  *   objects and no allocation in the search loop;
  * - alpha-beta with null windows, the exact value found by bisection over null-window tests (MTD-style);
- * - a transposition table at trick starts (Zobrist hash of the cards still in the hands and the leader) keeping a
- *   lower and an upper bound and the best lead; the caller's table (TranspositionTable), shared by the solvers of one
- *   decision and told apart by a generation stamp;
+ * - a transposition table at trick starts (Zobrist hash of the cards still in the hands and the leader, kept per suit
+ *   trick by trick) keeping a lower and an upper bound and the best lead; the caller's table (TranspositionTable),
+ *   shared by the solvers of one decision and told apart by a generation stamp;
  * - equivalent-card reduction: of a seat's cards with equal points and no card of another hand or of the open trick
  *   ranked between them, only one is tried;
- * - move ordering: the table's lead first, then sure winners; a friend winning: schmieren; a foe winning: the
- *   cheapest card that takes the trick, else the poorest card;
- * - cut-offs when the points still in play cannot move the value out of the window, narrowed at trick starts by the
- *   sure tricks of the top trumps (`sure`); the last trick is played out without search;
+ * - move ordering: the table's lead first, then sure winners, trumps from the lowest (the opponents of a lone
+ *   maximizer: plain cards first); a friend winning: schmieren; a foe winning: the cheapest card that takes the trick,
+ *   else the poorest card;
+ * - cut-offs when the points still in play cannot move the value out of the window, narrowed at trick starts (when
+ *   the table has no entry) by the sure tricks of the top trumps and of each seat's trumps (`sure`, `seatSure`); the
+ *   last trick is played out without search;
  * - counting tricks, points play no part: adjacent cards of a hand are equivalent whatever they are worth.
  * The value is what the seats in `valueMask` take in the remaining tricks (card points, or tricks with `unit: 'trick'`);
  * seats in `maxMask` maximize it, the others minimize it.
@@ -35,6 +37,8 @@ export interface SolverProblem {
   readonly unit: 'points' | 'trick';
   /** Give up (return undefined) after this many nodes. */
   readonly nodeLimit?: number;
+  /** For tests: check the position hash kept trick by trick against one computed afresh (throws on a mismatch). */
+  readonly verifyHash?: boolean;
   /** Look this many tricks ahead (counting the open one) and value the rest as 0; default: to the end. */
   readonly maxTricks?: number;
   /** The transposition table to use (several solvers may share one); default: a table of this solver's own. */
@@ -62,7 +66,8 @@ const MAX_SEATS = 8;
  * (effective suit, rank among the cards still in the hands, seat holding it, point class of the card) and per seat to
  * lead: positions that differ only in which of two interchangeable cards is gone hash alike (see `hash`).
  */
-const KEYS = SUITS * 32 * MAX_SEATS * 16;
+const KEY_RANK = MAX_SEATS * 16;
+const KEYS = SUITS * 32 * KEY_RANK;
 const Z1 = new Int32Array(KEYS + MAX_SEATS);
 const Z2 = new Int32Array(KEYS + MAX_SEATS);
 {
@@ -150,29 +155,44 @@ export class Solver {
   private readonly inHands = new Int32Array(SUITS);
   private readonly inTrick = new Int32Array(SUITS);
   /** The open trick: codes in play order, and the winning position after each card. */
-  private readonly trick = new Int32Array(MAX_SEATS);
-  private readonly winAt = new Int32Array(MAX_SEATS);
+  private readonly trick = new Int32Array(MAX_PLY * MAX_SEATS);
+  private readonly winAt = new Int32Array(MAX_PLY * MAX_SEATS);
   private trickLen = 0;
+  /**
+   * Where the open trick starts in `trick`/`winAt`: each trick on the search path keeps its own MAX_SEATS slots, so
+   * closing a trick and searching on leaves it in place (nothing to save and play back).
+   */
+  private tb = 0;
   private leader: number;
   /** Point class of each code (an index into the distinct points of the problem's cards), for the hash. */
   private readonly cls = new Int8Array(CODES);
-  /** Zobrist hash (two words) of the position at a trick start, set by `hash`. */
-  private h1 = 0;
-  private h2 = 0;
+  /** Holder * 16 + point class of each code in a hand: its part of the hash key (a card never changes hands). */
+  private readonly holderClass = new Int32Array(CODES);
+  /**
+   * The hash of the hands at the start of each trick on the search path, per effective suit (two words each):
+   * suitHash1[tricksDone * SUITS + e]. A closed trick changes only the suits of its cards, so the next trick start
+   * copies the others and hashes those suits again (`rehash`) instead of every card in the hands.
+   */
+  private readonly suitHash1: Int32Array;
+  private readonly suitHash2: Int32Array;
+  /** Whether suitHash holds the hands at the start of trick 0 (the problem starts at a trick start). */
+  private readonly rootHashed: boolean;
+  /** Test hook: compare the kept hash with one computed afresh at every trick start (`verifyHash`). */
+  private readonly verifyHash: boolean;
   /** Points still to be taken, positive and negative parts: the value lies within them. */
   private remPos = 0;
   private remNeg = 0;
   private tricksDone = 0;
   private readonly moves = new Int32Array(MAX_PLY * STRIDE);
   private readonly scores = new Int32Array(STRIDE);
-  /** The closed tricks on the search path, MAX_SEATS codes per trick. */
-  private readonly saved = new Int32Array(MAX_PLY * MAX_SEATS);
   private ply = 0;
   /** Stacks: the code under each code (-1: none), the cards still under others per seat, and their total. */
   private readonly underCode = new Int16Array(CODES).fill(-1);
   private readonly locked: Int32Array;
   private lockedTotal = 0;
   private readonly stacks: boolean;
+  /** Whether one seat alone maximizes (its opponents' leads are ordered plain suits first). */
+  private readonly loneMax: boolean;
   nodes = 0;
 
   constructor(p: SolverProblem) {
@@ -181,6 +201,7 @@ export class Solver {
     this.n = n;
     this.valueMask = p.valueMask;
     this.maxMask = p.maxMask;
+    this.loneMax = popcount(p.maxMask) === 1;
     this.perTrick = p.unit === 'trick';
     this.nodeLimit = p.nodeLimit ?? Infinity;
     this.maxTricks = p.maxTricks ?? Infinity;
@@ -220,6 +241,7 @@ export class Solver {
         this.hands[s * SUITS + (code >> 5)] = (this.hands[s * SUITS + (code >> 5)] as number) | bit;
         this.inHands[code >> 5] = (this.inHands[code >> 5] as number) | bit;
         this.counts[s] = (this.counts[s] as number) + 1;
+        this.holderClass[code] = (s << 4) | (this.cls[code] as number);
       }
     });
     for (const c of all) {
@@ -240,6 +262,12 @@ export class Solver {
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
     this.sureBounds = !this.stacks && this.maxTricks === Infinity;
+    const maxTricks = Math.max(0, ...p.hands.map((h) => h.length)) + 2;
+    this.suitHash1 = new Int32Array(maxTricks * SUITS);
+    this.suitHash2 = new Int32Array(maxTricks * SUITS);
+    this.verifyHash = p.verifyHash === true;
+    this.rootHashed = p.trick.length === 0 && !this.stacks;
+    if (this.rootHashed) for (let e = 0; e < SUITS; e++) this.hashSuit(0, e);
     this.tt = p.table ?? new TranspositionTable();
     this.gen = this.tt.nextGeneration();
   }
@@ -414,18 +442,18 @@ export class Solver {
   /** Put a card into the open trick (already out of its hand). */
   private push(code: number): void {
     const i = this.trickLen;
-    this.trick[i] = code;
+    this.trick[this.tb + i] = code;
     this.inTrick[code >> 5] = (this.inTrick[code >> 5] as number) | (1 << (code & 31));
-    if (i === 0) this.winAt[0] = 0;
+    if (i === 0) this.winAt[this.tb] = 0;
     else {
-      const wi = this.winAt[i - 1] as number;
-      this.winAt[i] = beats(code, this.trick[wi] as number) ? i : wi;
+      const wi = this.winAt[this.tb + i - 1] as number;
+      this.winAt[this.tb + i] = beats(code, this.trick[this.tb + wi] as number) ? i : wi;
     }
     this.trickLen = i + 1;
   }
 
   private pop(): void {
-    const code = this.trick[--this.trickLen] as number;
+    const code = this.trick[this.tb + --this.trickLen] as number;
     this.inTrick[code >> 5] = (this.inTrick[code >> 5] as number) & ~(1 << (code & 31));
   }
 
@@ -439,38 +467,57 @@ export class Solver {
     let lo = this.perTrick ? 0 : this.remNeg;
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
-    if (this.trickLen === 0 && this.sureBounds) {
-      this.sure(seat);
-      lo = this.sureLo;
-      hi = this.sureHi;
-      if (hi <= alpha) return hi;
-      if (lo >= beta) return lo;
-    }
     const tt = this.tt;
     let slot = -1;
     let check = 0;
     let ttBest = -1;
     if (this.trickLen === 0) {
       if (this.counts[seat] === 1 && this.lockedTotal === 0 && this.allOne()) return this.lastTrick();
-    }
-    if (this.trickLen === 0 && !this.stacks) {
-      // Two slots per position (h, h ^ 1); a match in either is used.
-      this.hash(seat);
-      slot = this.h1 & tt.mask;
-      check = this.h2;
-      if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
-        const other = slot ^ 1;
-        if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+      let hit = false;
+      if (!this.stacks) {
+        // Two slots per position (h, h ^ 1); a match in either is used.
+        const at = this.tricksDone * SUITS;
+        const h1 = this.suitHash1;
+        const h2 = this.suitHash2;
+        slot =
+          ((Z1[KEYS + seat] as number) ^
+            (h1[at] as number) ^
+            (h1[at + 1] as number) ^
+            (h1[at + 2] as number) ^
+            (h1[at + 3] as number) ^
+            (h1[at + 4] as number)) &
+          tt.mask;
+        check =
+          (Z2[KEYS + seat] as number) ^
+          (h2[at] as number) ^
+          (h2[at + 1] as number) ^
+          (h2[at + 2] as number) ^
+          (h2[at + 3] as number) ^
+          (h2[at + 4] as number);
+        if (this.verifyHash) this.checkHash(seat, slot, check);
+        if (tt.gen[slot] !== this.gen || tt.check[slot] !== check) {
+          const other = slot ^ 1;
+          if (tt.gen[other] === this.gen && tt.check[other] === check) slot = other;
+        }
+        if (tt.gen[slot] === this.gen && tt.check[slot] === check) {
+          hit = true;
+          const l = tt.lower[slot] as number;
+          const u = tt.upper[slot] as number;
+          if (l >= beta) return l;
+          if (u <= alpha) return u;
+          if (l === u) return l;
+          if (l > alpha) alpha = l;
+          if (u < beta) beta = u;
+          ttBest = this.decode(tt.move[slot] as number);
+        }
       }
-      if (tt.gen[slot] === this.gen && tt.check[slot] === check) {
-        const l = tt.lower[slot] as number;
-        const u = tt.upper[slot] as number;
-        if (l >= beta) return l;
-        if (u <= alpha) return u;
-        if (l === u) return l;
-        if (l > alpha) alpha = l;
-        if (u < beta) beta = u;
-        ttBest = this.decode(tt.move[slot] as number);
+      // An entry's bounds started from the sure tricks' (and only narrowed since): `sure` only for a new position.
+      if (!hit && this.sureBounds) {
+        this.sure(seat, alpha, beta);
+        lo = this.sureLo;
+        hi = this.sureHi;
+        if (hi <= alpha) return hi;
+        if (lo >= beta) return lo;
       }
     }
     const base = this.ply * STRIDE;
@@ -534,29 +581,61 @@ export class Solver {
    * rank among the cards still in the hands (not among all the problem's cards), its holder and its points. Cards gone
    * close the gaps, so two positions that differ only in which of two equal-point neighbours was played (the Eichel-
    * or the Gras-Ober, two blank Neuner) share an entry: their values and best leads are the same up to that renaming.
+   * This is the XOR of the suits' parts (`hashSuit`) and the leader's key; the search keeps the parts trick by trick.
    */
-  private hash(seat: number): void {
-    let a = Z1[KEYS + seat] as number;
-    let b = Z2[KEYS + seat] as number;
-    const n = this.n;
+  private hashSuit(depth: number, e: number): void {
+    let a = 0;
+    let b = 0;
+    let m = this.inHands[e] as number;
+    // Cards in rank order: the j-th is the j-th highest still in the hands.
+    for (let key = e * 32 * KEY_RANK; m !== 0; key += KEY_RANK) {
+      const low = m & -m;
+      m ^= low;
+      const k = key | (this.holderClass[e * 32 + (31 - Math.clz32(low))] as number);
+      a ^= Z1[k] as number;
+      b ^= Z2[k] as number;
+    }
+    this.suitHash1[depth * SUITS + e] = a;
+    this.suitHash2[depth * SUITS + e] = b;
+  }
+
+  /**
+   * The suits' hash parts at the start of trick `depth`, just closed: the suits of the closed trick's cards hashed
+   * again, the others as at the start of the trick before (all of them when that one was not hashed: the problem
+   * started within it).
+   */
+  private rehash(depth: number, closed: number): void {
+    const at = depth * SUITS;
+    if (depth === 1 && !this.rootHashed) {
+      for (let e = 0; e < SUITS; e++) this.hashSuit(depth, e);
+      return;
+    }
+    let touched = 0;
+    for (let i = 0; i < this.n; i++) touched |= 1 << ((this.trick[closed + i] as number) >> 5);
     for (let e = 0; e < SUITS; e++) {
-      const all = this.inHands[e] as number;
-      if (all === 0) continue;
-      for (let s = 0; s < n; s++) {
-        let m = this.hands[s * SUITS + e] as number;
-        while (m !== 0) {
-          const low = m & -m;
-          m ^= low;
-          const j = popcount(all & (low - 1));
-          const r = 31 - Math.clz32(low);
-          const key = (((e * 32 + j) * MAX_SEATS + s) << 4) | (this.cls[e * 32 + r] as number);
-          a ^= Z1[key] as number;
-          b ^= Z2[key] as number;
-        }
+      if (((touched >> e) & 1) === 1) this.hashSuit(depth, e);
+      else {
+        this.suitHash1[at + e] = this.suitHash1[at - SUITS + e] as number;
+        this.suitHash2[at + e] = this.suitHash2[at - SUITS + e] as number;
       }
     }
-    this.h1 = a;
-    this.h2 = b;
+  }
+
+  /** The test hook: the kept hash must equal the hash of the hands computed afresh. */
+  private checkHash(seat: number, slot: number, check: number): void {
+    const depth = this.tricksDone;
+    const keep1 = this.suitHash1.slice(depth * SUITS, depth * SUITS + SUITS);
+    const keep2 = this.suitHash2.slice(depth * SUITS, depth * SUITS + SUITS);
+    for (let e = 0; e < SUITS; e++) this.hashSuit(depth, e);
+    let a = Z1[KEYS + seat] as number;
+    let b = Z2[KEYS + seat] as number;
+    for (let e = 0; e < SUITS; e++) {
+      a ^= this.suitHash1[depth * SUITS + e] as number;
+      b ^= this.suitHash2[depth * SUITS + e] as number;
+    }
+    this.suitHash1.set(keep1, depth * SUITS);
+    this.suitHash2.set(keep2, depth * SUITS);
+    if ((a & this.tt.mask) !== slot || b !== check) throw new Error(`hash kept for trick ${depth} is stale`);
   }
 
   /** Bounds of the value at a trick start by `sure` (no look-ahead horizon, no stacks: else they do not hold). */
@@ -568,9 +647,10 @@ export class Solver {
    * Bounds of the value at a trick start from the sure tricks: the highest trumps still in the hands win whatever
    * trick they fall in, so while one side holds the run from the top, those cards are that side's. In points: the
    * value side's run adds its points to the lower bound, the other side's takes its points off the upper bound. In
-   * tricks: a seat's cards of the run are that many tricks of its side.
+   * tricks: a seat's cards of the run are that many tricks of its side. Then, unless these bounds already miss the
+   * window (alpha, beta), each seat's own sure trump tricks (`seatSure`) may narrow them further.
    */
-  private sure(seat: number): void {
+  private sure(seat: number, alpha: number, beta: number): void {
     const n = this.n;
     let lo = this.perTrick ? 0 : this.remNeg;
     let hi = this.perTrick ? (this.counts[seat] as number) + 1 : this.remPos;
@@ -578,7 +658,7 @@ export class Solver {
     let side = -1;
     let most = 0;
     const per = this.perSeat;
-    per.fill(0);
+    for (let s = 0; s < n; s++) per[s] = 0;
     let sum = 0;
     let run = 0;
     while (m !== 0) {
@@ -616,8 +696,132 @@ export class Solver {
       if (side === 1) lo += sum;
       else hi -= sum;
     }
+    // The seats' own sure tricks only when the run's bounds do not cut already.
+    if (this.remNeg === 0 && hi > alpha && lo < beta) {
+      // Each seat's own sure trump tricks (`seatSure`), of either side, whichever bound is tighter.
+      let sorted = false;
+      for (let x = 0; x < n; x++) {
+        if (this.hands[x * SUITS + TRUMP] === 0) continue;
+        const k = this.seatSure(x);
+        if (k === 0) continue;
+        if (!sorted && !this.perTrick) {
+          this.sortPoints();
+          sorted = true;
+        }
+        const valueSide = ((this.valueMask >> x) & 1) === 1;
+        if (this.perTrick) {
+          if (valueSide) lo = Math.max(lo, k);
+          else hi = Math.min(hi, (this.counts[seat] as number) - k);
+        } else {
+          let p = this.seatSurePts;
+          for (let y = 0; y < n; y++) if (y !== x) p += this.poorSum[y * STRIDE + k] as number;
+          if (valueSide) lo = Math.max(lo, p);
+          else hi = Math.min(hi, this.remPos - p);
+        }
+        if (hi <= alpha || lo >= beta) break;
+      }
+    }
     this.sureLo = lo;
     this.sureHi = hi;
+  }
+
+  /** poorSum[seat * STRIDE + k]: the points of the seat's k poorest cards (set by `sortPoints`). */
+  private readonly poorSum = new Int32Array(MAX_SEATS * STRIDE);
+
+  /** Each seat's card points in ascending order, summed up as `poorSum`. */
+  private sortPoints(): void {
+    const low = this.low;
+    for (let y = 0; y < this.n; y++) {
+      let len = 0;
+      for (let e = 0; e < SUITS; e++) {
+        let m = this.hands[y * SUITS + e] as number;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const p = this.pts[e * 32 + (31 - Math.clz32(bit))] as number;
+          let j = len++;
+          while (j > 0 && (low[j - 1] as number) > p) {
+            low[j] = low[j - 1] as number;
+            j--;
+          }
+          low[j] = p;
+        }
+      }
+      let sum = 0;
+      const at = y * STRIDE;
+      this.poorSum[at] = 0;
+      for (let i = 0; i < len; i++) {
+        sum += low[i] as number;
+        this.poorSum[at + i + 1] = sum;
+      }
+    }
+  }
+
+  /** The points of seat x's own cards in its sure trump tricks, at the least (set by `seatSure`). */
+  private seatSurePts = 0;
+
+  /**
+   * How many tricks seat x's trumps surely win for its side, whatever the play: its trumps fall in different tricks,
+   * and such a trick is lost only to a higher trump of the other side, each of which lands in one trick. So the
+   * tricks lost are at most a matching of the other side's trumps to lower trumps of x (matched greedily from the
+   * top, which is a largest matching); the rest are won. Its trumps above every trump of the other side are sure
+   * with their points; of the others the poorest count (the other side chooses which to beat).
+   */
+  private seatSure(x: number): number {
+    const n = this.n;
+    const side = (this.valueMask >> x) & 1;
+    let foes = 0;
+    for (let y = 0; y < n; y++)
+      if (((this.valueMask >> y) & 1) !== side) foes |= this.hands[y * SUITS + TRUMP] as number;
+    const mine = this.hands[x * SUITS + TRUMP] as number;
+    let m = (foes | mine) as number;
+    let killers = 0;
+    let seenFoe = false;
+    let top = 0;
+    let topPts = 0;
+    let rest = 0;
+    let restMask = 0;
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      if ((foes & low) !== 0) {
+        killers++;
+        seenFoe = true;
+      } else if (!seenFoe) {
+        top++;
+        if (!this.perTrick) topPts += this.pts[TRUMP * 32 + (31 - Math.clz32(low))] as number;
+      } else {
+        restMask |= low;
+        if (killers > 0) killers--;
+        else rest++;
+      }
+    }
+    if (!this.perTrick && rest > 0) topPts += this.poorestOf(restMask, rest);
+    this.seatSurePts = topPts;
+    return top + rest;
+  }
+
+  /** The points of the k poorest trumps in `mask`. */
+  private poorestOf(mask: number, k: number): number {
+    const low = this.low;
+    let len = 0;
+    let m = mask;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const p = this.pts[TRUMP * 32 + (31 - Math.clz32(bit))] as number;
+      let j = len < k ? len++ : k;
+      if (j === k && p >= (low[k - 1] as number)) continue;
+      if (j === k) j = k - 1;
+      while (j > 0 && (low[j - 1] as number) > p) {
+        low[j] = low[j - 1] as number;
+        j--;
+      }
+      low[j] = p;
+    }
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += low[i] as number;
+    return sum;
   }
 
   private readonly perSeat = new Int32Array(MAX_SEATS);
@@ -716,34 +920,46 @@ export class Solver {
   /** A full trick: score it, then search the rest from the winner's lead. */
   private closeTrick(alpha: number, beta: number): number {
     const n = this.n;
-    const wi = this.winAt[n - 1] as number;
+    const tb = this.tb;
+    const wi = this.winAt[tb + n - 1] as number;
     const winner = (this.leader + wi) % n;
     let pos = 0;
     let neg = 0;
     for (let i = 0; i < n; i++) {
-      const p = this.pts[this.trick[i] as number] as number;
+      const p = this.pts[this.trick[tb + i] as number] as number;
       if (p > 0) pos += p;
       else neg += p;
     }
     let gain = 0;
     if (((this.valueMask >> winner) & 1) === 1) gain = this.perTrick ? 1 : pos + neg;
     if (this.tricksDone + 1 >= this.maxTricks || this.counts[winner] === 0) return gain;
-    const saved = this.saved;
-    const at = this.tricksDone * MAX_SEATS;
-    for (let i = 0; i < n; i++) saved[at + i] = this.trick[i] as number;
+    const inTrick = this.inTrick;
+    const t0 = inTrick[0] as number;
+    const t1 = inTrick[1] as number;
+    const t2 = inTrick[2] as number;
+    const t3 = inTrick[3] as number;
+    const t4 = inTrick[4] as number;
+    inTrick[0] = inTrick[1] = inTrick[2] = inTrick[3] = inTrick[4] = 0;
     const savedLeader = this.leader;
-    this.inTrick.fill(0);
     this.trickLen = 0;
+    this.tb = tb + MAX_SEATS;
     this.leader = winner;
     this.remPos -= pos;
     this.remNeg -= neg;
     this.tricksDone++;
+    if (!this.stacks) this.rehash(this.tricksDone, tb);
     const rest = this.search(alpha - gain, beta - gain);
     this.tricksDone--;
     this.remPos += pos;
     this.remNeg += neg;
     this.leader = savedLeader;
-    for (let i = 0; i < n; i++) this.push(saved[at + i] as number);
+    this.tb = tb;
+    this.trickLen = n;
+    inTrick[0] = t0;
+    inTrick[1] = t1;
+    inTrick[2] = t2;
+    inTrick[3] = t3;
+    inTrick[4] = t4;
     return gain + rest;
   }
 
@@ -762,13 +978,13 @@ export class Solver {
     let winCode = -1;
     let friendWins = false;
     if (!leading) {
-      const led = (this.trick[0] as number) >> 5;
+      const led = (this.trick[this.tb] as number) >> 5;
       if (this.hands[hs + led] !== 0) {
         from = led;
         to = led + 1;
       }
-      const wi = this.winAt[this.trickLen - 1] as number;
-      winCode = this.trick[wi] as number;
+      const wi = this.winAt[this.tb + this.trickLen - 1] as number;
+      winCode = this.trick[this.tb + wi] as number;
       const winner = (this.leader + wi) % this.n;
       friendWins = ((this.valueMask >> winner) & 1) === ((this.maxMask >> seat) & 1);
     }
@@ -797,13 +1013,18 @@ export class Solver {
         if (code === ttBest) score = 1 << 20;
         else if (leading) {
           // A card no other hand can beat in its suit first (a sure winner unless trumped), rich ones first; then
-          // trumps before plain cards, high before low.
+          // trumps (from the lowest) before plain cards (from the highest).
           const top = (others & ((1 << r) - 1)) === 0;
           // The maximizing side's top plain card that the other side can ruff is no sure winner: after the trumps.
           // (Not for the minimizing side: making the declarer ruff costs it trumps. −25% nodes in Sauspiel settlements,
           // −5 to −10% in Solo and Wenz on bench/bots-solver.ts.)
           if (top && e !== TRUMP && ((this.maxMask >> seat) & 1) === 1 && this.ruffable(seat, e)) score = 150 + p;
-          else score = top ? 1000 + p * 4 - r : e === TRUMP ? 200 - r : 100 - r;
+          // Against a lone maximizer (a Solo, a Wenz) the others lead plain cards before trumps, as players do:
+          // Solo settlement nodes −44 %, Wenz −4 % on bench/bots-solver.ts (in a Sauspiel +3 %: not there).
+          else if (this.loneMax && ((this.maxMask >> seat) & 1) === 0)
+            score = top ? 1000 + p * 4 - r : e === TRUMP ? 100 - r : 200 - r;
+          // Trumps that are no sure winner from the lowest (Sauspiel settlement nodes −12 %, Solo −5 %).
+          else score = top ? 1000 + p * 4 - r : e === TRUMP ? 200 + r : 100 - r;
         } else {
           const wins = beats(code, winCode);
           // A friend wins: schmieren (rich cards first), not overtaking; a foe wins: the cheapest card that takes

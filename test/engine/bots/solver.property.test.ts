@@ -238,6 +238,87 @@ describe('trick-play solver', () => {
     );
   });
 
+  it("bounds by each seat's sure trump tricks: agrees with brute force when the sides' trumps interleave", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 7 }),
+        fc.integer({ min: 3, max: 4 }),
+        fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.boolean(),
+        (o, n, shuffled, plain, maskRaw, tricks) => {
+          // prepare: hands of mostly trumps (the sides' trumps interleaved at random), at least `plain` plain cards
+          const order = ORDERS[o] as CompiledOrder;
+          const per = n === 3 ? 4 : 3;
+          const trumps = shuffled.filter((c) => order.effSuit[c] === 4);
+          const plains = shuffled.filter((c) => (order.effSuit[c] as number) >= 0 && order.effSuit[c] !== 4);
+          const few = trumps.slice(0, n * per - plain);
+          const pool = [...few, ...plains.slice(0, n * per - few.length)];
+          const mixed = shuffled.filter((c) => pool.includes(c));
+          const hands = Array.from({ length: n }, (_, s) => mixed.slice(s * per, (s + 1) * per));
+          const mask = maskRaw & ((1 << n) - 1);
+          const unit = tricks ? 'trick' : 'points';
+          // act
+          const fast = solve({ order, hands, trick: [], leader: 0, valueMask: mask, maxMask: mask, unit, table }).value;
+          const slow = bruteForce(
+            order,
+            hands.map((h) => h.slice()),
+            [],
+            0,
+            mask,
+            mask,
+            unit,
+          );
+          // assess
+          expect(fast).toBe(slow);
+        },
+      ),
+      { numRuns: 300, seed: 1907 },
+    );
+  });
+
+  it('keeps the position hash trick by trick equal to the hash of the hands computed afresh', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 3, max: 5 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.shuffledSubarray(ALL, { minLength: ALL.length, maxLength: ALL.length }),
+        fc.integer({ min: 0, max: 2 }),
+        (o, per, leader, shuffled, trickLen) => {
+          // prepare: four hands of a Schafkopf order, several tricks deep, from a trick start or within a trick
+          const order = ORDERS[o] as CompiledOrder;
+          const cards = shuffled.filter((c) => (order.effSuit[c] as number) >= 0);
+          const hands: number[][] = Array.from({ length: 4 }, (_, s) => cards.slice(s * per, (s + 1) * per));
+          const trick: number[] = [];
+          for (let i = 0; i < trickLen; i++) {
+            const seat = (leader + i) % 4;
+            const hand = hands[seat] as number[];
+            const led = trick[0];
+            const follow = led === undefined ? [] : hand.filter((c) => order.effSuit[c] === order.effSuit[led]);
+            const card = (follow.length > 0 ? follow : hand)[0] as number;
+            hands[seat] = hand.filter((c) => c !== card);
+            trick.push(card);
+          }
+          const p: SolverProblem = { order, hands, trick, leader, valueMask: 0b0101, maxMask: 0b0101, unit: 'points' };
+          // act: every search of the solver (the value, each card's value, threshold tests) checks the kept hash at
+          // every trick start against the fresh one and throws on a difference
+          const checked = new Solver({ ...p, table, verifyHash: true });
+          const values = legalCards(p).map((c) => checked.valueAfter(c));
+          const value = checked.value();
+          const level = checked.level([31, 61, 91]);
+          // assess: no stale hash, and the same answers as a solver without the check
+          const plain = new Solver({ ...p, table });
+          expect(values).toEqual(legalCards(p).map((c) => plain.valueAfter(c)));
+          expect(value).toBe(plain.value());
+          expect(level).toBe(plain.level([31, 61, 91]));
+        },
+      ),
+      { numRuns: 150, seed: 1906 },
+    );
+  });
+
   it('does not treat two cards as equivalent when a card of the open trick lies between them', () => {
     // prepare: seat 0 led E8; seat 1 holds E9 and E7 (no points either) and wants to take no trick
     const order = ORDERS[ORDERS.length - 1] as CompiledOrder;
