@@ -326,6 +326,7 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   // until the last face-down card is up).
   const work = { nodes: ctx.budget.nodes, table: two ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined };
   for (let i = 0; i < rollouts; i++) {
+    if (two && work.nodes <= 0) break;
     let layout: Layout | undefined;
     if (two) layout = sampleStackLayout(obs, k, deck, ctx.rng);
     else {
