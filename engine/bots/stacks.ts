@@ -1,6 +1,11 @@
-import { type Card, type CardIndex, indexOf } from '../cards/card.js';
+import { CARDS, type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
 import type { Rng } from '../cards/deck.js';
+import { laufende } from '../variants/family/laufende.js';
+import type { MehrkopfOptions } from '../variants/mehrkopf/options.js';
+import { MAIN_TRUMPS, totalPointsFor } from '../variants/mehrkopf/orders.js';
+import type { Contract, Layout } from '../variant.js';
 import type { Knowledge } from './knowledge.js';
+import { trickOrderOf } from './orders.js';
 import type { SeatObservation } from './types.js';
 
 /**
@@ -113,4 +118,95 @@ export function sampleStacks(
     }
   }
   return { hands, under };
+}
+
+/**
+ * A whole two-player layout consistent with the view before the first card (for `strong`'s auction, strong.ts
+ * `chooseByRollouts`): the face-up cards as they lie, the cards nobody has seen dealt at random into the face-down
+ * places. Mehrkopf only: two-handed Sheepshead has no auction (its deal starts with the first card). Undefined when a
+ * card has been played or the view is not such a layout. The draw uses only the view and `rng`.
+ */
+export function sampleStackLayout(
+  obs: SeatObservation,
+  k: Knowledge,
+  deck: readonly CardIndex[],
+  rng: Rng,
+): Layout | undefined {
+  const x = obs.view.extra;
+  if (x === undefined || !Array.isArray(x['faceUp']) || !Array.isArray(x['faceDownCounts']) || k.played.size > 0)
+    return undefined;
+  const up = x['faceUp'] as (Card | null)[][];
+  const downs = x['faceDownCounts'] as number[];
+  if (up.some((row, s) => row.length !== downs[s] || row.some((c) => c === null))) return undefined;
+  const seen = new Set<CardIndex>();
+  for (const row of up) for (const c of row) seen.add(indexOf(c as Card));
+  const pool = rng.shuffle(deck.filter((c) => !seen.has(c)));
+  if (pool.length !== downs.reduce((a, b) => a + b, 0)) return undefined;
+  let i = 0;
+  const faceDown = up.map((row) => row.map(() => CARDS[pool[i++] as CardIndex] as Card));
+  return { hands: up.map(() => []), blind: [], faceUp: up as Card[][], faceDown };
+}
+
+/**
+ * The stacks as they lie now, open: `faceUp` is the view's `extra.faceUp` (Mehrkopf) of a deal dealt from `layout`; a
+ * face-up card still the one dealt there lies on its face-down card, any other (turned up, or null: played) on none.
+ */
+export function stacksNow(layout: Layout, faceUp: readonly (readonly (Card | null)[])[]): StackSample {
+  const hands = faceUp.map((row) => row.filter((c): c is Card => c !== null).map(indexOf));
+  const under: [CardIndex, CardIndex][] = [];
+  faceUp.forEach((row, s) =>
+    row.forEach((c, i) => {
+      const down = layout.faceDown?.[s]?.[i];
+      if (c !== null && c === layout.faceUp?.[s]?.[i] && down !== undefined) under.push([indexOf(c), indexOf(down)]);
+    }),
+  );
+  return { hands, under };
+}
+
+/** Payout steps of a two-player game: the declarer's point totals and what `seat` is paid at each step reached. */
+export interface StackSteps {
+  /** Ascending totals of the declarer's card points over the deal (engine/bots/solver.ts `level`). */
+  readonly thresholds: readonly number[];
+  /** `seat`'s payout when 0, 1, … thresholds are reached. */
+  readonly payout: readonly number[];
+}
+
+/**
+ * Offiziersschafkopf's settlement (engine/variants/mehrkopf/settle.ts, two players, the game with a named trump suit)
+ * as steps of the declarer's points: lost Schneider below a quarter of the 120 (`schneider: 'quarter'`, else the
+ * declarer needs one more), won above half, won Schneider when the defender stays below a quarter; each step pays the
+ * normal tariff, the Schneider tariff on top, and the Laufende of the dealt cards (Ober, Unter, Gefreite from the
+ * top, either party) from `laufendeMin`. Schwarz is paid as Schneider here. Undefined for anything else (the caller
+ * plays such a deal out instead).
+ */
+export function stackSteps(
+  variant: string,
+  options: unknown,
+  contract: Contract | null,
+  dealt: readonly (readonly CardIndex[])[],
+  seat: number,
+): StackSteps | undefined {
+  if (variant !== 'mehrkopf' || contract?.game !== 'farbspiel' || contract.tout === true || dealt.length !== 2)
+    return undefined;
+  const declarer = contract.declarer;
+  if (declarer === undefined) return undefined;
+  const o = options as MehrkopfOptions;
+  const total = totalPointsFor(2);
+  let inPlay = 0;
+  for (const h of dealt) for (const c of h) inPlay += POINTS[c] as number;
+  if (inPlay !== total) return undefined;
+  const quarter = Math.ceil(total / 4);
+  const thresholds = [
+    o.schneider === 'quarter' ? quarter : quarter + 1,
+    Math.floor(total / 2) + 1,
+    total - quarter + 1,
+  ];
+  const main = new Uint8Array(CARDS.length);
+  for (const c of MAIN_TRUMPS) main[indexOf(c)] = 1;
+  const party = dealt.map((_, s) => s === declarer);
+  const runs = laufende(dealt, party, trickOrderOf(variant, contract, options).trumps, main);
+  const extra = runs >= o.laufendeMin ? runs * o.tariff.laufende : 0;
+  const value = [o.tariff.schneider, 0, 0, o.tariff.schneider].map((s) => o.tariff.normal + s + extra);
+  const sign = seat === declarer ? 1 : -1;
+  return { thresholds, payout: value.map((v, level) => sign * (level >= 2 ? v : -v)) };
 }

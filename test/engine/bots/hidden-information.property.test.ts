@@ -166,3 +166,51 @@ describe('two-player stacks: strong sees only its seat', () => {
       expect(compared).toBeGreaterThan(2);
     });
 });
+
+describe('two-player stacks: strong’s auction sees only its seat', () => {
+  it('mehrkopf 2: the bid (and the dealer’s forced game) does not change when the face-down cards are dealt anew', () => {
+    const v = getVariant('mehrkopf');
+    if (v === undefined) throw new Error('mehrkopf not registered');
+    const opts = v.resolveOptions(undefined, {}, 2);
+    const strong = getBot('strong');
+    let compared = 0;
+    for (let d = 0; d < 4; d++) {
+      // prepare: a deal, and the same deal with the face-down cards shuffled among the face-down places
+      const layout = v.deal(opts, 2, 1, new Rng(`two-auction:${d}`).shuffle(v.deck(opts, 2)));
+      const down = new Rng(`redeal-auction:${d}`).shuffle(layout.faceDown!.flat());
+      const redealt = { ...layout, faceDown: layout.faceDown!.map((row) => row.map(() => down.shift() as Card)) };
+      expect(redealt.faceDown).not.toEqual(layout.faceDown);
+      // The forehand's bid, and the dealer's choice after the forehand passed.
+      for (const pass of [false, true]) {
+        const observe = (l: typeof layout) => {
+          const state = v.start(opts, 2, 1, l, ctx);
+          const history: { seat: Seat; action: Action }[] = [];
+          if (pass) {
+            v.apply(state, 0, { type: 'pass' }, true);
+            history.push({ seat: 0, action: { type: 'pass' } });
+          }
+          const seat = v.toAct(state)[0] as Seat;
+          const obs: SeatObservation = {
+            variant: 'mehrkopf',
+            options: opts,
+            seat,
+            view: v.view(state, { kind: 'seat', seat }),
+            history,
+          };
+          return { obs, legal: v.legalActions(state, seat) };
+        };
+        const first = observe(layout);
+        const second = observe(redealt);
+        expect(second.obs.view).toEqual(first.obs.view);
+        expect(first.legal.length).toBeGreaterThan(1);
+        // act: a budget large enough for the sampled deals (below it strong keeps the heuristic's choice)
+        const decide = (o: typeof first) =>
+          strong.decide(o.obs, o.legal, { rng: new Rng(`strong-auction:${d}`), budget: budgetForMs(90) });
+        // assess
+        expect(decide(second)).toEqual(decide(first));
+        compared++;
+      }
+    }
+    expect(compared).toBe(8);
+  });
+});

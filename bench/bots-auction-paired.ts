@@ -1,0 +1,79 @@
+/**
+ * Does `strong`'s own auction add to its card play? Paired duplicate duels (engine/bots/duel.ts) of strong against
+ * heuristic on the same deals, once with strong's auction and once with the heuristic's auction under strong's card
+ * play (what strong did in the two-player layouts before session 6). Every decision is seeded per deal, seat and
+ * decision, so a deal whose auction choice is the same plays the same and its paired difference is exactly 0: the
+ * paired interval is far narrower than the two duels' own. `--with suits`: strong's auction without passing (the
+ * trump suit only).
+ *   npx tsx bench/bots-auction-paired.ts --only mehrkopf:2 --deals 100 [--seed 1] [--budget 200] [--with strong,suits]
+ */
+import { asSeat, getVariant } from '../engine/index.js';
+import { budgetForMs, getBot } from '../engine/bots/index.js';
+import { duel, summarize } from '../engine/bots/duel.js';
+import type { Bot } from '../engine/bots/types.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const deals = Number(arg('deals', '60'));
+const seed = arg('seed', '1');
+const budget = budgetForMs(Number(arg('budget', '200')));
+const configs = arg('with', 'strong').split(',');
+const heuristic = getBot('heuristic');
+/** Strong for the card play; the auction as named. */
+const auctionBy = (strong: Bot, how: string): Bot => ({
+  level: strong.level,
+  decide(obs, legal, ctx) {
+    if (legal.some((a) => a.type === 'play')) return strong.decide(obs, legal, ctx);
+    if (how === 'heuristic') return heuristic.decide(obs, legal, ctx);
+    const bids = legal.filter((a) => a.type !== 'pass');
+    return strong.decide(obs, how === 'suits' && bids.length > 0 ? bids : legal, ctx);
+  },
+});
+for (const config of arg('only', 'mehrkopf:2').split(',')) {
+  const [id, p] = config.split(':');
+  const seats = Number(p);
+  const variant = getVariant(id as string);
+  if (variant === undefined) throw new Error(`unknown variant ${id}`);
+  const options = variant.resolveOptions(undefined, {}, seats);
+  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
+  const t0 = performance.now();
+  const base: number[] = [];
+  const runs = configs.map(() => ({ diffs: [] as number[], paired: [] as number[], changed: 0 }));
+  for (let d = 0; d < deals; d++) {
+    const one = (how: string): number =>
+      duel({
+        variant,
+        options,
+        players,
+        a: 'strong',
+        b: 'heuristic',
+        deals: 1,
+        seed: `${seed}:${d}`,
+        budget,
+        wrap: (bot) => (bot.level === 'strong' ? auctionBy(bot, how) : bot),
+      }).diff.mean;
+    const before = one('heuristic');
+    base.push(before);
+    configs.forEach((how, i) => {
+      const r = runs[i] as (typeof runs)[number];
+      const after = one(how);
+      r.diffs.push(after);
+      r.paired.push(after - before);
+      if (after !== before) r.changed++;
+    });
+  }
+  const fmt = (s: { mean: number; ci95: number }): string => `${s.mean.toFixed(2)} ± ${s.ci95.toFixed(2)}`;
+  console.log(
+    `${config} D=${deals} seed ${seed}: strong − heuristic with the heuristic's auction ${fmt(summarize(base))}`,
+  );
+  configs.forEach((how, i) => {
+    const r = runs[i] as (typeof runs)[number];
+    console.log(
+      `  auction ${how}: strong − heuristic ${fmt(summarize(r.diffs))}; paired gain over the heuristic's auction ${fmt(summarize(r.paired))} (${r.changed} of ${deals} deals played differently)`,
+    );
+  });
+  console.log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
