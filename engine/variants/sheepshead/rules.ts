@@ -369,6 +369,8 @@ function obligationReason(s: ShState, seat: Seat, card: number): string | undefi
 
 export function toAct(s: ShState): readonly Seat[] {
   switch (s.phase) {
+    case 'play':
+      return ONLY[s.turn] as readonly Seat[];
     case 'pick':
       return ONLY[s.pickTurn] as readonly Seat[];
     case 'bury':
@@ -377,8 +379,6 @@ export function toAct(s: ShState): readonly Seat[] {
       return s.picker === null ? NOBODY : (ONLY[s.picker] as readonly Seat[]);
     case 'leaster-blind':
       return ONLY[s.dealer] as readonly Seat[];
-    case 'play':
-      return ONLY[s.turn] as readonly Seat[];
     case 'done':
       return NOBODY;
     default: {
@@ -501,6 +501,22 @@ function buryActions(hand: readonly number[], k: number): Action[] {
 }
 
 export function legalActions(s: ShState, seat: Seat): Action[] {
+  // Card play first: a deal lists its plays far more often than anything else.
+  if (s.phase === 'play') {
+    // Past the first card only following counts for a seat no called-card obligation binds (everyone once the called
+    // suit was led; always the seats that are neither picker nor partner): the plays straight from the hand, in the
+    // list at its final length (the common case of a playout; {@link legalCards} agrees).
+    if (seat === s.turn && s.cardsPlayed > 0 && s.n !== 2 && (unbound(s) || (seat !== s.picker && seat !== s.partner)))
+      return followPlays(s.hands[seat] as number[], ledSuit(s));
+    const out: Action[] = [];
+    if (seat === s.turn) {
+      const cards = legalCards(s, seat);
+      for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
+    }
+    if (crackOpen(s, seat)) out.push(CRACK);
+    if (recrackOpen(s, seat)) out.push(RECRACK);
+    return out;
+  }
   const out: Action[] = [];
   switch (s.phase) {
     case 'pick': {
@@ -523,18 +539,6 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
     case 'leaster-blind':
       if (seat === s.dealer) for (let i = 0; i < s.tricksInDeal; i++) out.push(NAME_TRICK[i] as Action);
       return out;
-    case 'play': {
-      if (seat === s.turn) {
-        // Past the first card and free of called-card obligations, only following counts: the plays straight from
-        // the hand, in the list at its final length (the common case of a playout).
-        if (s.cardsPlayed > 0 && s.n !== 2 && unbound(s)) return followPlays(s.hands[seat] as number[], ledSuit(s));
-        const cards = legalCards(s, seat);
-        for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
-      }
-      if (crackOpen(s, seat)) out.push(CRACK);
-      if (recrackOpen(s, seat)) out.push(RECRACK);
-      return out;
-    }
     case 'done':
       return out;
     default: {
@@ -646,6 +650,9 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
 
 export function apply(s: ShState, seat: Seat, action: Action, quiet = false): readonly DealNote[] {
   switch (action.type) {
+    // Card play first: the most frequent action.
+    case 'play':
+      return playCard(s, seat, indexOf(action.card), quiet);
     case 'pass': {
       s.log.push({ seat, action });
       s.pickActed[seat] = true;
@@ -716,8 +723,6 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       s.recrack = seat;
       if (seat !== s.picker) s.partnerRevealed = true;
       return NO_NOTES;
-    case 'play':
-      return playCard(s, seat, indexOf(action.card), quiet);
     default:
       return cannotApply(action);
   }
