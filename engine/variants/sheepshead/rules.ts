@@ -329,6 +329,7 @@ function followPlays(hand: readonly number[], suit: number): Action[] {
   let n = 0;
   if (suit >= 0) for (let i = 0; i < m; i++) if (eff[hand[i] as number] === suit) n++;
   const all = n === 0 || n === m;
+  // Allocated at its final length: a list grown by push would reallocate its backing store on the first push.
   const out = new Array<Action>(all ? m : n);
   let k = 0;
   for (let i = 0; i < m; i++) {
