@@ -135,6 +135,20 @@ function rollsDie(o: SheepsheadOptions, players: number): boolean {
   return players === 7 && o.secondPartner === 'die';
 }
 
+/**
+ * `n` zeros and `n` falses per table size, filled once at load and never changed (readonly by type), to be copied by
+ * slice: an exact-length packed copy. Not frozen (slicing a frozen array takes V8's slow path); filled by push, since
+ * new Array(n).fill(…) would be holey.
+ */
+const filled = <T>(value: T): readonly (readonly T[])[] =>
+  Array.from({ length: 9 }, (_, n) => {
+    const a: T[] = [];
+    for (let i = 0; i < n; i++) a.push(value);
+    return a;
+  });
+const ZEROS = filled(0);
+const FALSES = filled(false);
+
 function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): ShState {
   const dealt: number[][] = [];
   const hands: number[][] = [];
@@ -146,17 +160,8 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     hands.push(d.slice());
     buried.push([]);
   }
-  // Packed arrays filled by push (new Array(n).fill(…) would be holey).
-  const zeros = (): number[] => {
-    const a: number[] = [];
-    for (let i = 0; i < players; i++) a.push(0);
-    return a;
-  };
-  const falses = (): boolean[] => {
-    const a: boolean[] = [];
-    for (let i = 0; i < players; i++) a.push(false);
-    return a;
-  };
+  const zeros = (): number[] => (ZEROS[players] as readonly number[]).slice();
+  const falses = (): boolean[] => (FALSES[players] as readonly boolean[]).slice();
   const forehand = nextSeat(dealer, players);
   const two = players === 2;
   const s: ShState = {
