@@ -127,23 +127,23 @@ export function callOptions(s: ShState, picker: Seat): CallOption[] {
     return out;
   }
   // Called ace (docs/rules/sheepshead.md "Picking, burying, calling"): a fail ace he neither holds nor buried, with a hold card of its suit.
+  // One pass over the hand: the cards of each fail suit, and which fail aces he holds (bit f for suit f).
   const count = [0, 0, 0];
-  for (const c of hand) {
+  let aces = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i] as number;
     const e = ORDER.effSuit[c] as number;
-    if (e !== TRUMP) count[e] = (count[e] as number) + 1;
+    if (e === TRUMP) continue;
+    count[e] = (count[e] as number) + 1;
+    if (c === FAIL_ACE[e]) aces |= 1 << e;
   }
-  const hasAce = [
-    hand.includes(FAIL_ACE[0] as number),
-    hand.includes(FAIL_ACE[1] as number),
-    hand.includes(FAIL_ACE[2] as number),
-  ];
   for (const f of FAIL_SUITS) {
     const ace = FAIL_ACE[f] as number;
-    if (!hasAce[f] && !buried.includes(ace) && (count[f] as number) > 0)
+    if (!(aces & (1 << f)) && (count[f] as number) > 0 && !buried.includes(ace))
       out.push({ card: ace, under: -1, hold: 'ace' });
   }
   // Holding all three fail aces: call a ten he lacks (the ace is his hold card).
-  if (s.o.calledAce.ten && hasAce[0] && hasAce[1] && hasAce[2])
+  if (s.o.calledAce.ten && aces === 7)
     for (const f of FAIL_SUITS) {
       const ten = FAIL_TEN[f] as number;
       if (!hand.includes(ten) && !buried.includes(ten)) out.push({ card: ten, under: -1, hold: 'ten' });
@@ -151,9 +151,9 @@ export function callOptions(s: ShState, picker: Seat): CallOption[] {
   // The "unknown": he holds the ace of every fail suit he has, so he calls a suit he lacks with an under card.
   if (
     s.o.calledAce.unknown &&
-    (count[0] === 0 || hasAce[0]) &&
-    (count[1] === 0 || hasAce[1]) &&
-    (count[2] === 0 || hasAce[2])
+    (count[0] === 0 || aces & 1) &&
+    (count[1] === 0 || aces & 2) &&
+    (count[2] === 0 || aces & 4)
   )
     for (const f of FAIL_SUITS) {
       const ace = FAIL_ACE[f] as number;
@@ -735,7 +735,8 @@ function pick(s: ShState, seat: Seat): DealNote[] {
   s.party[seat] = true;
   const share = pickerShare(s);
   s.jdFromBlind = share.includes(JD);
-  (s.hands[seat] as number[]).push(...share);
+  const hand = s.hands[seat] as number[];
+  for (let i = 0; i < share.length; i++) hand.push(share[i] as number);
   s.phase = 'bury';
   s.buryer = seat;
   s.buryCount = share.length;
