@@ -4,7 +4,7 @@ import type { Audience, DealContext, DealView, Layout, Seat, SessionRules, Varia
 import { type SheepsheadAction as Action, type SheepsheadContractGame, sheepsheadVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptions } from './options.js';
 import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
-import { settle } from './settle.js';
+import { pointSteps, settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
 import { defineVariant } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
@@ -372,6 +372,7 @@ export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadC
       'a Sheepshead deal is recorded as actions (pass/pick, bury, call or alone), not as a contract shorthand',
     ),
   settle,
+  pointSteps: (o, _players, played) => pointSteps(o, played),
   view,
   redactAction: redact,
   session,

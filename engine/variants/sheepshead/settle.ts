@@ -1,5 +1,6 @@
 import { type Rational, ZERO, rat } from '../../money/rational.js';
-import type { DealResult, Seat } from '../../variant.js';
+import type { DealResult, PointSteps, Seat } from '../../variant.js';
+import type { SheepsheadOptions } from './options.js';
 import { pointsOf, toContract } from './rules.js';
 import type { ShState } from './state.js';
 import { asSeat } from '../../seat.js';
@@ -36,6 +37,16 @@ export function settle(s: ShState): DealResult {
   }
 }
 
+/**
+ * The card-point steps of a picker's game (docs/rules/sheepshead.md "Settlement"), for the picker's side including the
+ * buried cards credited to it: 61 of 120 wins; below `schneider.picker` a losing side is schneidered; the defenders are
+ * when they keep below `schneider.defenders` of the `played` points (120 minus the buried points out of play). The
+ * two-handed game uses the same steps for the winner. Strong bots value cards by them (engine/bots/solver-objective.ts).
+ */
+export function pointSteps(o: SheepsheadOptions, played = 120): PointSteps {
+  return { free: o.schneider.picker, win: 61, schneider: played - o.schneider.defenders + 1 };
+}
+
 /** Doublings: the table's doubler/Bock multiplier, a crack, a re-crack and every blitz (×2 each). */
 function multiplier(s: ShState): number {
   return (
@@ -68,11 +79,11 @@ function settlePicker(s: ShState): DealResult {
   }
   let sidePoints = 0;
   for (const i of side) sidePoints += points[i] as number;
-  const defPoints = 120 - outOfPlay - sidePoints;
   const defTricks = s.tricksInDeal - sideTricks;
   // 61 wins; 60–60 goes to the defenders.
-  const won = sidePoints >= 61;
-  const schneider = won ? defPoints < o.schneider.defenders : sidePoints < o.schneider.picker;
+  const steps = pointSteps(o, 120 - outOfPlay);
+  const won = sidePoints >= steps.win;
+  const schneider = won ? sidePoints >= steps.schneider : sidePoints < steps.free;
   const schwarz = won ? defTricks === 0 : sideTricks === 0;
   const level = schwarz ? 3 : schneider ? 2 : 1;
   const bump = !won && o.doubleOnBump && !(s.forced && o.forcedPick.noDoubleOnLoss) ? 2 : 1;
@@ -179,7 +190,9 @@ function settleLeaster(s: ShState): DealResult {
  */
 function settleTwoHanded(s: ShState): DealResult {
   const o = s.o;
-  const winner: Seat | null = (s.points[0] as number) >= 61 ? 0 : (s.points[1] as number) >= 61 ? 1 : null;
+  const steps = pointSteps(o, (s.points[0] as number) + (s.points[1] as number));
+  const winner: Seat | null =
+    (s.points[0] as number) >= steps.win ? 0 : (s.points[1] as number) >= steps.win ? 1 : null;
   const payout: Rational[] = [ZERO, ZERO];
   let schneider = false;
   let schwarz = false;
@@ -187,7 +200,7 @@ function settleTwoHanded(s: ShState): DealResult {
   if (winner !== null) {
     const loser = 1 - winner;
     schwarz = s.tricks[loser] === 0;
-    schneider = (s.points[loser] as number) < o.schneider.defenders;
+    schneider = (s.points[winner] as number) >= steps.schneider;
     const amount = (schwarz ? 3 : schneider ? 2 : 1) * mult * o.unit;
     payout[winner] = rat(amount);
     payout[loser] = rat(-amount);
