@@ -48,7 +48,7 @@ describe('pointSteps: the card-point steps each variant declares are those its s
         if (game === undefined || !(POINT_GAMES[id] ?? []).includes(game) || result.contract?.tout === true) continue;
         if (result.details?.['mussSpiel'] === true) continue;
         // assess: the declaring party's points (buried cards credited) against the steps of the points in play
-        const side = result.declarers.reduce((a, s) => a + (result.cardPoints[s] ?? 0), 0);
+        const side = result.declarers.reduce<number>((a, s) => a + (result.cardPoints[s] ?? 0), 0);
         const played = result.cardPoints.reduce((a, p) => a + p, 0);
         const steps = variant.pointSteps(options, players, played);
         expect(result.won, `${game}: ${side} of ${played}`).toBe(side >= steps.win);

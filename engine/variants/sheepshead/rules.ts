@@ -509,13 +509,21 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
     // list at its final length (the common case of a playout; {@link legalCards} agrees).
     if (seat === s.turn && s.cardsPlayed > 0 && s.n !== 2 && (unbound(s) || (seat !== s.picker && seat !== s.partner)))
       return followPlays(s.hands[seat] as number[], ledSuit(s));
-    const out: Action[] = [];
-    if (seat === s.turn) {
-      const cards = legalCards(s, seat);
-      for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
+    const crack = crackOpen(s, seat);
+    const recrack = recrackOpen(s, seat);
+    if (seat !== s.turn) {
+      const out: Action[] = [];
+      if (crack) out.push(CRACK);
+      if (recrack) out.push(RECRACK);
+      return out;
     }
-    if (crackOpen(s, seat)) out.push(CRACK);
-    if (recrackOpen(s, seat)) out.push(RECRACK);
+    // Allocated at its final length (a list grown by push reallocates on its first push).
+    const cards = legalCards(s, seat);
+    const m = cards.length;
+    const out = new Array<Action>(m + (crack ? 1 : 0) + (recrack ? 1 : 0));
+    for (let i = 0; i < m; i++) out[i] = PLAY[cards[i] as number] as Action;
+    if (crack) out[m] = CRACK;
+    if (recrack) out[crack ? m + 1 : m] = RECRACK;
     return out;
   }
   const out: Action[] = [];
@@ -523,6 +531,8 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
     case 'pick': {
       if (seat !== s.pickTurn) return out;
       const pairs = blitzPairs(s, seat);
+      // Without a blitz to show, the list as a literal (no growing by push).
+      if (pairs === 0) return mustPick(s) ? [PICK] : [PASS, PICK];
       if (pairs & 1) out.push(BLITZ_BLACK);
       if (pairs & 2) out.push(BLITZ_RED);
       if (!mustPick(s)) out.push(PASS);
