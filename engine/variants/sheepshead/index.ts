@@ -70,10 +70,8 @@ function deal(_o: SheepsheadOptions, players: number, dealer: Seat, cards: reado
   for (const step of shape.steps) {
     if (step < 0) for (let j = 0; j < -step; j++) blind.push(cards[k++] as Card);
     else
-      for (let i = 0; i < players; i++) {
-        const seat = (dealer + 1 + i) % players;
+      for (let i = 0, seat = nextSeat(dealer, players); i < players; i++, seat = nextSeat(seat, players))
         for (let j = 0; j < step; j++) (hands[seat] as Card[]).push(cards[k++] as Card);
-      }
   }
   return { hands, blind };
 }
