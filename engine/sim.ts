@@ -97,9 +97,8 @@ export function pickAction<A extends Action>(legal: readonly A[], rng: Rng): A {
   const n = legal.length;
   const first = legal[0];
   if (first === undefined) throw new Error('no legal action');
-  // Long lists that cannot change (frozen, shared by a variant: e.g. Schafkopf's auction lists) are scanned once. A
-  // hand's worth of actions is scanned below: cheaper than asking (Object.isFrozen is a call into the runtime).
-  if (n > 12 && Object.isFrozen(legal)) return pickGrouped(legal, groupsOf(legal), rng);
+  // Long lists that cannot change (frozen, shared by a variant: e.g. Schafkopf's auction lists) are scanned once.
+  if (n > 4 && Object.isFrozen(legal)) return pickGrouped(legal, groupsOf(legal), rng);
   let types = 1;
   let type = first.type;
   for (let i = 1; i < n; i++) {
