@@ -236,7 +236,24 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
   redactAction(state: S, seat: Seat, action: A, audience: Audience): A;
   /** Card points of every card in play must add up to this (120, 148, …). */
   totalPoints(options: O, players: number): number;
+  /**
+   * The card-point steps of the point games' settlement (its own settlement decides won and Schneider by them), for a
+   * deal whose seats took `played` card points in all; absent when the variant's payout does not step with the points
+   * (Saukopf plays to its bid).
+   */
+  pointSteps?(options: O, players: number, played: number): PointSteps;
   session(options: O): SessionRules;
+}
+
+/**
+ * Where the payout of a point game steps up, as card-point totals of the declaring party over the whole deal (cards
+ * its settlement credits to it included): below `free` a losing party is Schneider; from `win` it wins; from
+ * `schneider` the defenders are Schneider. Schafkopf's defaults: 31 / 61 / 91 of 120.
+ */
+export interface PointSteps {
+  readonly free: number;
+  readonly win: number;
+  readonly schneider: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { POINTS } from '../cards/card.js';
 import { type Knowledge, leaderOf } from './knowledge.js';
-import { totalPointsFor } from '../variants/mehrkopf/orders.js';
+import { getVariant } from '../registry.js';
 import { Solver, type SolverProblem } from './solver.js';
 
 /**
@@ -8,7 +8,7 @@ import { Solver, type SolverProblem } from './solver.js';
  * 61 of 120, Schneider at 91 (or lost Schneider at 30 and less) — so the card's value is the payout step best play
  * reaches: three thresholds answered by two null-window searches instead of the exact points (about seven), and a
  * card that only adds points nobody is paid for no longer outranks one that makes the contract safe. Schafkopf,
- * Mehrkopf and Sheepshead (`stepThresholds`; Saukopf plays to its bid); everything else (Ramsch, Leaster, the tricks
+ * Mehrkopf and Sheepshead (`stepThresholds`, from each variant's `pointSteps`; Saukopf plays to its bid); everything else (Ramsch, Leaster, the tricks
  * of Bettel and Tout, a look-ahead of a few tricks, no known declaring party) keeps the exact value.
  */
 export const POINT_STEPS = {
@@ -40,13 +40,13 @@ export interface SampledDeal {
 /**
  * The payout steps of a point game as totals the declaring party must still take in the remaining tricks (its total
  * minus what it has: tricks taken, Sheepshead's buried cards), or undefined when the card's exact value is asked
- * instead (no declaring party, not for points, a look-ahead, Saukopf's bid, two-handed Sheepshead, Ramsch):
- * - Schafkopf: 31 / 61 / 91 of 120 (engine/variants/schafkopf);
- * - Mehrkopf (engine/variants/mehrkopf/settle.ts): won above half the total (148 at five players, else 120),
- *   Schneider below a quarter (option `schneider: 'quarter'`, else the Schafkopf style: the declarers need one more);
- * - Sheepshead (engine/variants/sheepshead/settle.ts): 61 wins, the picker's side Schneider below
- *   `schneider.picker`, the defenders below `schneider.defenders`; the buried cards count for the picker's side
- *   (its own buried cards if this seat buried them, else the sample's cards in nobody's hand).
+ * instead (no declaring party, not for points, a look-ahead, Saukopf's bid, two-handed Sheepshead, Ramsch). The steps
+ * are the variant's own (`pointSteps`, which its settlement decides by: engine/variants/<v>/settle.ts); this only says
+ * which points they count:
+ * - Schafkopf and Mehrkopf: the points in play (taken, in the open trick and in the sample's hands; cards out of play
+ *   count for nobody);
+ * - Sheepshead: all 120, the buried cards counting for the picker's side (its own buried cards if this seat buried
+ *   them, else the sample's cards in nobody's hand).
  */
 export function stepThresholds(
   variant: string,
@@ -59,36 +59,23 @@ export function stepThresholds(
 ): number[] | undefined {
   const declared = k.declarers.length > 0 || k.contract?.declarer !== undefined;
   if (!toTheEnd || !declared || k.goal !== 'points' || parties.unit !== 'points') return undefined;
+  const steps = getVariant(variant)?.pointSteps;
+  if (steps === undefined) return undefined;
   const taken = pointsTaken(k, parties.valueMask);
   const sum = (cs: readonly number[]): number => cs.reduce((a, c) => a + (POINTS[c] as number), 0);
-  if (variant === 'schafkopf') return POINT_STEPS.thresholds.map((t) => t - taken);
-  if (variant === 'mehrkopf' && k.players > 2) {
-    const total = totalPointsFor(k.players);
-    // Points in play: those taken, in the open trick and in the hands (cards out of play do not count).
+  /** The steps for `played` points in all, less what the party has (`credited`: cards counted for it besides). */
+  const left = (played: number, credited: number): number[] => {
+    const s = steps(options, k.players, played);
+    return [s.free, s.win, s.schneider].map((t) => t - taken - credited);
+  };
+  if (variant === 'schafkopf' || (variant === 'mehrkopf' && k.players > 2)) {
     let played = 0;
     for (const t of k.tricks) for (const p of t) played += POINTS[p.card] as number;
     for (const h of sample.hands) played += sum(h);
-    const quarter = (options as { schneider?: string } | undefined)?.schneider === 'quarter';
-    const q = Math.ceil(total / 4);
-    const avoid = quarter ? q : q + 1;
-    const win = Math.floor(total / 2) + 1;
-    // Defenders Schneider: played − D below a quarter (quarter mode: 4·(played − D) < total).
-    const schneider = quarter ? Math.floor(played - total / 4) + 1 : played - q + 1;
-    return [avoid, win, schneider].map((t) => t - taken);
+    return left(played, 0);
   }
-  if (
-    variant === 'sheepshead' &&
-    k.players > 2 &&
-    k.contract?.declarer !== undefined &&
-    k.contract.game !== 'leaster'
-  ) {
-    const o = (options as { schneider?: { picker: number; defenders: number } } | undefined)?.schneider ?? {
-      picker: 31,
-      defenders: 30,
-    };
-    const buried = ownBuried.length > 0 ? sum(ownBuried) : sum(sample.rest ?? []);
-    return [o.picker, 61, 121 - o.defenders].map((t) => t - taken - buried);
-  }
+  if (variant === 'sheepshead' && k.players > 2 && k.contract?.declarer !== undefined && k.contract.game !== 'leaster')
+    return left(120, ownBuried.length > 0 ? sum(ownBuried) : sum(sample.rest ?? []));
   return undefined;
 }
 

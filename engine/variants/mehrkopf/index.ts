@@ -10,7 +10,7 @@ import {
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
 import { mehrkopfDeck, totalPointsFor } from './orders.js';
 import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
-import { settle } from './settle.js';
+import { pointSteps, settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
@@ -304,6 +304,7 @@ export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContrac
   apply,
   applyContract,
   settle,
+  pointSteps: (o, players, played) => pointSteps(o, totalPointsFor(players), played),
   view,
   redactAction: redact,
   totalPoints: (_o, players) => totalPointsFor(players),

@@ -1,6 +1,7 @@
 import { CARDS } from '../../cards/card.js';
 import { type Rational, ZERO, rat } from '../../money/rational.js';
-import type { DealResult, Seat } from '../../variant.js';
+import type { DealResult, PointSteps, Seat } from '../../variant.js';
+import type { MehrkopfOptions } from './options.js';
 import { NORMAL, isSolo, toContract } from './rules.js';
 import type { MkState } from './state.js';
 import { seatsOf as allSeats } from '../../seat.js';
@@ -34,12 +35,19 @@ export function settle(s: MkState): DealResult {
 
 const seatsOf = (s: MkState): Seat[] => allSeats(s.n).filter((i) => i !== s.sitOut);
 
-/** Whether the losing party is Schneider (not Schneider-frei): below a quarter of the total by default. */
-function isSchneider(s: MkState, loserPoints: number, losersDeclare: boolean): boolean {
-  if (s.o.schneider === 'quarter') return loserPoints * 4 < s.total;
-  // Schafkopf style: the declarers need one point more (31 of 120, 38 of 148), the defenders a quarter (30, 37).
-  const quarter = Math.ceil(s.total / 4);
-  return loserPoints < (losersDeclare ? quarter + 1 : quarter);
+/**
+ * The card-point steps of a point game for the declarers (rulebook "Abrechnung"): they win above half the `total`
+ * (120, or 148 at five players); the losing party is Schneider (not Schneider-frei) below a quarter of the total by
+ * default (the defenders counted from the `played` points: cards out of play count for nobody), or in the Schafkopf
+ * style the declarers need one point more (31 of 120, 38 of 148), the defenders a quarter (30, 37). Strong bots value
+ * cards by them (engine/bots/solver-objective.ts).
+ */
+export function pointSteps(o: MehrkopfOptions, total: number, played: number): PointSteps {
+  const win = Math.floor(total / 2) + 1;
+  const quarter = Math.ceil(total / 4);
+  // Defenders below a quarter: 4·(played − declarers) < total.
+  if (o.schneider === 'quarter') return { free: quarter, win, schneider: Math.floor(played - total / 4) + 1 };
+  return { free: quarter + 1, win, schneider: played - quarter + 1 };
 }
 
 function settleGame(s: MkState): DealResult {
@@ -56,18 +64,17 @@ function settleGame(s: MkState): DealResult {
   }
   let played = 0;
   for (const i of seats) played += s.points[i] as number;
-  const defPoints = played - declPoints;
   const defTricks = s.trickNo - declTricks;
   const sie = c.game === 'sie';
+  const steps = pointSteps(o, s.total, played);
   let won: boolean;
   if (sie) won = true;
   else if (c.tout) won = defTricks === 0 && s.trickNo === s.perHand;
-  else won = declPoints * 2 > s.total;
+  else won = declPoints >= steps.win;
   // Schneider and Schwarz count in the point games only (not in Tout or Sie).
   const pointGame = !c.tout && !sie;
-  const loserPoints = won ? defPoints : declPoints;
   const loserTricks = won ? defTricks : declTricks;
-  const schneider = pointGame && isSchneider(s, loserPoints, !won);
+  const schneider = pointGame && (won ? declPoints >= steps.schneider : declPoints < steps.free);
   const schwarz = pointGame && loserTricks === 0;
   const laufende = s.laufende >= o.laufendeMin ? s.laufende : 0;
   const solo = isSolo(c.game);

@@ -32,7 +32,7 @@ import {
   toContract,
 } from './rules.js';
 import { dealPackets } from '../common.js';
-import { settle } from './settle.js';
+import { pointSteps, settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
@@ -287,6 +287,7 @@ export const schafkopf: Variant<SchafkopfOptions, SkState, Action, SchafkopfCont
   apply,
   applyContract,
   settle,
+  pointSteps: (o, _players, played) => pointSteps(o, played),
   view,
   redactAction: redact,
   session,

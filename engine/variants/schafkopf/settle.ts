@@ -1,5 +1,5 @@
 import { type Rational, ZERO, add, div, mul, rat } from '../../money/rational.js';
-import type { DealResult, Seat } from '../../variant.js';
+import type { DealResult, PointSteps, Seat } from '../../variant.js';
 import type { SchafkopfOptions, ToutGame } from './options.js';
 import { isSoloGame, toContract } from './rules.js';
 import type { SkState } from './state.js';
@@ -65,6 +65,19 @@ function baseTariff(o: SchafkopfOptions, game: string): number {
   }
 }
 
+/**
+ * The card-point steps of a point game for the declarers: 61 wins (60 in a Muss-Spiel with `mussSpiel.sixtyWins`);
+ * a losing party is Schneider below `schneiderBelow.declarers`, the defenders below `schneiderBelow.defenders` of the
+ * `played` points (31 / 61 / 91 of 120 by default). Strong bots value cards by them (engine/bots/solver-objective.ts).
+ */
+export function pointSteps(o: SchafkopfOptions, played = 120, sixtyWins = false): PointSteps {
+  return {
+    free: o.schneiderBelow.declarers,
+    win: sixtyWins ? 60 : 61,
+    schneider: played - o.schneiderBelow.defenders + 1,
+  };
+}
+
 function settleGame(s: SkState): DealResult {
   const o = s.o;
   const c = s.contract as NonNullable<SkState['contract']>;
@@ -78,19 +91,18 @@ function settleGame(s: SkState): DealResult {
   }
   let totalPoints = 0;
   for (let i = 0; i < s.n; i++) totalPoints += s.points[i] as number;
-  const defPoints = totalPoints - declPoints;
   const defTricks = s.perHand - declTricks;
   const bettel = c.game === 'bettel' || c.game === 'bettel-brett';
   const sie = c.game === 'sie';
+  const steps = pointSteps(o, totalPoints, c.muss && o.mussSpiel.sixtyWins);
   let won: boolean;
   if (sie) won = true;
   else if (c.tout) won = defTricks === 0;
   else if (bettel) won = declTricks === 0;
-  else won = declPoints >= (c.muss && o.mussSpiel.sixtyWins ? 60 : 61);
+  else won = declPoints >= steps.win;
   // Schneider and Schwarz count in point games only (not in Tout, Sie or Bettel).
   const pointGame = !c.tout && !sie && !bettel;
-  const schneider =
-    pointGame && (won ? defPoints < o.schneiderBelow.defenders : declPoints < o.schneiderBelow.declarers);
+  const schneider = pointGame && (won ? declPoints >= steps.schneider : declPoints < steps.free);
   const schwarz = pointGame && (won ? defTricks === 0 : declTricks === 0);
   const lGame = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
   const laufende = !bettel && (sie || s.laufende >= (o.laufendeMin[lGame] ?? Infinity)) ? s.laufende : 0;

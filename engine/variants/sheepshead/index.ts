@@ -4,7 +4,7 @@ import type { Audience, DealContext, DealView, Layout, Seat, SessionRules, Varia
 import { type SheepsheadAction as Action, type SheepsheadContractGame, sheepsheadVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptions } from './options.js';
 import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
-import { settle } from './settle.js';
+import { pointSteps, settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
 import { defineVariant } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
@@ -70,10 +70,8 @@ function deal(_o: SheepsheadOptions, players: number, dealer: Seat, cards: reado
   for (const step of shape.steps) {
     if (step < 0) for (let j = 0; j < -step; j++) blind.push(cards[k++] as Card);
     else
-      for (let i = 0; i < players; i++) {
-        const seat = (dealer + 1 + i) % players;
+      for (let i = 0, seat = nextSeat(dealer, players); i < players; i++, seat = nextSeat(seat, players))
         for (let j = 0; j < step; j++) (hands[seat] as Card[]).push(cards[k++] as Card);
-      }
   }
   return { hands, blind };
 }
@@ -135,6 +133,20 @@ function rollsDie(o: SheepsheadOptions, players: number): boolean {
   return players === 7 && o.secondPartner === 'die';
 }
 
+/**
+ * `n` zeros and `n` falses per table size, filled once at load and never changed (readonly by type), to be copied by
+ * slice: an exact-length packed copy. Not frozen (slicing a frozen array takes V8's slow path); filled by push, since
+ * new Array(n).fill(…) would be holey.
+ */
+const filled = <T>(value: T): readonly (readonly T[])[] =>
+  Array.from({ length: 9 }, (_, n) => {
+    const a: T[] = [];
+    for (let i = 0; i < n; i++) a.push(value);
+    return a;
+  });
+const ZEROS = filled(0);
+const FALSES = filled(false);
+
 function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layout, ctx: DealContext): ShState {
   const dealt: number[][] = [];
   const hands: number[][] = [];
@@ -146,17 +158,8 @@ function start(o: SheepsheadOptions, players: number, dealer: Seat, layout: Layo
     hands.push(d.slice());
     buried.push([]);
   }
-  // Packed arrays filled by push (new Array(n).fill(…) would be holey).
-  const zeros = (): number[] => {
-    const a: number[] = [];
-    for (let i = 0; i < players; i++) a.push(0);
-    return a;
-  };
-  const falses = (): boolean[] => {
-    const a: boolean[] = [];
-    for (let i = 0; i < players; i++) a.push(false);
-    return a;
-  };
+  const zeros = (): number[] => (ZEROS[players] as readonly number[]).slice();
+  const falses = (): boolean[] => (FALSES[players] as readonly boolean[]).slice();
   const forehand = nextSeat(dealer, players);
   const two = players === 2;
   const s: ShState = {
@@ -367,6 +370,7 @@ export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadC
       'a Sheepshead deal is recorded as actions (pass/pick, bury, call or alone), not as a contract shorthand',
     ),
   settle,
+  pointSteps: (o, _players, played) => pointSteps(o, played),
   view,
   redactAction: redact,
   session,

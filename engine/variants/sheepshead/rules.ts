@@ -127,23 +127,23 @@ export function callOptions(s: ShState, picker: Seat): CallOption[] {
     return out;
   }
   // Called ace (docs/rules/sheepshead.md "Picking, burying, calling"): a fail ace he neither holds nor buried, with a hold card of its suit.
+  // One pass over the hand: the cards of each fail suit, and which fail aces he holds (bit f for suit f).
   const count = [0, 0, 0];
-  for (const c of hand) {
+  let aces = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i] as number;
     const e = ORDER.effSuit[c] as number;
-    if (e !== TRUMP) count[e] = (count[e] as number) + 1;
+    if (e === TRUMP) continue;
+    count[e] = (count[e] as number) + 1;
+    if (c === FAIL_ACE[e]) aces |= 1 << e;
   }
-  const hasAce = [
-    hand.includes(FAIL_ACE[0] as number),
-    hand.includes(FAIL_ACE[1] as number),
-    hand.includes(FAIL_ACE[2] as number),
-  ];
   for (const f of FAIL_SUITS) {
     const ace = FAIL_ACE[f] as number;
-    if (!hasAce[f] && !buried.includes(ace) && (count[f] as number) > 0)
+    if (!(aces & (1 << f)) && (count[f] as number) > 0 && !buried.includes(ace))
       out.push({ card: ace, under: -1, hold: 'ace' });
   }
   // Holding all three fail aces: call a ten he lacks (the ace is his hold card).
-  if (s.o.calledAce.ten && hasAce[0] && hasAce[1] && hasAce[2])
+  if (s.o.calledAce.ten && aces === 7)
     for (const f of FAIL_SUITS) {
       const ten = FAIL_TEN[f] as number;
       if (!hand.includes(ten) && !buried.includes(ten)) out.push({ card: ten, under: -1, hold: 'ten' });
@@ -151,9 +151,9 @@ export function callOptions(s: ShState, picker: Seat): CallOption[] {
   // The "unknown": he holds the ace of every fail suit he has, so he calls a suit he lacks with an under card.
   if (
     s.o.calledAce.unknown &&
-    (count[0] === 0 || hasAce[0]) &&
-    (count[1] === 0 || hasAce[1]) &&
-    (count[2] === 0 || hasAce[2])
+    (count[0] === 0 || aces & 1) &&
+    (count[1] === 0 || aces & 2) &&
+    (count[2] === 0 || aces & 4)
   )
     for (const f of FAIL_SUITS) {
       const ace = FAIL_ACE[f] as number;
@@ -329,6 +329,7 @@ function followPlays(hand: readonly number[], suit: number): Action[] {
   let n = 0;
   if (suit >= 0) for (let i = 0; i < m; i++) if (eff[hand[i] as number] === suit) n++;
   const all = n === 0 || n === m;
+  // Allocated at its final length: a list grown by push would reallocate its backing store on the first push.
   const out = new Array<Action>(all ? m : n);
   let k = 0;
   for (let i = 0; i < m; i++) {
@@ -369,6 +370,8 @@ function obligationReason(s: ShState, seat: Seat, card: number): string | undefi
 
 export function toAct(s: ShState): readonly Seat[] {
   switch (s.phase) {
+    case 'play':
+      return ONLY[s.turn] as readonly Seat[];
     case 'pick':
       return ONLY[s.pickTurn] as readonly Seat[];
     case 'bury':
@@ -377,8 +380,6 @@ export function toAct(s: ShState): readonly Seat[] {
       return s.picker === null ? NOBODY : (ONLY[s.picker] as readonly Seat[]);
     case 'leaster-blind':
       return ONLY[s.dealer] as readonly Seat[];
-    case 'play':
-      return ONLY[s.turn] as readonly Seat[];
     case 'done':
       return NOBODY;
     default: {
@@ -501,11 +502,37 @@ function buryActions(hand: readonly number[], k: number): Action[] {
 }
 
 export function legalActions(s: ShState, seat: Seat): Action[] {
+  // Card play first: a deal lists its plays far more often than anything else.
+  if (s.phase === 'play') {
+    // Past the first card only following counts for a seat no called-card obligation binds (everyone once the called
+    // suit was led; always the seats that are neither picker nor partner): the plays straight from the hand, in the
+    // list at its final length (the common case of a playout; {@link legalCards} agrees).
+    if (seat === s.turn && s.cardsPlayed > 0 && s.n !== 2 && (unbound(s) || (seat !== s.picker && seat !== s.partner)))
+      return followPlays(s.hands[seat] as number[], ledSuit(s));
+    const crack = crackOpen(s, seat);
+    const recrack = recrackOpen(s, seat);
+    if (seat !== s.turn) {
+      const out: Action[] = [];
+      if (crack) out.push(CRACK);
+      if (recrack) out.push(RECRACK);
+      return out;
+    }
+    // Allocated at its final length (a list grown by push reallocates on its first push).
+    const cards = legalCards(s, seat);
+    const m = cards.length;
+    const out = new Array<Action>(m + (crack ? 1 : 0) + (recrack ? 1 : 0));
+    for (let i = 0; i < m; i++) out[i] = PLAY[cards[i] as number] as Action;
+    if (crack) out[m] = CRACK;
+    if (recrack) out[crack ? m + 1 : m] = RECRACK;
+    return out;
+  }
   const out: Action[] = [];
   switch (s.phase) {
     case 'pick': {
       if (seat !== s.pickTurn) return out;
       const pairs = blitzPairs(s, seat);
+      // Without a blitz to show, the list as a literal (no growing by push).
+      if (pairs === 0) return mustPick(s) ? [PICK] : [PASS, PICK];
       if (pairs & 1) out.push(BLITZ_BLACK);
       if (pairs & 2) out.push(BLITZ_RED);
       if (!mustPick(s)) out.push(PASS);
@@ -523,18 +550,6 @@ export function legalActions(s: ShState, seat: Seat): Action[] {
     case 'leaster-blind':
       if (seat === s.dealer) for (let i = 0; i < s.tricksInDeal; i++) out.push(NAME_TRICK[i] as Action);
       return out;
-    case 'play': {
-      if (seat === s.turn) {
-        // Past the first card and free of called-card obligations, only following counts: the plays straight from
-        // the hand, in the list at its final length (the common case of a playout).
-        if (s.cardsPlayed > 0 && s.n !== 2 && unbound(s)) return followPlays(s.hands[seat] as number[], ledSuit(s));
-        const cards = legalCards(s, seat);
-        for (let i = 0; i < cards.length; i++) out.push(PLAY[cards[i] as number] as Action);
-      }
-      if (crackOpen(s, seat)) out.push(CRACK);
-      if (recrackOpen(s, seat)) out.push(RECRACK);
-      return out;
-    }
     case 'done':
       return out;
     default: {
@@ -646,6 +661,9 @@ export function check(s: ShState, seat: Seat, action: Action): Illegal | undefin
 
 export function apply(s: ShState, seat: Seat, action: Action, quiet = false): readonly DealNote[] {
   switch (action.type) {
+    // Card play first: the most frequent action.
+    case 'play':
+      return playCard(s, seat, indexOf(action.card), quiet);
     case 'pass': {
       s.log.push({ seat, action });
       s.pickActed[seat] = true;
@@ -716,8 +734,6 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       s.recrack = seat;
       if (seat !== s.picker) s.partnerRevealed = true;
       return NO_NOTES;
-    case 'play':
-      return playCard(s, seat, indexOf(action.card), quiet);
     default:
       return cannotApply(action);
   }
@@ -729,7 +745,8 @@ function pick(s: ShState, seat: Seat): DealNote[] {
   s.party[seat] = true;
   const share = pickerShare(s);
   s.jdFromBlind = share.includes(JD);
-  (s.hands[seat] as number[]).push(...share);
+  const hand = s.hands[seat] as number[];
+  for (let i = 0; i < share.length; i++) hand.push(share[i] as number);
   s.phase = 'bury';
   s.buryer = seat;
   s.buryCount = share.length;
@@ -786,10 +803,12 @@ function winnerPos(s: ShState): number {
 
 function playCard(s: ShState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
   const hand = s.hands[seat] as number[];
-  const at = hand.indexOf(card);
+  const last = hand.length - 1;
+  // Where the card sits (a loop over a short hand is cheaper than a call to the indexOf builtin).
+  let at = last;
+  while (at >= 0 && hand[at] !== card) at--;
   if (at >= 0) {
     // Remove in place, keeping the order (splice without its garbage).
-    const last = hand.length - 1;
     for (let i = at; i < last; i++) hand[i] = hand[i + 1] as number;
     hand.pop();
   } else if (seat === s.picker && card === s.under) {

@@ -1,5 +1,6 @@
 import { type Rational, ZERO, rat } from '../../money/rational.js';
-import type { DealResult, Seat } from '../../variant.js';
+import type { DealResult, PointSteps, Seat } from '../../variant.js';
+import type { SheepsheadOptions } from './options.js';
 import { pointsOf, toContract } from './rules.js';
 import type { ShState } from './state.js';
 import { asSeat } from '../../seat.js';
@@ -36,57 +37,86 @@ export function settle(s: ShState): DealResult {
   }
 }
 
+/**
+ * The card-point steps of a picker's game (docs/rules/sheepshead.md "Settlement"), for the picker's side including the
+ * buried cards credited to it: 61 of 120 wins; below `schneider.picker` a losing side is schneidered; the defenders are
+ * when they keep below `schneider.defenders` of the `played` points (120 minus the buried points out of play). The
+ * two-handed game uses the same steps for the winner. Strong bots value cards by them (engine/bots/solver-objective.ts).
+ */
+export function pointSteps(o: SheepsheadOptions, played = 120): PointSteps {
+  return { free: o.schneider.picker, win: 61, schneider: played - o.schneider.defenders + 1 };
+}
+
 /** Doublings: the table's doubler/Bock multiplier, a crack, a re-crack and every blitz (×2 each). */
 function multiplier(s: ShState): number {
-  return s.ctx.bock * (s.crack !== null ? 2 : 1) * (s.recrack !== null ? 2 : 1) * 2 ** s.blitzes;
+  return (
+    s.ctx.bock * (s.crack !== null ? 2 : 1) * (s.recrack !== null ? 2 : 1) * (s.blitzes === 0 ? 1 : 2 ** s.blitzes)
+  );
 }
 
 function settlePicker(s: ShState): DealResult {
   const o = s.o;
+  const n = s.n;
   const points = s.points.slice();
   const side: Seat[] = [];
-  for (let i = 0; i < s.n; i++) if (s.party[i]) side.push(asSeat(i));
   let sideTricks = 0;
-  for (const i of side) sideTricks += s.tricks[i] as number;
+  for (let i = 0; i < n; i++)
+    if (s.party[i]) {
+      side.push(asSeat(i));
+      sideTricks += s.tricks[i] as number;
+    }
   // Buried points count for whoever buried them (the picker; a 7-handed die partner), per the bury-credit option.
   let outOfPlay = 0;
-  for (let i = 0; i < s.n; i++) {
-    const buried = pointsOf(s.buried[i] as number[]);
+  let buriedTotal = 0;
+  for (let i = 0; i < n; i++) {
+    const cards = s.buried[i] as number[];
+    if (cards.length === 0) continue;
+    const buried = pointsOf(cards);
+    buriedTotal += buried;
     if (buried === 0) continue;
     if (o.buryCredit === 'always' || sideTricks > 0) points[i] = (points[i] as number) + buried;
     else outOfPlay += buried;
   }
   let sidePoints = 0;
   for (const i of side) sidePoints += points[i] as number;
-  const defPoints = 120 - outOfPlay - sidePoints;
   const defTricks = s.tricksInDeal - sideTricks;
   // 61 wins; 60–60 goes to the defenders.
-  const won = sidePoints >= 61;
-  const schneider = won ? defPoints < o.schneider.defenders : sidePoints < o.schneider.picker;
+  const steps = pointSteps(o, 120 - outOfPlay);
+  const won = sidePoints >= steps.win;
+  const schneider = won ? sidePoints >= steps.schneider : sidePoints < steps.free;
   const schwarz = won ? defTricks === 0 : sideTricks === 0;
   const level = schwarz ? 3 : schneider ? 2 : 1;
   const bump = !won && o.doubleOnBump && !(s.forced && o.forcedPick.noDoubleOnLoss) ? 2 : 1;
   const mult = multiplier(s);
   const perDefender = level * bump * mult * o.unit;
-  const defenders = s.n - side.length;
+  const defenders = n - side.length;
   const total = perDefender * defenders;
   const sign = won ? 1 : -1;
   // The picker side shares the total: picker 2 : partner 1 (5-handed default) or equally.
   // Option: a picker side without a trick — the picker pays it all (the partners nothing).
   const pickerAlonePays = !won && sideTricks === 0 && o.noTrickPickerPays;
   const twoToOne = o.split === 'two-to-one' && side.length > 1;
+  const weightOf = (i: number): number =>
+    pickerAlonePays ? (i === s.picker ? 1 : 0) : twoToOne && i === s.picker ? 2 : 1;
   let weights = 0;
-  for (const i of side) weights += pickerAlonePays ? (i === s.picker ? 1 : 0) : twoToOne && i === s.picker ? 2 : 1;
+  for (const i of side) weights += weightOf(i);
+  // Every defender pays the same, and each weight on the picker side gets the same share: one value each.
+  const defenderPays = rat(-sign * perDefender);
+  const shares: (Rational | undefined)[] = [undefined, undefined, undefined];
   const payout: Rational[] = [];
-  for (let i = 0; i < s.n; i++) {
-    const weight = pickerAlonePays ? (i === s.picker ? 1 : 0) : twoToOne && i === s.picker ? 2 : 1;
-    payout.push(s.party[i] ? rat(sign * total * weight, weights) : rat(-sign * perDefender));
+  for (let i = 0; i < n; i++) {
+    if (!s.party[i]) {
+      payout.push(defenderPays);
+      continue;
+    }
+    const weight = weightOf(i);
+    payout.push((shares[weight] ??= rat(sign * total * weight, weights)));
   }
   // Keys in a fixed order (the result is hashed and recorded as JSON).
   const details: Record<string, unknown> = {
     level,
     doubledOnBump: bump === 2,
-    buried: buriedPoints(s),
+    buried: buriedTotal,
   };
   if (outOfPlay > 0) details['pointsOutOfPlay'] = outOfPlay;
   if (s.partner !== null) details['partner'] = s.partner;
@@ -110,13 +140,6 @@ function settlePicker(s: ShState): DealResult {
     pot: ZERO,
     details,
   };
-}
-
-/** Card points buried by every seat. */
-function buriedPoints(s: ShState): number {
-  let p = 0;
-  for (const b of s.buried) p += pointsOf(b);
-  return p;
 }
 
 function settleLeaster(s: ShState): DealResult {
@@ -167,7 +190,9 @@ function settleLeaster(s: ShState): DealResult {
  */
 function settleTwoHanded(s: ShState): DealResult {
   const o = s.o;
-  const winner: Seat | null = (s.points[0] as number) >= 61 ? 0 : (s.points[1] as number) >= 61 ? 1 : null;
+  const steps = pointSteps(o, (s.points[0] as number) + (s.points[1] as number));
+  const winner: Seat | null =
+    (s.points[0] as number) >= steps.win ? 0 : (s.points[1] as number) >= steps.win ? 1 : null;
   const payout: Rational[] = [ZERO, ZERO];
   let schneider = false;
   let schwarz = false;
@@ -175,7 +200,7 @@ function settleTwoHanded(s: ShState): DealResult {
   if (winner !== null) {
     const loser = 1 - winner;
     schwarz = s.tricks[loser] === 0;
-    schneider = (s.points[loser] as number) < o.schneider.defenders;
+    schneider = (s.points[winner] as number) >= steps.schneider;
     const amount = (schwarz ? 3 : schneider ? 2 : 1) * mult * o.unit;
     payout[winner] = rat(amount);
     payout[loser] = rat(-amount);
