@@ -2,6 +2,7 @@ import { CARDS, type Card, type CardIndex, POINTS, indexOf } from '../cards/card
 import type { Rng } from '../cards/deck.js';
 import { laufende } from '../variants/family/laufende.js';
 import type { MehrkopfOptions } from '../variants/mehrkopf/options.js';
+import { pointSteps } from '../variants/mehrkopf/settle.js';
 import { MAIN_TRUMPS, totalPointsFor } from '../variants/mehrkopf/orders.js';
 import type { Contract, Layout } from '../variant.js';
 import type { Knowledge } from './knowledge.js';
@@ -173,8 +174,7 @@ export interface StackSteps {
 
 /**
  * Offiziersschafkopf's settlement (engine/variants/mehrkopf/settle.ts, two players, the game with a named trump suit)
- * as steps of the declarer's points: lost Schneider below a quarter of the 120 (`schneider: 'quarter'`, else the
- * declarer needs one more), won above half, won Schneider when the defender stays below a quarter; each step pays the
+ * as steps of the declarer's points, at the variant's own `pointSteps` (lost Schneider, won, won Schneider); each step pays the
  * normal tariff, the Schneider tariff on top, and the Laufende of the dealt cards (Ober, Unter, Gefreite from the
  * top, either party) from `laufendeMin`. Schwarz is paid as Schneider here. Undefined for anything else (the caller
  * plays such a deal out instead).
@@ -195,12 +195,9 @@ export function stackSteps(
   let inPlay = 0;
   for (const h of dealt) for (const c of h) inPlay += POINTS[c] as number;
   if (inPlay !== total) return undefined;
-  const quarter = Math.ceil(total / 4);
-  const thresholds = [
-    o.schneider === 'quarter' ? quarter : quarter + 1,
-    Math.floor(total / 2) + 1,
-    total - quarter + 1,
-  ];
+  // The variant's own steps, the ones its settlement decides by (mehrkopf/settle.ts `pointSteps`).
+  const steps = pointSteps(o, total, total);
+  const thresholds = [steps.free, steps.win, steps.schneider];
   const main = new Uint8Array(CARDS.length);
   for (const c of MAIN_TRUMPS) main[indexOf(c)] = 1;
   const party = dealt.map((_, s) => s === declarer);
