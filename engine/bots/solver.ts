@@ -803,22 +803,33 @@ export class Solver {
 
   /** The points of the k poorest trumps in `mask`. */
   private poorestOf(mask: number, k: number): number {
-    const low = this.low;
     let len = 0;
     let m = mask;
     while (m !== 0) {
       const bit = m & -m;
       m ^= bit;
-      const p = this.pts[TRUMP * 32 + (31 - Math.clz32(bit))] as number;
-      let j = len < k ? len++ : k;
-      if (j === k && p >= (low[k - 1] as number)) continue;
-      if (j === k) j = k - 1;
-      while (j > 0 && (low[j - 1] as number) > p) {
-        low[j] = low[j - 1] as number;
-        j--;
-      }
-      low[j] = p;
+      len = this.keepLow(this.pts[TRUMP * 32 + (31 - Math.clz32(bit))] as number, len, k);
     }
+    return this.lowSum(len);
+  }
+
+  /** Insert `p` into the `k` smallest points so far (`low[0..len)`, ascending); the new length. */
+  private keepLow(p: number, len: number, k: number): number {
+    const low = this.low;
+    let j = len < k ? len : k;
+    if (j === k && p >= (low[k - 1] as number)) return len;
+    const out = len < k ? len + 1 : len;
+    if (j === k) j = k - 1;
+    while (j > 0 && (low[j - 1] as number) > p) {
+      low[j] = low[j - 1] as number;
+      j--;
+    }
+    low[j] = p;
+    return out;
+  }
+
+  private lowSum(len: number): number {
+    const low = this.low;
     let sum = 0;
     for (let i = 0; i < len; i++) sum += low[i] as number;
     return sum;
@@ -829,7 +840,6 @@ export class Solver {
 
   /** The points of the `k` poorest cards of `seat`'s hand but its trumps in `run`. */
   private poorest(seat: number, k: number, run: number): number {
-    const low = this.low;
     let len = 0;
     for (let e = 0; e < SUITS; e++) {
       let m = this.hands[seat * SUITS + e] as number;
@@ -837,21 +847,10 @@ export class Solver {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        const p = this.pts[e * 32 + (31 - Math.clz32(bit))] as number;
-        // Insertion into the k smallest so far, ascending.
-        let j = len < k ? len++ : k;
-        if (j === k && p >= (low[k - 1] as number)) continue;
-        if (j === k) j = k - 1;
-        while (j > 0 && (low[j - 1] as number) > p) {
-          low[j] = low[j - 1] as number;
-          j--;
-        }
-        low[j] = p;
+        len = this.keepLow(this.pts[e * 32 + (31 - Math.clz32(bit))] as number, len, k);
       }
     }
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += low[i] as number;
-    return sum;
+    return this.lowSum(len);
   }
 
   /** A code as its suit and rank among the cards still in the hands (what the table keeps as the best lead). */

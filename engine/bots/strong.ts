@@ -406,6 +406,38 @@ function record(
   );
 }
 
+/** One heuristic decision for `seat` in a playout: decided from the seat's view and history, recorded, applied. */
+function heuristicStep(
+  variant: AnyVariant,
+  obs: SeatObservation,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  ctx: BotContext,
+  seat: Seat,
+  legal: readonly Action[],
+  view: ReturnType<AnyVariant['view']>,
+): void {
+  const a = heuristicDecide(
+    {
+      variant: obs.variant,
+      options: obs.options,
+      seat,
+      view,
+      history: histories[seat] as { seat: Seat; action: Action }[],
+    },
+    legal,
+    ctx,
+  );
+  record(variant, state, histories, seat, a);
+  variant.apply(state, seat, a, true);
+}
+
+/** This seat's payout of a playout (0 when the guard stopped it before the end). */
+function payoutOf(variant: AnyVariant, obs: SeatObservation, state: unknown): number {
+  if (!variant.isOver(state)) return 0;
+  return toNumber(variant.result(state).payout[obs.seat] ?? ZERO);
+}
+
 /** Heuristic bots play the deal to the end; this seat's payout. */
 function playOut(
   variant: AnyVariant,
@@ -419,22 +451,9 @@ function playOut(
     if (seat === undefined) break;
     const legal = variant.legalActions(state, seat);
     const view = variant.view(state, { kind: 'seat', seat });
-    const a = heuristicDecide(
-      {
-        variant: obs.variant,
-        options: obs.options,
-        seat,
-        view,
-        history: histories[seat] as { seat: Seat; action: Action }[],
-      },
-      legal,
-      ctx,
-    );
-    record(variant, state, histories, seat, a);
-    variant.apply(state, seat, a, true);
+    heuristicStep(variant, obs, state, histories, ctx, seat, legal, view);
   }
-  if (!variant.isOver(state)) return 0;
-  return toNumber(variant.result(state).payout[obs.seat] ?? ZERO);
+  return payoutOf(variant, obs, state);
 }
 
 /**
@@ -490,20 +509,7 @@ function playOutStacks(
         return level === undefined ? undefined : (steps.payout[level] as number);
       }
     }
-    const a = heuristicDecide(
-      {
-        variant: obs.variant,
-        options: obs.options,
-        seat,
-        view,
-        history: histories[seat] as { seat: Seat; action: Action }[],
-      },
-      legal,
-      ctx,
-    );
-    record(variant, state, histories, seat, a);
-    variant.apply(state, seat, a, true);
+    heuristicStep(variant, obs, state, histories, ctx, seat, legal, view);
   }
-  if (!variant.isOver(state)) return 0;
-  return toNumber(variant.result(state).payout[obs.seat] ?? ZERO);
+  return payoutOf(variant, obs, state);
 }
