@@ -99,6 +99,9 @@ export function pickAction<A extends Action>(legal: readonly A[], rng: Rng): A {
   if (first === undefined) throw new Error('no legal action');
   // Long lists that cannot change (frozen, shared by a variant: e.g. Schafkopf's auction lists) are scanned once.
   if (n > 4 && Object.isFrozen(legal)) return pickGrouped(legal, groupsOf(legal), rng);
+  // Grouped by type (test/engine/sim.test.ts checks every variant's lists): the same type first and last is one group,
+  // so a long one-type list (330 four-card burials in four-handed Sheepshead) is not scanned.
+  if ((legal[n - 1] as Action).type === first.type) return legal[rng.int(n)] as A;
   let types = 1;
   let type = first.type;
   for (let i = 1; i < n; i++) {
