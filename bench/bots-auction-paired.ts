@@ -11,12 +11,8 @@ import { asSeat, getVariant } from '../engine/index.js';
 import { budgetForMs, getBot } from '../engine/bots/index.js';
 import { duel, summarize } from '../engine/bots/duel.js';
 import type { Bot } from '../engine/bots/types.js';
+import { arg } from './args.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
-};
 const deals = Number(arg('deals', '60'));
 const seed = arg('seed', '1');
 const budget = budgetForMs(Number(arg('budget', '200')));

@@ -12,20 +12,16 @@ import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index
 import { quantile } from '../engine/bots/duel.js';
 import { Solver } from '../engine/bots/solver.js';
 import { asSeat } from '../engine/seat.js';
+import { arg, hasFlag } from './args.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
-};
 const budgetMs = Number(arg('budget', '200'));
 const deals = Number(arg('deals', '6'));
 const only = arg('only', 'schafkopf:4,sheepshead:5,mehrkopf:4,saukopf:4');
 // --samples / --nodes override the converted budget (to measure the rates with one limit lifted).
 const budget = {
   ...budgetForMs(budgetMs),
-  ...(args.includes('--samples') ? { samples: Number(arg('samples', '0')) } : {}),
-  ...(args.includes('--nodes') ? { nodes: Number(arg('nodes', '0')) } : {}),
+  ...(hasFlag('samples') ? { samples: Number(arg('samples', '0')) } : {}),
+  ...(hasFlag('nodes') ? { nodes: Number(arg('nodes', '0')) } : {}),
 };
 console.log(`budget ${budgetMs} ms → ${JSON.stringify(budget)}`);
 
@@ -59,7 +55,7 @@ Solver.prototype.levelAfter = function (this: Solver, card: number, thresholds: 
   }
 };
 
-const verbose = args.includes('--slowest');
+const verbose = hasFlag('slowest');
 for (const spec of only.split(',')) {
   const [id, n] = spec.split(':');
   const variant = getVariant(id as string);

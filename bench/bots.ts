@@ -7,12 +7,8 @@ import { getVariant } from '../engine/index.js';
 import { budgetForMs } from '../engine/bots/index.js';
 import { type TimedDuelReport, formatDuel, timedDuel } from '../cli/duel.js';
 import { asSeat } from '../engine/seat.js';
+import { arg } from './args.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
-};
 const dealsH = Number(arg('deals-h', '200'));
 const dealsS = Number(arg('deals-s', '40'));
 const budgetMs = Number(arg('budget', '200'));
