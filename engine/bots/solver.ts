@@ -1,5 +1,6 @@
 import { POINTS } from '../cards/card.js';
 import type { CompiledOrder } from '../tricks/order.js';
+import { MAX_SEATS } from '../seat.js';
 
 /**
  * A perfect-information solver for the trick play of the family: every hand open, the follow rule of the contract's
@@ -59,7 +60,6 @@ const SUITS = 5;
 const TRUMP = 4;
 /** Codes: suit * 32 + rank (rank 0 = highest card of that effective suit in this problem). */
 const CODES = SUITS * 32;
-const MAX_SEATS = 8;
 
 /**
  * Zobrist keys from a fixed xorshift stream (the engine has no Math.random; the keys need no secrecy), one per
