@@ -1,9 +1,9 @@
 import { CARDS, type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
 import type { Rng } from '../cards/deck.js';
-import { laufende } from '../variants/family/laufende.js';
 import type { MehrkopfOptions } from '../variants/mehrkopf/options.js';
 import { pointSteps } from '../variants/mehrkopf/settle.js';
-import { MAIN_TRUMPS, totalPointsFor } from '../variants/mehrkopf/orders.js';
+import { totalPointsFor } from '../variants/mehrkopf/orders.js';
+import { laufendeOf } from '../variants/mehrkopf/rules.js';
 import type { Contract, Layout } from '../variant.js';
 import type { Knowledge } from './knowledge.js';
 import { trickOrderOf } from './orders.js';
@@ -198,10 +198,8 @@ export function stackSteps(
   // The variant's own steps, the ones its settlement decides by (mehrkopf/settle.ts `pointSteps`).
   const steps = pointSteps(o, total, total);
   const thresholds = [steps.free, steps.win, steps.schneider];
-  const main = new Uint8Array(CARDS.length);
-  for (const c of MAIN_TRUMPS) main[indexOf(c)] = 1;
   const party = dealt.map((_, s) => s === declarer);
-  const runs = laufende(dealt, party, trickOrderOf(variant, contract, options).trumps, main);
+  const runs = laufendeOf(dealt, party, trickOrderOf(variant, contract, options).trumps);
   const extra = runs >= o.laufendeMin ? runs * o.tariff.laufende : 0;
   const value = [o.tariff.schneider, 0, 0, o.tariff.schneider].map((s) => o.tariff.normal + s + extra);
   const sign = seat === declarer ? 1 : -1;

@@ -770,7 +770,16 @@ export function toContract(s: MkState): Contract {
 export function countLaufende(s: MkState): number {
   const c = s.contract;
   if (c === null || c.game === 'ramsch') return 0;
-  return laufende(s.dealt, s.party, s.order.source.trumps, MAIN);
+  return laufendeOf(s.dealt, s.party, s.order.source.trumps);
+}
+
+/** Mehrkopf's Laufende of dealt hands: the chain of main trumps from the top of `trumps`, held by one party. */
+export function laufendeOf(
+  dealt: readonly (readonly number[])[],
+  party: readonly boolean[],
+  trumps: readonly Card[],
+): number {
+  return laufende(dealt, party, trumps, MAIN);
 }
 
 function playCard(s: MkState, seat: Seat, card: number, quiet: boolean): readonly DealNote[] {
