@@ -471,6 +471,9 @@ function playOutStacks(
   layout: Layout,
   work: { nodes: number; readonly table: TranspositionTable | undefined },
 ): number | undefined {
+  // The sampled deal as dealt (fixed for the playout), and whether its contract has steps the solver can settle.
+  const dealt = (layout.faceUp ?? []).map((up, s) => [...up, ...(layout.faceDown?.[s] ?? [])].map(indexOf));
+  let described = true;
   for (let guard = 0; guard < 2_000; guard++) {
     const seat = variant.toAct(state)[0];
     if (seat === undefined) break;
@@ -479,6 +482,7 @@ function playOutStacks(
     const faceUp = view.extra?.['faceUp'];
     const downs = view.extra?.['faceDownCounts'];
     if (
+      described &&
       view.trick.length === 0 &&
       view.contract !== null &&
       legal.some((a) => a.type === 'play') &&
@@ -486,9 +490,12 @@ function playOutStacks(
       Array.isArray(downs)
     ) {
       const left = view.handCounts.reduce((a, b) => a + b, 0) + (downs as number[]).reduce((a, b) => a + b, 0);
-      const dealt = (layout.faceUp ?? []).map((up, s) => [...up, ...(layout.faceDown?.[s] ?? [])].map(indexOf));
-      const steps = stackSteps(obs.variant, obs.options, view.contract, dealt, obs.seat);
-      if (left <= STRONG.twoAuctionSolveCards && steps !== undefined) {
+      const steps =
+        left <= STRONG.twoAuctionSolveCards
+          ? stackSteps(obs.variant, obs.options, view.contract, dealt, obs.seat)
+          : undefined;
+      if (left <= STRONG.twoAuctionSolveCards && steps === undefined) described = false;
+      if (steps !== undefined) {
         const declarer = view.contract.declarer as Seat;
         const open = stacksNow(layout, faceUp as (Card | null)[][]);
         const solver = new Solver({
