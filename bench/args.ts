@@ -1,3 +1,5 @@
+import { type AnyVariant, asSeat, getVariant } from '../engine/index.js';
+
 /** The benchmarks' command line: `--name value` options and bare `--flag`s (after the script's name). */
 const argv = process.argv.slice(2);
 
@@ -10,4 +12,28 @@ export function arg(name: string, fallback: string): string {
 /** Whether `--name` was given. */
 export function hasFlag(name: string): boolean {
   return argv.includes(`--${name}`);
+}
+
+/** One table of a `--only variant:seats,…` list: the variant, its default options, and the seats dealt in. */
+export interface BenchTable {
+  readonly id: string;
+  readonly variant: AnyVariant;
+  readonly seats: number;
+  readonly options: unknown;
+  /** Seats dealt in (a Mehrkopf table of 7 deals to 6). */
+  readonly players: number;
+}
+
+/** The tables of `--only` (e.g. `mehrkopf:5,sheepshead:7`), else of `fallback`; an unknown variant throws. */
+export function tablesArg(fallback: string): BenchTable[] {
+  return arg('only', fallback)
+    .split(',')
+    .map((config) => {
+      const [id = '', p] = config.split(':');
+      const seats = Number(p);
+      const variant = getVariant(id);
+      if (variant === undefined) throw new Error(`unknown variant ${id}`);
+      const options = variant.resolveOptions(undefined, {}, seats);
+      return { id, variant, seats, options, players: variant.participants(options, seats, asSeat(seats - 1)).length };
+    });
 }

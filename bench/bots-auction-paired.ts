@@ -7,11 +7,10 @@
  * trump suit only).
  *   npx tsx bench/bots-auction-paired.ts --only mehrkopf:2 --deals 100 [--seed 1] [--budget 200] [--with strong,suits]
  */
-import { asSeat, getVariant } from '../engine/index.js';
 import { budgetForMs, getBot } from '../engine/bots/index.js';
 import { duel, summarize } from '../engine/bots/duel.js';
 import type { Bot } from '../engine/bots/types.js';
-import { arg } from './args.js';
+import { arg, tablesArg } from './args.js';
 
 const deals = Number(arg('deals', '60'));
 const seed = arg('seed', '1');
@@ -28,13 +27,7 @@ const auctionBy = (strong: Bot, how: string): Bot => ({
     return strong.decide(obs, how === 'suits' && bids.length > 0 ? bids : legal, ctx);
   },
 });
-for (const config of arg('only', 'mehrkopf:2').split(',')) {
-  const [id, p] = config.split(':');
-  const seats = Number(p);
-  const variant = getVariant(id as string);
-  if (variant === undefined) throw new Error(`unknown variant ${id}`);
-  const options = variant.resolveOptions(undefined, {}, seats);
-  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
+for (const { id, seats, variant, options, players } of tablesArg('mehrkopf:2')) {
   const t0 = performance.now();
   const base: number[] = [];
   const runs = configs.map(() => ({ diffs: [] as number[], paired: [] as number[], changed: 0 }));
@@ -63,7 +56,7 @@ for (const config of arg('only', 'mehrkopf:2').split(',')) {
   }
   const fmt = (s: { mean: number; ci95: number }): string => `${s.mean.toFixed(2)} ± ${s.ci95.toFixed(2)}`;
   console.log(
-    `${config} D=${deals} seed ${seed}: strong − heuristic with the heuristic's auction ${fmt(summarize(base))}`,
+    `${id}:${seats} D=${deals} seed ${seed}: strong − heuristic with the heuristic's auction ${fmt(summarize(base))}`,
   );
   configs.forEach((how, i) => {
     const r = runs[i] as (typeof runs)[number];

@@ -5,24 +5,17 @@
  * the first card, heuristic card play.
  *   npx tsx bench/bots-parts.ts --only mehrkopf:5 --deals 80 [--seed 1] [--budget 200] [--part play|auction]
  */
-import { asSeat, getVariant } from '../engine/index.js';
 import { budgetForMs, getBot } from '../engine/bots/index.js';
 import { duel } from '../engine/bots/duel.js';
 import type { Bot } from '../engine/bots/types.js';
-import { arg } from './args.js';
+import { arg, tablesArg } from './args.js';
 
 const deals = Number(arg('deals', '40'));
 const seed = arg('seed', '1');
 const budget = budgetForMs(Number(arg('budget', '200')));
 const parts = arg('part', 'play,auction').split(',') as ('play' | 'auction')[];
 const heuristic = getBot('heuristic');
-for (const config of arg('only', 'mehrkopf:5').split(',')) {
-  const [id, p] = config.split(':');
-  const seats = Number(p);
-  const variant = getVariant(id as string);
-  if (variant === undefined) throw new Error(`unknown variant ${id}`);
-  const options = variant.resolveOptions(undefined, {}, seats);
-  const players = variant.participants(options, seats, asSeat(seats - 1)).length;
+for (const { id, seats, variant, options, players } of tablesArg('mehrkopf:5')) {
   for (const part of parts) {
     // Strong only where a card is to be played (`play`) or only where none is (`auction`).
     const mixed = (strong: Bot): Bot => ({
@@ -46,7 +39,7 @@ for (const config of arg('only', 'mehrkopf:5').split(',')) {
     });
     const verdict = Math.abs(r.diff.mean) > r.diff.ci95 ? (r.diff.mean > 0 ? 'A better' : 'B better') : 'n.s.';
     console.log(
-      `${config} strong for ${part} only vs heuristic, D=${deals} seed ${seed}: A − B ${r.diff.mean.toFixed(2)} ± ${r.diff.ci95.toFixed(2)} per hand (${verdict}), ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+      `${id}:${seats} strong for ${part} only vs heuristic, D=${deals} seed ${seed}: A − B ${r.diff.mean.toFixed(2)} ± ${r.diff.ci95.toFixed(2)} per hand (${verdict}), ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
   }
 }
