@@ -317,13 +317,21 @@ export class StammtischStack extends Stack {
         retryAttempts: 5,
         maxRecordAge: Duration.hours(1),
         onFailure: new SqsDlq(this.deadLetterQueue),
-        // Only new commits (`T#<id>` / `C#<seq>` rows, as isCommitItem in the handler) are fanned out: META, lobby and
+        // Only new commits (`T#<id>` / `C#<seq>` rows with events, as isCommitItem in the handler) are fanned out: META, lobby and
         // TTL deletions never invoke the function. Tournament commits (`U#<id>` / `C#<seq>`) too: they are pushed to
         // the tournament's WebSocket subscribers (functions/tournaments/push.ts).
         filters: [
+          // A commit is an INSERT, or a MODIFY when it takes a slot holding a listen fence (use-cases/listen.ts); the
+          // fence itself has no events (`ev`) and never invokes the function.
           FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { pk: { S: FilterRule.beginsWith('T#') }, sk: { S: FilterRule.beginsWith('C#') } } },
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: {
+              NewImage: {
+                pk: { S: FilterRule.beginsWith('T#') },
+                sk: { S: FilterRule.beginsWith('C#') },
+                ev: { B: FilterRule.exists() },
+              },
+            },
           }),
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),

@@ -26,9 +26,40 @@ export interface Commit {
    * Without it (human-only tables without a clock) the stream side reads nothing for progress.
    */
   readonly auto?: boolean;
+  /**
+   * Who may listen when this commit was written (docs/performance.md, "Who listens"): the table's listen epoch — 0: no
+   * WebSocket subscription and no webhook registration could concern the table, so the stream side reads nothing for
+   * pushes or webhooks; absent: unknown (stored before epochs existed), read as before. A writer carries the larger of
+   * its metadata's epoch and its predecessor commit's, so once a commit carries an epoch every later one does.
+   */
+  readonly listen?: number;
+  /** With `listen`: a WebSocket connection has subscribed to the table (the fan-out reads its subscribers). */
+  readonly watched?: boolean;
   /** Epoch millis. */
   readonly at: number;
 }
+
+/**
+ * What a writer carries into its commit: the newer of its metadata's and its predecessor commit's listen facts.
+ * Neither known (a table stored before listen epochs existed): nothing — the stream side then reads as it always did.
+ */
+export function listenOf(
+  meta: Pick<TableMeta, 'listen' | 'watched'> | undefined,
+  previous: Pick<Commit, 'listen' | 'watched'> | undefined,
+): { readonly listen?: number; readonly watched?: boolean } {
+  if (meta?.listen === undefined && previous?.listen === undefined) return {};
+  const m = meta?.listen ?? 0;
+  const p = previous?.listen ?? 0;
+  const listen = Math.max(m, p);
+  const watched = (m === listen && meta?.watched === true) || (p === listen && previous?.watched === true);
+  return watched ? { listen, watched: true } : { listen };
+}
+
+/** Whether the stream side may skip the table's WebSocket subscribers for this commit (none ever subscribed). */
+export const unwatched = (c: Pick<Commit, 'listen' | 'watched'>): boolean =>
+  c.listen !== undefined && c.watched !== true;
+/** Whether the stream side may skip webhooks for this commit (no registration could concern the table). */
+export const unheard = (c: Pick<Commit, 'listen'>): boolean => c.listen === 0;
 
 /** Seq of the last event of a commit: the stream version after it. */
 export const lastSeq = (c: Commit): number => c.seq + c.events.length - 1;
@@ -70,6 +101,14 @@ export interface TableMeta {
     { readonly turnSeconds: number; readonly timeoutsUntilAbsent?: number; readonly graceSeconds?: number } | undefined;
   /** sha256 of the API key that created the table (its webhook registrations follow the table). */
   readonly createdByKeyHash?: string | undefined;
+  /**
+   * The listen epoch (docs/performance.md, "Who listens"): raised, then fenced into the stream (`TableStore.fence`),
+   * when the first WebSocket subscription or a webhook registration may concern the table. 0: nobody; absent: a table
+   * stored before epochs existed (its commits carry none: the stream side reads for them as before).
+   */
+  readonly listen?: number;
+  /** A WebSocket connection subscribed to the table at least once (views then read the seats' presence). */
+  readonly watched?: boolean;
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;
 }
@@ -117,8 +156,17 @@ export interface TableStore {
   getMeta(tableId: string): Promise<TableMeta | undefined>;
   /** Replace the metadata when its revision is still `meta.rev - 1`; false when someone else changed it. */
   updateMeta(meta: TableMeta): Promise<boolean>;
-  /** Append a commit at `commit.seq`; a conflict when a commit with that seq exists (a lost race). */
+  /**
+   * Append a commit at `commit.seq`; a conflict when a commit with that seq exists (a lost race) — or a fence whose
+   * epoch is above the commit's `listen` (the writer decided on metadata older than a listen flip: re-read it).
+   */
   append(commit: Commit): Promise<AppendResult>;
+  /**
+   * Put a fence with listen epoch `epoch` in the free slot `seq` (the slot after the head): a commit may take the slot
+   * only when it carries at least that epoch. 'fenced' also when a fence of at least that epoch is there already;
+   * 'taken' when a commit holds the slot. Readers never see fences: head, range and the other reads skip them.
+   */
+  fence(tableId: string, seq: number, epoch: number): Promise<'fenced' | 'taken'>;
   /** The newest commit. */
   head(tableId: string): Promise<Commit | undefined>;
   /** The commit that holds event `seq` (the last commit with first seq ≤ seq). */

@@ -23,7 +23,7 @@ export interface StreamResponse {
 }
 
 /**
- * The fan-out entry: every new commit (an INSERT of a `C#` item) goes to `onCommit` (push to subscribers, let bots
+ * The fan-out entry: every new commit (an INSERT of a `C#` item, or the MODIFY of a fenced slot) goes to `onCommit` (push to subscribers, let bots
  * act). A failed record is reported in `batchItemFailures` so Lambda retries from it, not the whole batch.
  */
 export function createStreamHandler(
@@ -35,9 +35,12 @@ export function createStreamHandler(
     const failures: { itemIdentifier: string }[] = [];
     for (const record of event.Records) {
       const image = record.dynamodb?.NewImage;
-      if (record.eventName !== 'INSERT' || image === undefined) continue;
+      if (image === undefined || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) continue;
       const item = fromWire(image);
-      const tournament = onTournamentCommit !== undefined && isTournamentCommitItem(item);
+      const tournament =
+        record.eventName === 'INSERT' && onTournamentCommit !== undefined && isTournamentCommitItem(item);
+      // A table commit is immutable: its one MODIFY is the write that took a slot holding a listen fence (whose own
+      // INSERT has no events and is skipped here).
       if (!tournament && !isCommitItem(item)) continue;
       try {
         if (tournament) await onTournamentCommit(decodeTournamentCommitItem(item));

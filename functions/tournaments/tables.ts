@@ -7,7 +7,14 @@ import {
   type tournament as T,
   variantOf,
 } from '../../engine/index.js';
-import { type Commit, type SeatInfo, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import {
+  type Commit,
+  type SeatInfo,
+  type TableMeta,
+  type TableStore,
+  lastSeq,
+  listenOf,
+} from '../ports/table-store.js';
 import { type DueWorkStore, TABLE_PROGRESS } from '../ports/due-work.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import { serverActs } from '../use-cases/auto-deal.js';
@@ -64,6 +71,8 @@ export function tournamentTables(deps: {
       tournamentId: spec.tournamentId,
       ...(spec.sealRecords ? { recordsSealed: true } : {}),
       ...(spec.clock !== undefined ? { clock: spec.clock } : {}),
+      // Nobody listens until a player, the organiser or a spectator subscribes (ports/table-store.ts `listen`).
+      listen: 0,
       rev: 1,
     };
     // A crash after the metadata and before the first commit: the next run finds the metadata and writes the commit.
@@ -92,6 +101,7 @@ export function tournamentTables(deps: {
       // act first moves and the first turn deadline is armed. (Without it nothing looked at the table until a human
       // acted: a bot-first or silent-first table stalled — the open defect of issue 17.)
       ...(serverActs(meta) ? { auto: true } : {}),
+      ...listenOf(meta, undefined),
       at: now,
     };
     // The slot C#1 is free exactly once: a second run loses here, and the table is open either way.

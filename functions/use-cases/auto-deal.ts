@@ -58,5 +58,7 @@ export function advance(
     state: s,
     ...(snapshot !== undefined ? { snapshot, seeds } : {}),
     ...(serverActs(meta) ? { auto: true } : {}),
+    ...(meta.listen !== undefined ? { listen: meta.listen } : {}),
+    ...(meta.watched === true ? { watched: true } : {}),
   };
 }

@@ -1,6 +1,13 @@
 import { type TableState, decide, evolve } from '../../engine/index.js';
 import { newSecret, newTableId, sha256 } from '../crypto/secrets.js';
-import { type Commit, type SeatInfo, type TableMeta, type Visibility, lastSeq } from '../ports/table-store.js';
+import {
+  type Commit,
+  type SeatInfo,
+  type TableMeta,
+  type Visibility,
+  lastSeq,
+  listenOf,
+} from '../ports/table-store.js';
 import type { BotLevel } from '../../engine/bots/index.js';
 import { advance } from './auto-deal.js';
 import { botLevelOf } from './bots.js';
@@ -79,6 +86,9 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     ...(input.botLevel !== undefined ? { botLevel: botLevelOf(input.botLevel, 'botLevel') } : {}),
     ...(input.clock !== undefined ? { clock: input.clock } : {}),
     ...(input.createdByKeyHash !== undefined ? { createdByKeyHash: input.createdByKeyHash } : {}),
+    // Who may listen (ports/table-store.ts): the creating API key's webhook registrations follow the table, so its
+    // commits are checked for them; a table created without a key has no listener until one subscribes or registers.
+    listen: input.createdByKeyHash !== undefined ? 1 : 0,
     rev: 1,
   };
   if (!(await ctx.store.createMeta(meta))) throw new Error('table id collision');
@@ -96,6 +106,7 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     snapshot: auto.snapshot ?? { at: 0, state: null },
     ...(auto.seeds !== undefined ? { seeds: auto.seeds } : {}),
     ...(auto.auto === true ? { auto: true } : {}),
+    ...listenOf(meta, undefined),
     at: now,
   };
   const appended = await ctx.store.append(commit);

@@ -1,7 +1,7 @@
 import { type TableState, evolve, view } from '../../engine/index.js';
 import { type Actor, audienceName, audienceOf, currentActor, subscriptionActor } from '../policy/access.js';
 import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
-import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type Commit, type TableMeta, type TableStore, lastSeq, unwatched } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from '../wire/frames.js';
 import { turnDeadline } from './progress.js';
 import type { HeadCache } from './head-cache.js';
@@ -75,8 +75,9 @@ export async function statesAround(
 
 /**
  * Push one commit to every live subscriber of its table: the commit's events redacted for the subscriber's audience
- * (each carrying its seq) plus the audience's view after the commit, in frames under 32 KB. Reads: the subscribers
- * (one Query on byTable) — nothing else for a table nobody watches; then, from the cached head (or one bounded Query
+ * (each carrying its seq) plus the audience's view after the commit, in frames under 32 KB. Reads: nothing when the
+ * commit says no connection ever subscribed (`unwatched`); else the subscribers (one Query on byTable) — nothing else
+ * when none is live; then, from the cached head (or one bounded Query
  * of the deal's commits when the cache is behind) the states around the commit, and the table metadata (cached until
  * a seating commit; head-cache.ts) — then the posts, all in parallel (frames of one connection in order) and awaited.
  * A 410 removes the row; any other failed post is that connection's alone: it is counted and logged, never fails or
@@ -96,6 +97,9 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
     return meta;
   };
   return async (commit) => {
+    // No WebSocket connection ever subscribed when the commit was written (its listen facts; use-cases/listen.ts):
+    // nothing to read, nobody to push to.
+    if (unwatched(commit)) return { subscribers: 0, frames: 0, gone: 0, revoked: 0 };
     const subscribers = await deps.connections.byTable(commit.tableId, Math.floor(now() / 1000));
     if (subscribers.length === 0) return { subscribers: 0, frames: 0, gone: 0, revoked: 0 };
     // Only tables someone watches pay for the states and the metadata (both cached when the head kept up).

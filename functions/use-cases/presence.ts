@@ -143,7 +143,12 @@ export function presenceList(
   store: PresenceStore,
   service: Pick<TableService, 'now'>,
 ): (meta: TableMeta) => Promise<PresenceEntry[]> {
-  return async (meta) => (await store.get(meta.tableId, meta.seats.length, service.now())).map(entryOf);
+  return async (meta) =>
+    // No connection ever subscribed (the metadata's listen facts; use-cases/listen.ts raises them before the first
+    // subscription's presence join): every seat is away and never came, with nothing to read.
+    meta.listen !== undefined && meta.watched !== true
+      ? meta.seats.map((_, seat) => ({ seat, connected: false }))
+      : (await store.get(meta.tableId, meta.seats.length, service.now())).map(entryOf);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { HeadCache } from './head-cache.js';
 import { type CreateTableInput, type CreatedTable, createTable } from './create.js';
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
 import { type LobbyListing, openTables } from './lobby.js';
+import { type Listener, listenTo } from './listen.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import type { Bot } from '../../engine/bots/index.js';
 import {
@@ -86,6 +87,12 @@ export class TableService {
   }
   kick(tableId: string): Promise<void> {
     return kick(this.ctx, tableId);
+  }
+
+  // listen.ts
+  /** Before a subscription's first view or a webhook registration's answer: later commits are pushed / checked. */
+  listen(tableId: string, meta: TableMeta, who: Listener): Promise<TableMeta> {
+    return listenTo(this.ctx, tableId, meta, who);
   }
 
   // play.ts

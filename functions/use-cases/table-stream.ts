@@ -1,5 +1,5 @@
 import { type Audience, type TableEvent, type TableState, evolve, redactEvent } from '../../engine/index.js';
-import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type Commit, type TableMeta, type TableStore, lastSeq, listenOf } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
 import type { CachedHead } from './head-cache.js';
 import { AppError } from './errors.js';
@@ -32,6 +32,9 @@ export interface Produced {
   readonly auto?: boolean;
   /** The table after the commit's events, when the caller folded them already (auto-deal.ts `advance` does). */
   readonly state?: TableState;
+  /** The metadata's listen facts the command decided on (auto-deal.ts `advance` copies them; ports/table-store.ts). */
+  readonly listen?: number;
+  readonly watched?: boolean;
 }
 
 const notFound = (tableId: string): AppError => new AppError(404, 'table/not_found', `no table ${tableId}`);
@@ -139,6 +142,9 @@ export async function appendCommit(
     ...(idem !== undefined ? { idempotencyKey: idem.idem, requestHash: idem.requestHash } : {}),
     ...(produced.seeds !== undefined ? { seeds: produced.seeds } : {}),
     ...(produced.auto === true ? { auto: true } : {}),
+    // The newer of the metadata's and the predecessor's listen facts: a writer on metadata read before a listen flip
+    // still carries the epoch once the commit it follows does (or meets the flip's fence and decides again).
+    ...listenOf(produced, loaded.commits[loaded.commits.length - 1]),
     at: ctx.now(),
   };
   const result = await ctx.store.append(commit);

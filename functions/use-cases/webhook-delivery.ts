@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
-import { type Commit, type TableMeta, type TableStore, lastSeq } from '../ports/table-store.js';
+import { type Commit, type TableMeta, type TableStore, lastSeq, unheard } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
 import { stateBefore } from './table-stream.js';
@@ -100,6 +100,9 @@ export class Deliverer {
 
   /** Make the deliveries a commit causes and start pumping them. Safe to call twice for one commit. */
   async onCommit(commit: Commit): Promise<void> {
+    // No registration could concern the table when the commit was written (its listen epoch is 0; use-cases/listen.ts
+    // raises it before a registration for the table answers, and tables created with an API key start at 1).
+    if (unheard(commit)) return;
     // The registrations of a table, cached under the stamp they were looked up at (issue 15/18): a commit of a table
     // without registrations costs one small GetItem, not the metadata and one or two Queries.
     // One read started after this call serves every commit waiting at the same time (freshRead).

@@ -13,6 +13,7 @@ import {
   type WebhookStore,
 } from '../ports/webhooks.js';
 import { AppError } from './errors.js';
+import type { TableMeta } from '../ports/table-store.js';
 import type { TableService } from './table-service.js';
 import type { Deliverer } from './webhook-delivery.js';
 
@@ -67,6 +68,7 @@ export class WebhookService {
 
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
     let scope: HookScope;
+    let tableMeta: TableMeta | undefined;
     if (req.tableId !== undefined && req.tournamentId !== undefined)
       throw new AppError(400, 'request/invalid', 'give tableId or tournamentId, not both', { field: 'tournamentId' });
     // A registration's filter names the events of its own stream (a table's, or a tournament's).
@@ -96,6 +98,7 @@ export class WebhookService {
     } else if (req.tableId !== undefined) {
       const meta = await this.deps.tables.meta(req.tableId);
       const actor = this.deps.tables.authorize(meta, token);
+      tableMeta = meta;
       scope = {
         kind: 'table',
         tableId: req.tableId,
@@ -131,6 +134,10 @@ export class WebhookService {
       ...(req.description !== undefined ? { description: req.description } : {}),
     };
     await this.deps.store.putHook(hook);
+    // The table's later commits are checked for registrations (use-cases/listen.ts): raised before the answer, so
+    // every commit written after it reaches this registration. Tables created with an API key are checked from the
+    // start (their key's registrations follow them).
+    if (tableMeta !== undefined) await this.deps.tables.listen(tableMeta.tableId, tableMeta, 'webhook');
     return { hook: hookView(hook), secret };
   }
 

@@ -240,10 +240,13 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'subscribe': {
         if (msg.tournamentId !== undefined)
           return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
-        const { id, actor, meta } = await actorFor(connection, msg.tableId);
+        const { id, actor, meta: known } = await actorFor(connection, msg.tableId);
         const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
         const seen = assertMaySubscribe(actor, audience);
         if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
+        // The table's later commits are pushed: a table nobody watched until now learns it before the view is read
+        // (use-cases/listen.ts; the stream side reads no subscribers for an unwatched table's commits).
+        const meta = await deps.service.listen(id, known, 'subscription');
         // The seat's player is here (a seat marked absent comes back before the view below is read).
         if (actor.kind === 'seat') {
           try {

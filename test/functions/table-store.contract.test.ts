@@ -126,6 +126,41 @@ function storeContract(name: string, make: () => TableStore): void {
       expect(typeof store.metaAndAfter).toBe('function');
     });
 
+    it('a listen fence in the slot after the head: invisible to reads, gives way only to a commit of its epoch', async () => {
+      const store = make();
+      const id = freshId();
+      await store.createMeta(meta(id));
+      await store.append(commit(id, 1, { snapshot: { at: 0, state: null }, listen: 0 }));
+      await store.append(commit(id, 2, { listen: 0 }));
+      expect(await store.fence(id, 2, 1)).toBe('taken');
+      expect(await store.fence(id, 3, 2)).toBe('fenced');
+      // A lower fence never lowers the one there; the same epoch again is fine (a retried subscription).
+      expect(await store.fence(id, 3, 1)).toBe('fenced');
+      expect(await store.fence(id, 3, 2)).toBe('fenced');
+      // Every read sees the table as before: the head, the commit holding a seq, ranges, the slot, the one-read view.
+      expect((await store.head(id))?.seq).toBe(2);
+      expect((await store.commitHolding(id, 9))?.seq).toBe(2);
+      expect((await store.range(id, 1, 99)).map((c) => c.seq)).toEqual([1, 2]);
+      expect(await store.commitAt?.(id, 3)).toBeUndefined();
+      expect(await store.metaAndAfter?.(id, 3, 10)).toEqual({ meta: meta(id), commits: [], complete: true });
+      // A writer on metadata older than the fence (no epoch, or a lower one) loses the slot; one carrying it wins.
+      expect(await store.append(commit(id, 3))).toEqual({ ok: false, reason: 'conflict' });
+      expect(await store.append(commit(id, 3, { listen: 1 }))).toEqual({ ok: false, reason: 'conflict' });
+      expect(await store.append(commit(id, 3, { listen: 2, watched: true }))).toEqual({ ok: true });
+      expect(await store.head(id)).toEqual(commit(id, 3, { listen: 2, watched: true }));
+      // Once a commit holds it the slot is taken for good: neither a fence nor a second commit replaces it.
+      expect(await store.fence(id, 3, 9)).toBe('taken');
+      expect(await store.append(commit(id, 3, { listen: 9 }))).toEqual({ ok: false, reason: 'conflict' });
+      // The next slot is free and unfenced: any writer may take it.
+      expect(await store.append(commit(id, 4))).toEqual({ ok: true });
+      expect((await store.range(id, 1, 99)).map((c) => [c.seq, c.listen])).toEqual([
+        [1, 0],
+        [2, 0],
+        [3, 2],
+        [4, undefined],
+      ]);
+    });
+
     it('lists, replaces and removes lobby entries', async () => {
       const store = make();
       const id = freshId();

@@ -118,6 +118,12 @@ beforeAll(async () => {
     connectedAt: now,
     expiresAt: Math.floor(now / 1000) + 3600,
   });
+  // What the ws handler does after a subscription: later commits carry the raised listen epoch.
+  await server.runtime.service.listen(
+    ghostTable.tableId,
+    await server.runtime.service.meta(ghostTable.tableId),
+    'subscription',
+  );
   recording = true;
   const spectatorView = await api.get<{ version: number; view: { deal: { toAct: number[] } } }>(
     `/v1/tables/${ghostTable.tableId}/view`,
@@ -162,6 +168,8 @@ beforeAll(async () => {
     secrets: [{ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }],
     createdAt: Date.now(),
   });
+  // What a registration does after writing it: later commits carry the raised listen epoch (use-cases/listen.ts).
+  await server.runtime.service.listen(hooked.tableId, await server.runtime.service.meta(hooked.tableId), 'webhook');
   recording = true;
   expect((await api.post(`/v1/tables/${hooked.tableId}/close`, { token: hooked.organiserKey })).status).toBe(200);
   await server.idle();

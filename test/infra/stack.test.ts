@@ -9,6 +9,7 @@ import { lazyCredentialProviders } from '../../infra/constructs/bundling.js';
 import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-stack.js';
 import { sha256 } from '../../functions/crypto/secrets.js';
 import { ACTIONS } from '../../functions/ws/protocol.js';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { isCommitItem } from '../../functions/adapters/dynamodb/table-store.js';
 import { isTournamentCommitItem } from '../../functions/adapters/dynamodb/tournament-store.js';
 import { actionsOf, logicalId, policyStatements, resourcesOf, statementsOfFunction, synthesize } from './support.js';
@@ -554,8 +555,10 @@ describe('stream fan-out', () => {
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f) => JSON.parse(f.Pattern) as Pattern);
     expect(patterns).toEqual([
       {
-        eventName: ['INSERT'],
-        dynamodb: { NewImage: { pk: { S: [{ prefix: 'T#' }] }, sk: { S: [{ prefix: 'C#' }] } } },
+        eventName: ['INSERT', 'MODIFY'],
+        dynamodb: {
+          NewImage: { pk: { S: [{ prefix: 'T#' }] }, sk: { S: [{ prefix: 'C#' }] }, ev: { B: [{ exists: true }] } },
+        },
       },
       {
         eventName: ['INSERT'],
@@ -563,8 +566,10 @@ describe('stream fan-out', () => {
       },
     ]);
     // Items as the store writes them (functions/adapters/dynamodb/table-store.ts), inserted, modified and removed.
-    const items = [
-      { pk: { S: 'T#tabc123' }, sk: { S: 'C#000000000001' } },
+    const items: Record<string, AttributeValue>[] = [
+      { pk: { S: 'T#tabc123' }, sk: { S: 'C#000000000001' }, ev: { B: new Uint8Array([120, 156]) } },
+      // A listen fence (functions/use-cases/listen.ts): no events; the commit that takes its slot is a MODIFY.
+      { pk: { S: 'T#tabc123' }, sk: { S: 'C#000000000002' }, fence: { N: '1' } },
       { pk: { S: 'T#tabc123' }, sk: { S: 'META' } },
       { pk: { S: 'LOBBY' }, sk: { S: '1700000000000#tabc123' } },
       { pk: { S: 'LOBBY' }, sk: { S: 'C#looks-like-a-commit' } },
@@ -581,7 +586,8 @@ describe('stream fan-out', () => {
         const record = { eventName, dynamodb: { NewImage: item } };
         const invoked = patterns.some((p) => matches(p, record));
         expect(invoked, `${eventName} ${JSON.stringify(item)}`).toBe(
-          eventName === 'INSERT' && (isCommitItem(item) || isTournamentCommitItem(item)),
+          (eventName === 'INSERT' && (isCommitItem(item) || isTournamentCommitItem(item))) ||
+            (eventName === 'MODIFY' && isCommitItem(item)),
         );
       }
   });
@@ -767,7 +773,7 @@ describe('bundles', () => {
 });
 
 /** An EventBridge-style filter pattern, the subset Lambda event filtering uses here (values and prefixes). */
-type Pattern = { [key: string]: Pattern | (string | { prefix: string })[] };
+type Pattern = { [key: string]: Pattern | (string | { prefix: string } | { exists: boolean })[] };
 
 /** Does `record` match `pattern`? (Every key must match; a list matches when any of its values does.) */
 function matches(pattern: Pattern, record: unknown): boolean {
@@ -775,7 +781,11 @@ function matches(pattern: Pattern, record: unknown): boolean {
     const value = (record as Record<string, unknown> | undefined)?.[key];
     if (!Array.isArray(expected)) return matches(expected, value);
     return expected.some((e) =>
-      typeof e === 'string' ? value === e : typeof value === 'string' && value.startsWith(e.prefix),
+      typeof e === 'string'
+        ? value === e
+        : 'exists' in e
+          ? (value !== undefined) === e.exists
+          : typeof value === 'string' && value.startsWith(e.prefix),
     );
   });
 }

@@ -72,7 +72,10 @@ describe('fan-out equals the REST reads for every audience (property)', () => {
             for (let c = queue.shift(); c !== undefined; c = queue.shift()) await fanOut(c);
           };
 
-          const { tableId } = await service.create({ variant: variant.id, seats, maxDeals: 1 });
+          const { tableId, version: created } = await service.create({ variant: variant.id, seats, maxDeals: 1 });
+          // What the ws handler does at the first subscription: every later commit carries the raised listen epoch
+          // and is pushed (the creation commit before it is not: a subscriber reads it with its first view).
+          await service.listen(tableId, await service.meta(tableId), 'subscription');
           const subscribe = async (id: string, principal: Principal, audience: SubscriptionAudience) => {
             await connections.put({
               connectionId: id,
@@ -109,7 +112,7 @@ describe('fan-out equals the REST reads for every audience (property)', () => {
           for (const [id, actor] of audiences) {
             const frames = pusher.frames.get(id) ?? [];
             const pushed: SeatedEvent[] = frames.flatMap((f) => (f.type === 'events' ? f.events : []));
-            const rest = await service.events(tableId, actor, 0, 100_000);
+            const rest = await service.events(tableId, actor, created, 100_000);
             expect(pushed).toEqual(rest.events);
             const last = frames.at(-1);
             expect(last?.type).toBe('events');

@@ -170,6 +170,12 @@ describe('functions/stream/lambda.ts: fan-out from DynamoDB stream records', () 
       connectedAt: now,
       expiresAt: Math.floor(now / 1000) + 60,
     });
+    // What the ws handler does after a subscription: later commits carry the raised listen epoch.
+    await server.runtime.service.listen(tableId, await server.runtime.service.meta(tableId), 'subscription');
+    // A commit after it (a seat joins), re-streamed below — by this test's handler only: the server's own push would
+    // find the connection unknown to its gateway (410) and remove the row.
+    server.hold();
+    await server.runtime.service.join(tableId, 0, 'far');
     const pusher = new ApiGatewayPusher({
       region: 'local',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -201,6 +207,8 @@ describe('functions/stream/lambda.ts: fan-out from DynamoDB stream records', () 
     // The row is not removed: only a 410 proves a connection gone.
     expect(await server.realtime.connections.get('Far00000000000A=')).toBeDefined();
     await server.realtime.connections.remove('Far00000000000A=');
+    server.release();
+    await server.idle();
     pusher.destroy();
   });
 });

@@ -224,7 +224,13 @@ describe('restarts', () => {
     const me = await player(server, left.tableId, left.me.token);
     await me.close();
     await organiser.until(() => presenceFrames(organiser).some((f) => f.connected === false));
-    // The other table's player "was connected when the process died": a presence row naming a connection that is gone.
+    // The other table's player "was connected when the process died": a presence row naming a connection that is gone
+    // (its subscription had raised the table's listen epoch, as the ws handler does).
+    await server.runtime.service.listen(
+      crashed.tableId,
+      await server.runtime.service.meta(crashed.tableId),
+      'subscription',
+    );
     await new DynamoPresenceStore(server.client, server.runtime.settings.connectionsTable).join(
       crashed.tableId,
       0,

@@ -85,6 +85,7 @@ export class DynamoTableStore implements TableStore {
   }
 
   async append(commit: Commit): Promise<AppendResult> {
+    const epoch = commit.listen ?? 0;
     return (await conditionalWrite(
       this.client.send(
         new PutItemCommand({
@@ -93,12 +94,44 @@ export class DynamoTableStore implements TableStore {
           Item: commitItem(commit),
           // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
           // decided on the same version compute the same seq; the second write fails here (a lost race, 409).
-          ConditionExpression: 'attribute_not_exists(sk)',
+          // A fence in the slot (`fence`) gives way only to a commit carrying at least its listen epoch.
+          ...(epoch > 0
+            ? {
+                ConditionExpression: 'attribute_not_exists(sk) OR fence <= :e',
+                ExpressionAttributeValues: { ':e': { N: String(epoch) } },
+              }
+            : { ConditionExpression: 'attribute_not_exists(sk)' }),
         }),
       ),
     ))
       ? { ok: true }
       : { ok: false, reason: 'conflict' };
+  }
+
+  async fence(tableId: string, seq: number, epoch: number): Promise<'fenced' | 'taken'> {
+    const key = { pk: { S: tablePk(tableId) }, sk: { S: commitSk(seq) } };
+    const put = await conditionalWrite(
+      this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
+          Item: { ...key, fence: { N: String(epoch) } },
+          // Only a free slot or an older fence: a commit is never overwritten, a newer fence never lowered.
+          ConditionExpression: 'attribute_not_exists(sk) OR fence < :e',
+          ExpressionAttributeValues: { ':e': { N: String(epoch) } },
+        }),
+      ),
+    );
+    if (put) return 'fenced';
+    const out = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Key: key,
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item?.fence !== undefined ? 'fenced' : 'taken';
   }
 
   async head(tableId: string): Promise<Commit | undefined> {
@@ -109,11 +142,12 @@ export class DynamoTableStore implements TableStore {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
         ExpressionAttributeValues: { ':pk': { S: tablePk(tableId) }, ':c': { S: 'C#' } },
         ScanIndexForward: false,
-        Limit: 1,
+        // Two: the newest `C#` item may be a fence (at most one, always after the head).
+        Limit: 2,
         ConsistentRead: true,
       }),
     );
-    const item = out.Items?.[0];
+    const item = out.Items?.find(isCommitItem);
     return item === undefined ? undefined : fromCommitItem(item);
   }
 
@@ -129,11 +163,11 @@ export class DynamoTableStore implements TableStore {
           ':hi': { S: commitSk(seq) },
         },
         ScanIndexForward: false,
-        Limit: 1,
+        Limit: 2,
         ConsistentRead: true,
       }),
     );
-    const item = out.Items?.[0];
+    const item = out.Items?.find(isCommitItem);
     return item === undefined ? undefined : fromCommitItem(item);
   }
 
@@ -146,7 +180,7 @@ export class DynamoTableStore implements TableStore {
         ConsistentRead: true,
       }),
     );
-    return out.Item === undefined ? undefined : fromCommitItem(out.Item);
+    return out.Item === undefined || !isCommitItem(out.Item) ? undefined : fromCommitItem(out.Item);
   }
 
   async metaAndAfter(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter> {
@@ -173,7 +207,7 @@ export class DynamoTableStore implements TableStore {
       if (item.sk?.S === 'META') {
         const m = item.m?.S;
         if (m !== undefined) meta = JSON.parse(m) as TableMeta;
-      } else if (item.sk?.S?.startsWith('C#') === true) commits.push(fromCommitItem(item));
+      } else if (isCommitItem(item)) commits.push(fromCommitItem(item));
     }
     // The page ended before META (more than `limit` commits, or DynamoDB's 1 MB page): not complete.
     const complete = meta !== undefined || out.LastEvaluatedKey === undefined;
@@ -199,7 +233,7 @@ export class DynamoTableStore implements TableStore {
           ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const item of out.Items ?? []) commits.push(fromCommitItem(item));
+      for (const item of out.Items ?? []) if (isCommitItem(item)) commits.push(fromCommitItem(item));
       start = out.LastEvaluatedKey;
     } while (start !== undefined && commits.length < limit);
     return commits;
@@ -381,6 +415,8 @@ function commitItem(c: Commit): Record<string, AttributeValue> {
   if (c.requestHash !== undefined) item.rh = { S: c.requestHash };
   if (c.seeds !== undefined) item.seeds = { S: JSON.stringify(c.seeds) };
   if (c.auto === true) item.au = { N: '1' };
+  if (c.listen !== undefined) item.ls = { N: String(c.listen) };
+  if (c.watched === true) item.wt = { N: '1' };
   return item;
 }
 
@@ -399,6 +435,8 @@ function fromCommitItem(item: Record<string, AttributeValue>): Commit {
     ...(item.rh?.S !== undefined ? { requestHash: item.rh.S } : {}),
     ...(item.seeds?.S !== undefined ? { seeds: JSON.parse(item.seeds.S) as Record<string, string> } : {}),
     ...(item.au?.N === '1' ? { auto: true } : {}),
+    ...(item.ls?.N !== undefined ? { listen: Number(item.ls.N) } : {}),
+    ...(item.wt?.N === '1' ? { watched: true } : {}),
   };
 }
 
@@ -407,4 +445,4 @@ export const encodeCommitItem = commitItem;
 /** Decode a commit from a stream NEW_IMAGE. */
 export const decodeCommitItem = fromCommitItem;
 export const isCommitItem = (item: Record<string, AttributeValue>): boolean =>
-  item.sk?.S?.startsWith('C#') === true && item.pk?.S?.startsWith('T#') === true;
+  item.sk?.S?.startsWith('C#') === true && item.pk?.S?.startsWith('T#') === true && item.ev !== undefined;

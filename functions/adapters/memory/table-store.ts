@@ -17,6 +17,8 @@ export class MemoryTableStore implements TableStore {
   private readonly metas = new Map<string, TableMeta>();
   private readonly commits = new Map<string, Commit[]>();
   private readonly lobby = new Map<string, LobbyEntry>();
+  /** Per table the fence in the slot after its head, if any (the DynamoDB adapter's fence item). */
+  private readonly fences = new Map<string, { readonly seq: number; readonly epoch: number }>();
 
   async createMeta(meta: TableMeta): Promise<boolean> {
     if (this.metas.has(meta.tableId)) return false;
@@ -39,10 +41,22 @@ export class MemoryTableStore implements TableStore {
   async append(commit: Commit): Promise<AppendResult> {
     const list = this.commits.get(commit.tableId) ?? [];
     if (list.some((c) => c.seq === commit.seq)) return { ok: false, reason: 'conflict' };
+    const fence = this.fences.get(commit.tableId);
+    if (fence?.seq === commit.seq) {
+      if (fence.epoch > (commit.listen ?? 0)) return { ok: false, reason: 'conflict' };
+      this.fences.delete(commit.tableId);
+    }
     list.push(copy(commit));
     list.sort((a, b) => a.seq - b.seq);
     this.commits.set(commit.tableId, list);
     return { ok: true };
+  }
+
+  async fence(tableId: string, seq: number, epoch: number): Promise<'fenced' | 'taken'> {
+    if ((this.commits.get(tableId) ?? []).some((c) => c.seq === seq)) return 'taken';
+    const fence = this.fences.get(tableId);
+    if (fence?.seq !== seq || fence.epoch < epoch) this.fences.set(tableId, { seq, epoch });
+    return 'fenced';
   }
 
   async head(tableId: string): Promise<Commit | undefined> {

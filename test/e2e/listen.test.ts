@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalServer } from '../../local/server.js';
+import type { Api } from '../support/functions/client.js';
+import { createTable, scriptedChoice, seatEveryone, startServer } from '../support/functions/play.js';
+import { WsClient } from '../realtime/ws-client.js';
+
+// Who listens (docs/performance.md, "Who listens"; functions/use-cases/listen.ts): a commit carries the table's listen
+// epoch, and the stream side reads subscribers and webhooks only for commits that carry one. These tests pin that a
+// table nobody watches costs the stream side nothing, and that the first subscription never misses a commit — also
+// one decided on metadata read before the subscription raised the epoch.
+
+let server: LocalServer;
+let api: Api;
+/** Every DynamoDB call while `on`, named by command and what it reads (the index, or the kind of key). */
+const calls: string[] = [];
+let on = false;
+beforeAll(async () => {
+  ({ server, api } = await startServer());
+  server.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (on) {
+        const input = args.input as {
+          IndexName?: string;
+          Key?: Record<string, { S?: string }>;
+          Item?: Record<string, { S?: string }>;
+        };
+        const key = input.Key ?? input.Item;
+        const sk = key?.sk?.S ?? '';
+        const what =
+          input.IndexName ?? (key === undefined ? 'range' : sk === 'META' || sk === 'STAMP' ? sk : sk.slice(0, 2));
+        calls.push(`${(context.commandName ?? '').replace('Command', '')} ${what}`);
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'listenTestCalls' },
+  );
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The calls one move causes, with its stream side (pushes, webhooks, progress) run to the end. */
+async function callsOfMove(
+  tableId: string,
+  seat: number,
+  legal: readonly Record<string, unknown>[],
+): Promise<string[]> {
+  // The metadata as the HTTP route hands it over (read for the authorisation).
+  const meta = await server.runtime.service.meta(tableId);
+  calls.length = 0;
+  on = true;
+  try {
+    await server.runtime.service.act(tableId, { kind: 'seat', seat }, scriptedChoice(legal), { meta });
+    await server.idle();
+  } finally {
+    on = false;
+  }
+  return [...calls].sort();
+}
+
+async function toAct(tableId: string): Promise<{ seat: number; legal: readonly Record<string, unknown>[] }> {
+  const service = server.runtime.service;
+  const seat = (await service.view(tableId, { kind: 'spectator' })).view.deal!.toAct[0]!;
+  return { seat, legal: (await service.view(tableId, { kind: 'seat', seat })).view.legalActions };
+}
+
+describe('who listens', () => {
+  it('a table nobody watches: the stream side reads nothing; after the first subscription it reads the subscribers', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const first = await toAct(t.tableId);
+    // The move: the conditional PutItem of its commit, nothing else (META came with the request, the head is cached).
+    expect(await callsOfMove(t.tableId, first.seat, first.legal)).toEqual(['PutItem C#']);
+    const head = (await server.runtime.store.head(t.tableId))!;
+    expect(head.listen).toBe(0);
+    expect(head.watched).toBeUndefined();
+
+    const client = await WsClient.connect(server.wsUrl, { tableId: t.tableId });
+    await client.request({ action: 'subscribe', after: 0 });
+    const meta = await server.runtime.service.meta(t.tableId);
+    expect({ listen: meta.listen, watched: meta.watched }).toEqual({ listen: 1, watched: true });
+
+    // The first push after it reads the table's metadata and webhook registrations once (then cached).
+    const next = await toAct(t.tableId);
+    await callsOfMove(t.tableId, next.seat, next.legal);
+    const third = await toAct(t.tableId);
+    // Now the stream side reads the subscribers (one Query on byTable) — and, the epoch being raised, the webhook stamp.
+    expect(await callsOfMove(t.tableId, third.seat, third.legal)).toEqual([
+      'GetItem STAMP',
+      'PutItem C#',
+      'Query byTable',
+    ]);
+    await client.request({ action: 'ping' });
+    expect(client.lastSeq).toBe((await server.runtime.service.view(t.tableId, { kind: 'spectator' })).version);
+    await client.close();
+  });
+
+  it('a move decided on metadata read before the first subscription meets the fence, decides again and is pushed', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const service = server.runtime.service;
+    // The writer read the metadata (nobody listens) — then, before its write, a spectator subscribes.
+    const stale = await service.meta(t.tableId);
+    expect(stale.listen).toBe(0);
+    const { seat, legal } = await toAct(t.tableId);
+    const client = await WsClient.connect(server.wsUrl, { tableId: t.tableId });
+    // From seq 0: the client holds the whole history, so a missed commit would show as a gap.
+    await client.request({ action: 'subscribe', after: 0 });
+    const seen = client.frames.find((f) => f.type === 'subscribed')!.version!;
+    calls.length = 0;
+    on = true;
+    let out;
+    try {
+      out = await service.act(t.tableId, { kind: 'seat', seat }, scriptedChoice(legal), { meta: stale });
+      await server.idle();
+    } finally {
+      on = false;
+    }
+    expect(out.version).toBeGreaterThan(seen);
+    // The first write met the fence in the slot after the subscription's view (a lost race); the second carries the
+    // epoch the subscription raised.
+    expect(calls.filter((c) => c === 'PutItem C#')).toHaveLength(2);
+    const commit = (await server.runtime.store.head(t.tableId))!;
+    expect(commit.seq).toBe(seen + 1);
+    expect({ listen: commit.listen, watched: commit.watched }).toEqual({ listen: 1, watched: true });
+    // …and the subscriber got it: nothing fell between its view and the pushes.
+    await client.request({ action: 'ping' });
+    expect(client.lastSeq).toBe(out.version);
+    expect(client.gapsSeen).toBe(0);
+    await client.close();
+  });
+
+  it('the epoch is inherited: a writer on old metadata that builds on a commit carrying the epoch carries it too', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    const service = server.runtime.service;
+    const stale = await service.meta(t.tableId);
+    const client = await WsClient.connect(server.wsUrl, { tableId: t.tableId });
+    await client.request({ action: 'subscribe' });
+    // A writer on fresh metadata takes the fenced slot…
+    const a = await toAct(t.tableId);
+    await service.act(t.tableId, { kind: 'seat', seat: a.seat }, scriptedChoice(a.legal), {});
+    // …and one on metadata from before the subscription writes the next: no fence there, the epoch comes from its
+    // predecessor.
+    const b = await toAct(t.tableId);
+    const out = await service.act(t.tableId, { kind: 'seat', seat: b.seat }, scriptedChoice(b.legal), { meta: stale });
+    await server.idle();
+    const commit = (await server.runtime.store.head(t.tableId))!;
+    expect(commit.seq + commit.events.length - 1).toBe(out.version);
+    expect({ listen: commit.listen, watched: commit.watched }).toEqual({ listen: 1, watched: true });
+    await client.request({ action: 'ping' });
+    expect(client.lastSeq).toBe(out.version);
+    await client.close();
+  });
+
+  it('views read no presence for a table nobody watched; a seat that subscribes shows as connected', async () => {
+    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const seated = await seatEveryone(api, t.tableId, 4);
+    await server.idle();
+    calls.length = 0;
+    on = true;
+    const before = await api.get<{ presence: { seat: number; connected: boolean }[] }>(`/v1/tables/${t.tableId}/view`);
+    on = false;
+    expect(before.body.presence.every((p) => !p.connected)).toBe(true);
+    expect(calls.filter((c) => !c.endsWith('META') && !c.startsWith('Query range'))).toEqual([]);
+    const player = seated[0]!;
+    const client = await WsClient.connect(server.wsUrl, { tableId: t.tableId, token: player.token });
+    const subscribed = await client.request({ action: 'subscribe' });
+    expect((subscribed.presence as { seat: number; connected: boolean }[])[player.seat]?.connected).toBe(true);
+    const after = await api.get<{ presence: { seat: number; connected: boolean }[] }>(`/v1/tables/${t.tableId}/view`);
+    expect(after.body.presence[player.seat]?.connected).toBe(true);
+    await client.close();
+  });
+});
