@@ -45,6 +45,7 @@ export function createWebhooks(w: WebhookWiring): Webhooks {
     clock: timers,
     policy,
     ...(w.timeoutMs !== undefined ? { timeoutMs: w.timeoutMs } : {}),
+    ...(w.service.heads !== undefined ? { heads: w.service.heads } : {}),
   });
   const run = (job: PumpJob) => deliverer.pump(job);
   const scheduler = w.scheduler !== undefined ? w.scheduler(run) : new TimerScheduler(run, timers);

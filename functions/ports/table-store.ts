@@ -183,6 +183,18 @@ export interface TableStore {
   metaAndAfter?(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter>;
   /** Commits with first seq in [fromSeq, toSeq], ascending, at most `limit`. */
   range(tableId: string, fromSeq: number, toSeq: number, limit?: number): Promise<readonly Commit[]>;
+  /**
+   * Tables created with an API key, per key (its webhook registrations follow them: a registration raises their listen
+   * epochs, use-cases/listen.ts). Noted before the table's metadata is created, dropped when the table closes.
+   */
+  noteCreator(keyHash: string, tableId: string): Promise<void>;
+  dropCreator(keyHash: string, tableId: string): Promise<void>;
+  /** A page of the key's tables, table ids ascending after `after`; `next` when more may follow. */
+  tablesOfCreator(
+    keyHash: string,
+    limit: number,
+    after?: string,
+  ): Promise<{ readonly tableIds: readonly string[]; readonly next?: string }>;
   putLobby(entry: LobbyEntry): Promise<void>;
   deleteLobby(tableId: string, createdAt: number): Promise<void>;
   /** At most `limit` entries strictly after `after` in the lobby's order (newest first). */

@@ -91,6 +91,9 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     listen: input.createdByKeyHash !== undefined ? 1 : 0,
     rev: 1,
   };
+  // Noted before the metadata exists: a registration for the key that lists the key's tables before this row was
+  // written was complete before the table existed, so the table's first lookup of registrations sees it.
+  if (input.createdByKeyHash !== undefined) await ctx.store.noteCreator(input.createdByKeyHash, tableId);
   if (!(await ctx.store.createMeta(meta))) throw new Error('table id collision');
   // A live table is standing due work: a restarted scheduler looks at it again (bots, deadlines) until it closes.
   await ctx.dueWork?.put({ at: now, kind: TABLE_PROGRESS, key: tableId });

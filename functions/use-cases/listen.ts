@@ -1,23 +1,28 @@
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
+import { AppError } from './errors.js';
 import { busy, MAX_RETRIES } from './retry.js';
 import { requireHead, requireMeta } from './table-stream.js';
 
-/** Who starts listening: a WebSocket subscription (the fan-out then reads subscribers) or a webhook registration. */
+/**
+ * Who starts listening: a WebSocket subscription (the fan-out then reads the table's subscribers), or a change of the
+ * webhook registrations that concern the table (the stream side caches a table's registrations under its epoch).
+ */
 export type Listener = 'subscription' | 'webhook';
 
 /**
  * Make the table's commits after its current head carry a listen epoch that covers `who` (docs/performance.md, "Who
- * listens"), so the stream side reads subscribers and webhooks for every later commit — before the caller reads what
- * it hands out (the subscription's first view) or answers (the registration).
+ * listens") — before the caller reads what it hands out (a subscription's first view) or answers (a registration).
  *
- * 1. Raise the metadata's epoch (one conditional metadata write, retried on a lost race) unless it covers `who` already.
+ * 1. Raise the metadata's epoch by one (one conditional metadata write, retried on a lost race): for a subscription
+ *    unless a connection subscribed before (`watched`), for a webhook change always (the stream side's cached
+ *    registrations of the table are keyed by the epoch, so a raised epoch makes it look them up again).
  * 2. Unless the head commit carries that epoch (then every later commit does: a writer carries the larger of its
  *    metadata's epoch and its predecessor's), put a fence in the slot after the head. A writer that decided on
  *    metadata read before step 1 meets the fence, loses the race and decides again on fresh metadata. When a commit
  *    took the slot first, look at the new head again.
  * A cached head that carries the epoch needs no read: it is a real commit, and its successors inherit. Returns the
- * metadata with the raised epoch.
+ * metadata with the raised epoch. 404 when the table has no commit yet (it is being opened: nothing to watch).
  */
 export async function listenTo(
   ctx: UseCaseContext,
@@ -26,9 +31,8 @@ export async function listenTo(
   who: Listener,
 ): Promise<TableMeta> {
   let meta = known;
-  const covered = (m: TableMeta): boolean =>
-    m.listen !== undefined && m.listen > 0 && (who === 'webhook' || m.watched === true);
-  for (let i = 0; !covered(meta); i++) {
+  let raise = who === 'webhook' || meta.watched !== true;
+  for (let i = 0; raise; i++) {
     const raised: TableMeta = {
       ...meta,
       listen: (meta.listen ?? 0) + 1,
@@ -41,6 +45,7 @@ export async function listenTo(
     }
     if (i + 1 >= MAX_RETRIES) busy('the table is busy; try again')();
     meta = await requireMeta(ctx.store, tableId);
+    raise = who === 'webhook' || meta.watched !== true;
   }
   const epoch = meta.listen ?? 0;
   const cached = ctx.heads?.get(tableId)?.commits.at(-1);
@@ -51,4 +56,33 @@ export async function listenTo(
     if ((await ctx.store.fence(tableId, lastSeq(head) + 1, epoch)) === 'fenced') return meta;
   }
   return busy('the table is busy; try again')();
+}
+
+/**
+ * A webhook registration of an API key (or its removal) concerns every table the key created: raise each one's epoch
+ * (listenTo), a page of tables at a time. Tables that are gone or not open yet are skipped — a table opened after
+ * its row was listed looks its registrations up on its first commit anyway. How many tables were raised.
+ */
+export async function listenToCreatorTables(ctx: UseCaseContext, keyHash: string): Promise<number> {
+  let raised = 0;
+  let after: string | undefined;
+  do {
+    const page = await ctx.store.tablesOfCreator(keyHash, 25, after);
+    const done = await Promise.all(
+      page.tableIds.map(async (tableId): Promise<number> => {
+        const meta = await ctx.store.getMeta(tableId);
+        if (meta === undefined) return 0;
+        try {
+          await listenTo(ctx, tableId, meta, 'webhook');
+          return 1;
+        } catch (e) {
+          if (e instanceof AppError && e.status === 404) return 0;
+          throw e;
+        }
+      }),
+    );
+    raised += done.reduce((a, b) => a + b, 0);
+    after = page.next;
+  } while (after !== undefined);
+  return raised;
 }

@@ -9,7 +9,7 @@ import type { HeadCache } from './head-cache.js';
 import { type CreateTableInput, type CreatedTable, createTable } from './create.js';
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
 import { type LobbyListing, openTables } from './lobby.js';
-import { type Listener, listenTo } from './listen.js';
+import { type Listener, listenTo, listenToCreatorTables } from './listen.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
 import type { Bot } from '../../engine/bots/index.js';
 import {
@@ -93,6 +93,10 @@ export class TableService {
   /** Before a subscription's first view or a webhook registration's answer: later commits are pushed / checked. */
   listen(tableId: string, meta: TableMeta, who: Listener): Promise<TableMeta> {
     return listenTo(this.ctx, tableId, meta, who);
+  }
+  /** An API key's webhook registrations changed: every table the key created looks them up again. */
+  listenToCreatorTables(keyHash: string): Promise<number> {
+    return listenToCreatorTables(this.ctx, keyHash);
   }
 
   // play.ts

@@ -4,7 +4,8 @@ import { type TableEvent, type TableState, evolve, redactEvent, view } from '../
 import { type Commit, type TableMeta, type TableStore, lastSeq, unheard } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
-import { stateBefore } from './table-stream.js';
+import { statesAround } from './fanout.js';
+import type { HeadCache } from './head-cache.js';
 import {
   type Attempt,
   type Delivery,
@@ -29,6 +30,8 @@ export interface DelivererDeps {
   readonly timeoutMs?: number;
   /** How long one pump may hold its (hook, table) lease. */
   readonly leaseMs?: number;
+  /** The service's cached heads (head-cache.ts): the metadata and the state before a commit without reading. */
+  readonly heads?: HeadCache;
 }
 
 /** One HTTP attempt's outcome. */
@@ -75,16 +78,23 @@ export function freshRead<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** A table's registrations as looked up under `key` (its listen epoch, or the global stamp), and its creator key. */
+interface Lookup {
+  readonly key: string;
+  readonly hooks: readonly Hook[];
+  readonly creator?: string;
+}
+
 export class Deliverer {
   #scheduler: Scheduler | undefined;
-  readonly #lookups = new Map<string, { readonly stamp: string; readonly hooks: readonly Hook[] }>();
+  readonly #lookups = new Map<string, Lookup>();
   readonly #stamp: () => Promise<string | undefined>;
   constructor(private readonly deps: DelivererDeps) {
     const read = deps.store.stamp?.bind(deps.store);
     this.#stamp = read === undefined ? () => Promise.resolve(undefined) : freshRead(read);
   }
 
-  #remember(tableId: string, entry: { readonly stamp: string; readonly hooks: readonly Hook[] }): void {
+  #remember(tableId: string, entry: Lookup): void {
     this.#lookups.delete(tableId);
     this.#lookups.set(tableId, entry);
     if (this.#lookups.size > 5000) {
@@ -103,34 +113,57 @@ export class Deliverer {
     // No registration could concern the table when the commit was written (its listen epoch is 0; use-cases/listen.ts
     // raises it before a registration for the table answers, and tables created with an API key start at 1).
     if (unheard(commit)) return;
-    // The registrations of a table, cached under the stamp they were looked up at (issue 15/18): a commit of a table
-    // without registrations costs one small GetItem, not the metadata and one or two Queries.
-    // One read started after this call serves every commit waiting at the same time (freshRead).
-    const stamp = await this.#stamp();
-    const known = stamp === undefined ? undefined : this.#lookups.get(commit.tableId);
+    // The registrations of a table, cached under the commit's listen epoch (issue 15): every change of the
+    // registrations that concern the table raised the epoch before it answered, so a commit carrying the epoch the
+    // lookup was made at needs no read at all. A commit from before epochs existed: cached under the registrations'
+    // global stamp instead (one small GetItem; one read serves every commit waiting at the same time, freshRead).
+    const key =
+      commit.listen !== undefined
+        ? `e${commit.listen}`
+        : await this.#stamp().then((s) => (s === undefined ? undefined : `s${s}`));
+    const known = key === undefined ? undefined : this.#lookups.get(commit.tableId);
     let meta: TableMeta | undefined;
-    let hooks: readonly Hook[];
-    if (known !== undefined && known.stamp === stamp) hooks = known.hooks;
+    let entry: Lookup;
+    if (known !== undefined && known.key === key) entry = known;
     else {
       meta = await this.deps.tables.getMeta(commit.tableId);
       if (meta === undefined) return;
-      hooks = await this.hooksFor(meta);
-      if (stamp !== undefined) this.#remember(commit.tableId, { stamp, hooks });
+      entry = {
+        key: key ?? '',
+        hooks: await this.hooksFor(meta),
+        ...(meta.createdByKeyHash !== undefined ? { creator: meta.createdByKeyHash } : {}),
+      };
+      if (key !== undefined) this.#remember(commit.tableId, entry);
     }
-    if (hooks.length === 0) return;
-    meta ??= await this.deps.tables.getMeta(commit.tableId);
+    const closed = commit.events.some((e) => e.type === 'TableClosed');
+    // A closed table has no more commits: its creator's registrations need not raise its epoch any more.
+    if (closed && entry.creator !== undefined) await this.deps.tables.dropCreator(entry.creator, commit.tableId);
+    if (entry.hooks.length === 0) return;
+    // The metadata and the state before the commit from the service's cached head when it kept up (as the fan-out).
+    meta ??= await this.#metaAt(commit);
     if (meta === undefined) return;
-    const before = await stateBefore(this.deps.tables, commit);
+    const before = (await statesAround(this.deps.tables, this.deps.heads, commit)).before;
     const now = this.deps.clock.now();
+    const at = meta;
     await Promise.all(
-      hooks.map(async (hook) => {
-        const actor = actorOf(hook, meta);
+      entry.hooks.map(async (hook) => {
+        const actor = actorOf(hook, at);
         // The token that registered no longer grants access (seat left, table turned private): nothing to send.
         if (actor === undefined) return;
-        for (const d of messagesFor(hook, actor, meta, commit, before, now)) await this.deps.store.addDelivery(d);
+        for (const d of messagesFor(hook, actor, at, commit, before, now)) await this.deps.store.addDelivery(d);
         await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId });
       }),
     );
+  }
+
+  /** The metadata at `commit`: cached with the head until a seating commit (head-cache.ts), else read. */
+  async #metaAt(commit: Commit): Promise<TableMeta | undefined> {
+    const version = lastSeq(commit);
+    const cached = this.deps.heads?.metaAt(commit.tableId, version);
+    if (cached !== undefined) return cached;
+    const meta = await this.deps.tables.getMeta(commit.tableId);
+    if (meta !== undefined) this.deps.heads?.setMeta(meta, version);
+    return meta;
   }
 
   /**

@@ -13,7 +13,6 @@ import {
   type WebhookStore,
 } from '../ports/webhooks.js';
 import { AppError } from './errors.js';
-import type { TableMeta } from '../ports/table-store.js';
 import type { TableService } from './table-service.js';
 import type { Deliverer } from './webhook-delivery.js';
 
@@ -60,6 +59,11 @@ export interface WebhookServiceDeps {
   readonly tournaments?: TournamentAccess;
 }
 
+/** A table with metadata and no commit is being opened: its first commit looks the registrations up anyway. */
+const notOpenYet = (e: unknown): void => {
+  if (!(e instanceof AppError && e.status === 404)) throw e;
+};
+
 const TOURNAMENT_TYPES: readonly string[] = TOURNAMENT_WEBHOOK_EVENT_TYPES;
 
 /** Registration, listing, rotation, the delivery log and redelivery (routes: functions/webhooks/routes.ts). */
@@ -68,7 +72,6 @@ export class WebhookService {
 
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
     let scope: HookScope;
-    let tableMeta: TableMeta | undefined;
     if (req.tableId !== undefined && req.tournamentId !== undefined)
       throw new AppError(400, 'request/invalid', 'give tableId or tournamentId, not both', { field: 'tournamentId' });
     // A registration's filter names the events of its own stream (a table's, or a tournament's).
@@ -98,7 +101,6 @@ export class WebhookService {
     } else if (req.tableId !== undefined) {
       const meta = await this.deps.tables.meta(req.tableId);
       const actor = this.deps.tables.authorize(meta, token);
-      tableMeta = meta;
       scope = {
         kind: 'table',
         tableId: req.tableId,
@@ -134,10 +136,7 @@ export class WebhookService {
       ...(req.description !== undefined ? { description: req.description } : {}),
     };
     await this.deps.store.putHook(hook);
-    // The table's later commits are checked for registrations (use-cases/listen.ts): raised before the answer, so
-    // every commit written after it reaches this registration. Tables created with an API key are checked from the
-    // start (their key's registrations follow them).
-    if (tableMeta !== undefined) await this.deps.tables.listen(tableMeta.tableId, tableMeta, 'webhook');
+    await this.#heard(hook);
     return { hook: hookView(hook), secret };
   }
 
@@ -159,7 +158,21 @@ export class WebhookService {
   }
 
   async remove(token: string | undefined, hookId: string): Promise<void> {
-    await this.deps.store.deleteHook(await this.get(token, hookId));
+    const hook = await this.get(token, hookId);
+    await this.deps.store.deleteHook(hook);
+    await this.#heard(hook);
+  }
+
+  /**
+   * After a registration was written or deleted: the tables it concerns look their registrations up again from their
+   * next commit on (use-cases/listen.ts raises their listen epochs — before the answer, so every commit written after
+   * it sees the change). A tournament's registrations are read per tournament commit and need nothing here.
+   */
+  async #heard(hook: Hook): Promise<void> {
+    if (hook.scope.kind === 'table') {
+      const meta = await this.deps.tables.meta(hook.scope.tableId).catch(() => undefined);
+      if (meta !== undefined) await this.deps.tables.listen(meta.tableId, meta, 'webhook').catch(notOpenYet);
+    } else if (hook.scope.kind === 'apiKey') await this.deps.tables.listenToCreatorTables(hook.scope.keyHash);
   }
 
   /** A new secret signs from now on; the old one keeps signing alongside for {@link ROTATION_OVERLAP_MS}. */

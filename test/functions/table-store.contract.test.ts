@@ -126,6 +126,22 @@ function storeContract(name: string, make: () => TableStore): void {
       expect(typeof store.metaAndAfter).toBe('function');
     });
 
+    it('lists the tables an API key created, a page at a time, until each is dropped', async () => {
+      const store = make();
+      const key = `key${freshId()}`;
+      const ids = [freshId(), freshId(), freshId()].sort();
+      for (const id of ids) await store.noteCreator(key, id);
+      await store.noteCreator(key, ids[0]!);
+      expect(await store.tablesOfCreator(`other${key}`, 10)).toEqual({ tableIds: [] });
+      const first = await store.tablesOfCreator(key, 2);
+      expect(first.tableIds).toEqual(ids.slice(0, 2));
+      expect(first.next).toBe(ids[1]);
+      const rest = await store.tablesOfCreator(key, 2, first.next);
+      expect(rest.tableIds).toEqual(ids.slice(2));
+      await store.dropCreator(key, ids[1]!);
+      expect((await store.tablesOfCreator(key, 10)).tableIds).toEqual([ids[0], ids[2]]);
+    });
+
     it('a listen fence in the slot after the head: invisible to reads, gives way only to a commit of its epoch', async () => {
       const store = make();
       const id = freshId();

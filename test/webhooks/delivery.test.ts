@@ -224,16 +224,25 @@ describe('signed webhook deliveries', () => {
     await rx.close();
   });
 
-  it('lookups are cached under the registrations stamp: one GetItem per commit without hooks, and a registration or deletion on another instance is seen at the next commit', async () => {
+  it('lookups are cached under the listen epoch: no read per commit; a registration or deletion on another instance is seen at the next commit', async () => {
     const t = await table();
     await t.start();
     const commit = (await server.runtime.store.head(t.tableId))!;
     const counter = countCalls(server.client);
-    // Warm: this instance looked the table up at the current stamp already (its own commits); only the stamp is read.
-    await w.hooks.deliverer.onCommit(commit);
+    // Created with an API key: its commits are checked for the key's registrations (epoch 1 from the start). This
+    // instance looked the table up at that epoch already (its own commits): nothing is read.
+    expect(commit.listen).toBe(1);
     counter.reset();
     await w.hooks.deliverer.onCommit(commit);
-    expect(Object.fromEntries(counter.calls)).toEqual({ GetItemCommand: 1 });
+    expect(Object.fromEntries(counter.calls)).toEqual({});
+    // A table created without a key (as where no API keys are configured) and nobody registered for it: epoch 0,
+    // nothing to look up either.
+    const anonymous = await server.runtime.service.create({ variant: 'schafkopf', seats: 4 });
+    const first = (await server.runtime.store.head(anonymous.tableId))!;
+    expect(first.listen).toBe(0);
+    counter.reset();
+    await w.hooks.deliverer.onCommit(first);
+    expect(Object.fromEntries(counter.calls)).toEqual({});
     // Another service instance over the same store registers for the table …
     const other = webhooksWithPolicy(server, { allowAddresses: ['127.0.0.1'], allowHttp: true });
     const rx = await receiver();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { type StammtischClient, createClient } from '../../sdk/index.js';
@@ -69,6 +70,36 @@ describe('webhook routes on the local server (same code path as AWS)', () => {
       (r) => verify(created.data!.secret, r, Date.now()) as { data: { tableId: string } },
     );
     expect(payloads.map((p) => p.data.tableId)).toEqual([t.tableId]);
+    await rx.close();
+  });
+
+  it('an API-key registration made after the key created a table reaches the table’s next commit; a closed table leaves the key’s list', async () => {
+    const t = await api.createTable({ variant: 'schafkopf', seats: 4 });
+    await api.join(t.tableId, { seat: 0 });
+    // The stream side has looked the table's registrations up (none) and cached them under its listen epoch.
+    await server.idle();
+    const rx = await receiver();
+    const created = await api.raw.POST('/v1/webhooks', {
+      body: { url: rx.url, events: ['DealStarted', 'TableClosed'] },
+    });
+    expect(created.response.status).toBe(201);
+    // The registration raised the epoch of every table the key created: the next commit looks again and delivers.
+    for (const seat of [1, 2, 3]) await api.join(t.tableId, { seat });
+    await server.idle();
+    const types = () =>
+      rx.received
+        .map((r) => verify(created.data!.secret, r, Date.now()) as { type: string; data: { tableId: string } })
+        .filter((p) => p.data.tableId === t.tableId)
+        .map((p) => p.type);
+    expect(types()).toEqual(['DealStarted']);
+    const keyHash = createHash('sha256').update(API_KEY).digest('hex');
+    expect((await server.runtime.store.tablesOfCreator(keyHash, 1000)).tableIds).toContain(t.tableId);
+    // Closed: its last commit is delivered, and the table leaves the key's list (no later registration touches it).
+    await api.as(t.organiserKey).close(t.tableId);
+    await server.idle();
+    expect(types()).toEqual(['DealStarted', 'TableClosed']);
+    expect((await server.runtime.store.tablesOfCreator(keyHash, 1000)).tableIds).not.toContain(t.tableId);
+    await api.raw.DELETE('/v1/webhooks/{webhookId}', { params: { path: { webhookId: created.data!.id } } });
     await rx.close();
   });
 

@@ -29,10 +29,14 @@ import {
  * Items of a table `T#<id>`:
  *   sk `META`              who sits where, key hashes (JSON in `m`), revision `rev`
  *   sk `C#<seq, 12 digits>` one commit: its events (deflated JSON in `ev`), `base`/`pb` pointers to the deal's
- *                          snapshot commit, the snapshot on deal starts (`snap`), idempotency key, secret seeds
+ *                          snapshot commit, the snapshot on deal starts (`snap`), idempotency key, secret seeds,
+ *                          the listen facts (`ls` epoch, `wt` watched; use-cases/listen.ts)
+ *   sk `C#<seq>` + `fence`  a listen fence in the slot after the head (no `ev`): every read skips it, and only a
+ *                          commit with at least its epoch takes the slot (a MODIFY on the stream)
+ * `KT#<key hash>` / `<table id>` the tables an API key created (its webhook registrations raise their epochs).
  * The lobby `LOBBY#<shard>` / `<createdAt, 15 digits>#<id>` lists public tables with open seats (LOBBY_SHARDS below).
  *
- * A move reads META (GetItem), the head commit (Query, newest first, Limit 1) and the commits of the current deal
+ * A move reads META (GetItem), the head commit (Query, newest first, Limit 2: a fence may come first) and the commits of the current deal
  * (Query from its base), and writes ONE item with a condition — no transactions, so it runs on dynalite too. A warm
  * GET view reads META and the commits after its cached head in one Query (`metaAndAfter`).
  */
@@ -239,6 +243,49 @@ export class DynamoTableStore implements TableStore {
     return commits;
   }
 
+  async noteCreator(keyHash: string, tableId: string): Promise<void> {
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Item: { pk: { S: creatorPk(keyHash) }, sk: { S: tableId } },
+      }),
+    );
+  }
+
+  async dropCreator(keyHash: string, tableId: string): Promise<void> {
+    await this.client.send(
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Key: { pk: { S: creatorPk(keyHash) }, sk: { S: tableId } },
+      }),
+    );
+  }
+
+  async tablesOfCreator(
+    keyHash: string,
+    limit: number,
+    after?: string,
+  ): Promise<{ readonly tableIds: readonly string[]; readonly next?: string }> {
+    const out = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        KeyConditionExpression: after === undefined ? 'pk = :pk' : 'pk = :pk AND sk > :after',
+        ExpressionAttributeValues: {
+          ':pk': { S: creatorPk(keyHash) },
+          ...(after !== undefined ? { ':after': { S: after } } : {}),
+        },
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    const tableIds = (out.Items ?? []).map((item) => item.sk?.S ?? '').filter((id) => id !== '');
+    const last = tableIds.at(-1);
+    return out.LastEvaluatedKey !== undefined && last !== undefined ? { tableIds, next: last } : { tableIds };
+  }
+
   async putLobby(entry: LobbyEntry): Promise<void> {
     await this.client.send(
       new PutItemCommand({
@@ -382,6 +429,8 @@ function lobbyItem(entry: LobbyEntry): Record<string, AttributeValue> {
 }
 
 const tablePk = (tableId: string): string => `T#${tableId}`;
+/** The tables an API key created (`KT#<key hash>` / `<table id>`): its webhook registrations raise their epochs. */
+const creatorPk = (keyHash: string): string => `KT#${keyHash}`;
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
 export const lobbySk = (tableId: string, createdAt: number): string =>
   `${String(createdAt).padStart(15, '0')}#${tableId}`;

@@ -18,6 +18,7 @@ export class MemoryTableStore implements TableStore {
   private readonly commits = new Map<string, Commit[]>();
   private readonly lobby = new Map<string, LobbyEntry>();
   /** Per table the fence in the slot after its head, if any (the DynamoDB adapter's fence item). */
+  private readonly creators = new Map<string, Set<string>>();
   private readonly fences = new Map<string, { readonly seq: number; readonly epoch: number }>();
 
   async createMeta(meta: TableMeta): Promise<boolean> {
@@ -57,6 +58,27 @@ export class MemoryTableStore implements TableStore {
     const fence = this.fences.get(tableId);
     if (fence?.seq !== seq || fence.epoch < epoch) this.fences.set(tableId, { seq, epoch });
     return 'fenced';
+  }
+
+  async noteCreator(keyHash: string, tableId: string): Promise<void> {
+    const set = this.creators.get(keyHash) ?? new Set<string>();
+    set.add(tableId);
+    this.creators.set(keyHash, set);
+  }
+
+  async dropCreator(keyHash: string, tableId: string): Promise<void> {
+    this.creators.get(keyHash)?.delete(tableId);
+  }
+
+  async tablesOfCreator(
+    keyHash: string,
+    limit: number,
+    after?: string,
+  ): Promise<{ readonly tableIds: readonly string[]; readonly next?: string }> {
+    const all = [...(this.creators.get(keyHash) ?? [])].filter((id) => after === undefined || id > after).sort();
+    const tableIds = all.slice(0, limit);
+    const last = tableIds.at(-1);
+    return all.length > limit && last !== undefined ? { tableIds, next: last } : { tableIds };
   }
 
   async head(tableId: string): Promise<Commit | undefined> {
