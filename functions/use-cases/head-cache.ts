@@ -30,12 +30,35 @@ export interface CachedHead extends Loaded {
 export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();
   private readonly metas = new Map<string, TableMeta>();
+  private readonly holds = new Map<string, Promise<void>>();
   private commits = 0;
 
   constructor(
     private readonly maxTables = 5000,
     private readonly maxCommits = 20_000,
   ) {}
+
+  /**
+   * Keep this process's runs of bot moves off a table until the returned release is called (play.ts `close`: the
+   * organiser's close would otherwise race bots that chain commits back to back on one event loop, and lose). The
+   * runs wait for the release (progress.ts), never skip: nothing stalls if the holder fails.
+   */
+  hold(tableId: string): () => void {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.holds.set(tableId, held);
+    return () => {
+      if (this.holds.get(tableId) === held) this.holds.delete(tableId);
+      release();
+    };
+  }
+
+  /** Resolves when no hold is on the table any more (undefined when none is). */
+  held(tableId: string): Promise<void> | undefined {
+    return this.holds.get(tableId);
+  }
 
   get(tableId: string): CachedHead | undefined {
     const hit = this.heads.get(tableId);

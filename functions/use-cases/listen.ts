@@ -6,9 +6,11 @@ import { requireHead, requireMeta } from './table-stream.js';
 
 /**
  * Who starts listening: a WebSocket subscription (the fan-out then reads the table's subscribers), or a change of the
- * webhook registrations that concern the table (the stream side caches a table's registrations under its epoch).
+ * webhook registrations that concern the table (the stream side caches a table's registrations under its epoch). And
+ * one who must write next: the organiser's close of a table whose bots chain commits on their cached head (play.ts
+ * `close`) — the raise and the fence make the bots, decided on older metadata, lose the next slot to the close.
  */
-export type Listener = 'subscription' | 'webhook';
+export type Listener = 'subscription' | 'webhook' | 'close';
 
 /**
  * Make the table's commits after its current head carry a listen epoch that covers `who` (docs/performance.md, "Who
@@ -16,7 +18,8 @@ export type Listener = 'subscription' | 'webhook';
  *
  * 1. Raise the metadata's epoch by one (one conditional metadata write, retried on a lost race): for a subscription
  *    unless a connection subscribed before (`watched`), for a webhook change always (the stream side's cached
- *    registrations of the table are keyed by the epoch, so a raised epoch makes it look them up again).
+ *    registrations of the table are keyed by the epoch, so a raised epoch makes it look them up again), for a close
+ *    always.
  * 2. Unless the head commit carries that epoch (then every later commit does: a writer carries the larger of its
  *    metadata's epoch and its predecessor's), put a fence in the slot after the head. A writer that decided on
  *    metadata read before step 1 meets the fence, loses the race and decides again on fresh metadata. When a commit
@@ -31,7 +34,7 @@ export async function listenTo(
   who: Listener,
 ): Promise<TableMeta> {
   let meta = known;
-  let raise = who === 'webhook' || meta.watched !== true;
+  let raise = who !== 'subscription' || meta.watched !== true;
   for (let i = 0; raise; i++) {
     const raised: TableMeta = {
       ...meta,
@@ -45,7 +48,7 @@ export async function listenTo(
     }
     if (i + 1 >= MAX_RETRIES) busy('the table is busy; try again')();
     meta = await requireMeta(ctx.store, tableId);
-    raise = who === 'webhook' || meta.watched !== true;
+    raise = who !== 'subscription' || meta.watched !== true;
   }
   const epoch = meta.listen ?? 0;
   const cached = ctx.heads?.get(tableId)?.commits.at(-1);

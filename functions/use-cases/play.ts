@@ -1,7 +1,8 @@
 import { type TableCommand, type TableEvent, type TableState, decide, evolve, asSeat } from '../../engine/index.js';
 import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
-import { advance } from './auto-deal.js';
+import { advance, serverActs } from './auto-deal.js';
+import { listenTo } from './listen.js';
 import type { UseCaseContext } from './context.js';
 import { AppError, fromEngineError } from './errors.js';
 import { findIdempotent, idempotencyTag } from './idempotency.js';
@@ -77,10 +78,21 @@ export async function actResolved(
 
 /** Close the table (the organiser; checked by the caller) and take it off the lobby. */
 export async function close(ctx: UseCaseContext, tableId: string): Promise<{ version: number }> {
-  const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, {});
-  const meta = await requireMeta(ctx.store, tableId);
-  await ctx.store.deleteLobby(tableId, meta.createdAt);
-  return { version: out.version };
+  // Where the server acts (bots, a clock), its runs of bot moves chain commits on the head they just wrote and would
+  // win the race for the next slot again and again (10 busy bot-only tables: no close got through in 500 tries).
+  // Raise the table's epoch and fence that slot first (listen.ts): the bots decided on older metadata and lose it; this
+  // close, decided on the raised metadata, takes it.
+  // Bots of this process wait meanwhile (head-cache.ts `hold`); those of another process meet the fence.
+  const release = ctx.heads?.hold(tableId);
+  try {
+    const known = await requireMeta(ctx.store, tableId);
+    const meta = serverActs(known) ? await listenTo(ctx, tableId, known, 'close') : known;
+    const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, { meta });
+    await ctx.store.deleteLobby(tableId, meta.createdAt);
+    return { version: out.version };
+  } finally {
+    release?.();
+  }
 }
 
 /** A command known up front, or one read from the loaded state (`request` stands for it in the idempotency hash). */

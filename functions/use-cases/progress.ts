@@ -66,6 +66,7 @@ export function turnDeadline(meta: TableMeta, state: TableState, head: Commit): 
  * commit that moved it triggered its own pass). Reads META, the head and the running deal's commits.
  */
 export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
+  await whileHeld(ctx, tableId);
   // Pinned work on this process's own newest commit decides on the cached head and the metadata cached with it
   // (head-cache.ts; its move's conditional write is the proof); anything else reads the store.
   const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
@@ -130,9 +131,15 @@ export const MAX_CHAIN = 16;
  * on. Stops at the first seat the server does not play, a lost race, metadata it must re-read, or after MAX_CHAIN
  * commits.
  */
+/** Wait while this process holds the table for a close (head-cache.ts `hold`). */
+async function whileHeld(ctx: UseCaseContext, tableId: string): Promise<void> {
+  for (let held = ctx.heads?.held(tableId); held !== undefined; held = ctx.heads?.held(tableId)) await held;
+}
+
 async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
   let acted = 0;
   while (acted < MAX_CHAIN) {
+    await whileHeld(ctx, tableId);
     const head = ctx.heads?.get(tableId);
     const meta = head === undefined ? undefined : ctx.heads?.metaAt(tableId, head.version);
     if (head === undefined || meta === undefined || head.state.closed) break;

@@ -41,6 +41,9 @@ function scheduledStore(store: MemoryTableStore, s: fc.Scheduler): TableStore {
     // The memory store ignores `createdAt` (it keys the lobby by table id).
     deleteLobby: (id) => gate('deleteLobby', () => store.deleteLobby(id)),
     listLobby: (limit, after) => gate('listLobby', () => store.listLobby(limit, after)),
+    noteCreator: (key, id) => gate('noteCreator', () => store.noteCreator(key, id)),
+    dropCreator: (key, id) => gate('dropCreator', () => store.dropCreator(key, id)),
+    tablesOfCreator: (key, limit, after) => gate('tablesOfCreator', () => store.tablesOfCreator(key, limit, after)),
   };
 }
 
