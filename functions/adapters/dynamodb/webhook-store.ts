@@ -31,8 +31,10 @@ const deliverySk = (tableId: string, seq: number, sub: number) =>
  *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished delivery) + pump lease
  *   `WHT#<table>` / `H#<hook>`, `WHK#<key hash>` / `H#<hook>`, `WHU#<tournament>` / `H#<hook>`,
  *   `WHO#<owner hash>` / `H#<hook>`           lookups (a tournament's deliveries use its id where a table's use the table's)
- *   `WHS` / `STAMP`                           a random stamp (`v`) replaced after every registration and deletion: the
- *                                             commit side caches its lookups per table under the stamp it read
+ *   `WHS` / `STAMP`                           a random stamp (`v`) replaced after every registration and deletion: for
+ *                                             commits stored before listen epochs existed the commit side caches its
+ *                                             lookups per table under the stamp it read (newer commits: under their
+ *                                             table's listen epoch, use-cases/listen.ts — no read)
  * None of these keys starts with `T#`, so the table store's reads and the stream's commit filter never see them.
  */
 export class DynamoWebhookStore implements WebhookStore {
