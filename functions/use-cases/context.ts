@@ -10,7 +10,10 @@ export interface ServiceDeps {
   readonly store: TableStore;
   readonly now?: () => number;
   readonly seed?: () => string;
-  /** Called after every successful append (the local runtime fans out; on AWS the stream does). */
+  /**
+   * Called after every successful append (the local runtime queues the commit for its fan-out; on AWS the stream
+   * does). It must not wait for the table's progress pass: a close holds the table's bot runs until it returns.
+   */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Time a bot decision may take (BOT_BUDGET_MS; only `strong` uses it). */
   readonly botBudgetMs?: number;
