@@ -36,9 +36,10 @@ import {
  * `KT#<key hash>` / `<table id>` the tables an API key created (its webhook registrations raise their epochs).
  * The lobby `LOBBY#<shard>` / `<createdAt, 15 digits>#<id>` lists public tables with open seats (LOBBY_SHARDS below).
  *
- * A move reads META (GetItem), the head commit (Query, newest first, Limit 2: a fence may come first) and the commits of the current deal
- * (Query from its base), and writes ONE item with a condition — no transactions, so it runs on dynalite too. A warm
- * GET view reads META and the commits after its cached head in one Query (`metaAndAfter`).
+ * A cold move reads META (GetItem), the head commit (Query, newest first, Limit 2: a fence may come first) and the
+ * commits of the current deal (Query from its base), and writes ONE item with a condition — no transactions, so it
+ * runs on dynalite too. A warm move reads META only; a warm GET view reads META and the commits after its cached head
+ * in one Query (`metaAndAfter`).
  */
 export class DynamoTableStore implements TableStore {
   constructor(

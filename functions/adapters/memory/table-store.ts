@@ -17,8 +17,9 @@ export class MemoryTableStore implements TableStore {
   private readonly metas = new Map<string, TableMeta>();
   private readonly commits = new Map<string, Commit[]>();
   private readonly lobby = new Map<string, LobbyEntry>();
-  /** Per table the fence in the slot after its head, if any (the DynamoDB adapter's fence item). */
+  /** Per API key hash the tables it created. */
   private readonly creators = new Map<string, Set<string>>();
+  /** Per table the fence in the slot after its head, if any (the DynamoDB adapter's fence item). */
   private readonly fences = new Map<string, { readonly seq: number; readonly epoch: number }>();
 
   async createMeta(meta: TableMeta): Promise<boolean> {
