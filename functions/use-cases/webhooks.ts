@@ -13,6 +13,7 @@ import {
   type WebhookStore,
 } from '../ports/webhooks.js';
 import { AppError } from './errors.js';
+import type { TableMeta } from '../ports/table-store.js';
 import type { TableService } from './table-service.js';
 import type { Deliverer } from './webhook-delivery.js';
 
@@ -63,6 +64,11 @@ export interface WebhookServiceDeps {
 const notOpenYet = (e: unknown): void => {
   if (!(e instanceof AppError && e.status === 404)) throw e;
 };
+/** The table of a removed registration is gone: nothing to raise. Any other failure is the caller's. */
+const tableGone = (e: unknown): undefined => {
+  if (e instanceof AppError && e.status === 404) return undefined;
+  throw e;
+};
 
 const TOURNAMENT_TYPES: readonly string[] = TOURNAMENT_WEBHOOK_EVENT_TYPES;
 
@@ -72,6 +78,7 @@ export class WebhookService {
 
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
     let scope: HookScope;
+    let tableMeta: TableMeta | undefined;
     if (req.tableId !== undefined && req.tournamentId !== undefined)
       throw new AppError(400, 'request/invalid', 'give tableId or tournamentId, not both', { field: 'tournamentId' });
     // A registration's filter names the events of its own stream (a table's, or a tournament's).
@@ -101,6 +108,7 @@ export class WebhookService {
     } else if (req.tableId !== undefined) {
       const meta = await this.deps.tables.meta(req.tableId);
       const actor = this.deps.tables.authorize(meta, token);
+      tableMeta = meta;
       scope = {
         kind: 'table',
         tableId: req.tableId,
@@ -136,7 +144,13 @@ export class WebhookService {
       ...(req.description !== undefined ? { description: req.description } : {}),
     };
     await this.deps.store.putHook(hook);
-    await this.#heard(hook);
+    try {
+      await this.#heard(hook, tableMeta);
+    } catch (e) {
+      // Not raised (the table stayed busy): the registration is not made, so a retry does not leave two behind.
+      await this.deps.store.deleteHook(hook);
+      throw e;
+    }
     return { hook: hookView(hook), secret };
   }
 
@@ -160,7 +174,9 @@ export class WebhookService {
   async remove(token: string | undefined, hookId: string): Promise<void> {
     const hook = await this.get(token, hookId);
     await this.deps.store.deleteHook(hook);
-    await this.#heard(hook);
+    // Only spares the stream side delivery rows for a registration that is gone (the pump finds it gone and sends
+    // nothing): the removal stands even when the table stays busy.
+    await this.#heard(hook).catch(() => undefined);
   }
 
   /**
@@ -168,9 +184,10 @@ export class WebhookService {
    * next commit on (use-cases/listen.ts raises their listen epochs — before the answer, so every commit written after
    * it sees the change). A tournament's registrations are read per tournament commit and need nothing here.
    */
-  async #heard(hook: Hook): Promise<void> {
+  async #heard(hook: Hook, known?: TableMeta): Promise<void> {
     if (hook.scope.kind === 'table') {
-      const meta = await this.deps.tables.meta(hook.scope.tableId).catch(() => undefined);
+      // The metadata the registration was authorised on (a newer one is read on a lost race); a removal reads it.
+      const meta = known ?? (await this.deps.tables.meta(hook.scope.tableId).catch(tableGone));
       if (meta !== undefined) await this.deps.tables.listen(meta.tableId, meta, 'webhook').catch(notOpenYet);
     } else if (hook.scope.kind === 'apiKey') await this.deps.tables.listenToCreatorTables(hook.scope.keyHash);
   }

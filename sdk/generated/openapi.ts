@@ -561,7 +561,7 @@ export interface paths {
          *     loopback or link-local addresses; redirects are not followed). Deliveries are signed per the Standard
          *     Webhooks spec (`webhook-id`, `webhook-timestamp`, `webhook-signature`), sent at least once, in seq order per
          *     table, retried with backoff for about 28 hours; `your_turn` is sent to a seat's registration when the turn
-         *     passes to it. With `tournamentId` (bearer = the tournament's organiser key; a player token gets 403, an unknown tournament 404): every event of that tournament, in seq order. Payloads: the top-level `webhooks` section.
+         *     passes to it. With `tournamentId` (bearer = the tournament's organiser key; a player token gets 403, an unknown tournament 404): every event of that tournament, in seq order. Payloads: the top-level `webhooks` section. A table registration answers 409 `table/busy` when the table's metadata stays contended (nothing is registered; try again).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -2702,6 +2702,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
         };

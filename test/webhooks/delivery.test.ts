@@ -5,6 +5,9 @@ import { RETRY_DELAYS_MS } from '../../functions/ports/webhooks.js';
 import { type StammtischClient, createClient, type Action } from '../../sdk/index.js';
 import { type WebhookServer, advance, receiver, verify, webhookServer, webhooksWithPolicy } from './harness.js';
 import { countCalls } from '../support/functions/dynalite.js';
+import { ManualClock, createWebhooks } from '../../functions/composition/webhooks.js';
+import type { TableStore } from '../../functions/ports/table-store.js';
+import { TableService } from '../../functions/use-cases/table-service.js';
 
 const KEY = 'ak_test_key_1';
 let w: WebhookServer;
@@ -222,6 +225,28 @@ describe('signed webhook deliveries', () => {
     expect(payloads[0]!.data.event!.layout!.hands.every((h) => h.length === 0)).toBe(true);
     await w.hooks.service.remove(key, hook.id);
     await rx.close();
+  });
+
+  it('a registration whose table stays busy is not made: 409, and no registration is left behind', async () => {
+    const t = await table();
+    // The table's metadata never takes a write (every conditional write of it loses a race): the epoch cannot be raised.
+    const busyStore = Object.assign(Object.create(server.runtime.store) as TableStore, {
+      updateMeta: () => Promise.resolve(false),
+    });
+    const busy = createWebhooks({
+      client: server.client,
+      dataTable: server.runtime.settings.dataTable,
+      tables: server.runtime.store,
+      service: new TableService({ store: busyStore }),
+      apiKeyHashes: [],
+      policy: { allowAddresses: ['127.0.0.1'], allowHttp: true },
+      timers: new ManualClock(Date.now()),
+    });
+    await expect(
+      busy.service.register(t.seatToken, { url: 'http://127.0.0.1:9/never', tableId: t.tableId }),
+    ).rejects.toMatchObject({ status: 409, code: 'table/busy' });
+    expect(await busy.service.list(t.seatToken)).toEqual([]);
+    expect(await w.hooks.store.hooksForTable(t.tableId)).toEqual([]);
   });
 
   it('lookups are cached under the listen epoch: no read per commit; a registration or deletion on another instance is seen at the next commit', async () => {
