@@ -74,6 +74,23 @@ export async function statesAround(
 }
 
 /**
+ * The metadata at `commit`: cached with the head while it moved on one commit at a time without a seating event
+ * (head-cache.ts `metaAt`), else read and cached. The fan-out and the webhook deliverer both decide on it.
+ */
+export async function metaAtCommit(
+  store: TableStore,
+  heads: HeadCache | undefined,
+  commit: Commit,
+): Promise<TableMeta | undefined> {
+  const version = lastSeq(commit);
+  const cached = heads?.metaAt(commit.tableId, version);
+  if (cached !== undefined) return cached;
+  const meta = await store.getMeta(commit.tableId);
+  if (meta !== undefined) heads?.setMeta(meta, version);
+  return meta;
+}
+
+/**
  * Push one commit to every live subscriber of its table: the commit's events redacted for the subscriber's audience
  * (each carrying its seq) plus the audience's view after the commit, in frames under 32 KB. Reads: nothing when the
  * commit says no connection ever subscribed (`unwatched`); else the subscribers (one Query on byTable) — nothing else
@@ -87,15 +104,6 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxFrameBytes ?? MAX_FRAME_BYTES;
   const heads = deps.heads;
-  // The metadata at the commit: cached while the head moved on one commit at a time without a seating event.
-  const metaOf = async (commit: Commit): Promise<TableMeta | undefined> => {
-    const version = lastSeq(commit);
-    const cached = heads?.metaAt(commit.tableId, version);
-    if (cached !== undefined) return cached;
-    const meta = await deps.store.getMeta(commit.tableId);
-    if (meta !== undefined) heads?.setMeta(meta, version);
-    return meta;
-  };
   return async (commit) => {
     // No WebSocket connection ever subscribed when the commit was written (its listen facts; use-cases/listen.ts):
     // nothing to read, nobody to push to.
@@ -104,7 +112,7 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
     if (subscribers.length === 0) return { subscribers: 0, frames: 0, gone: 0, revoked: 0 };
     // Only tables someone watches pay for the states and the metadata (both cached when the head kept up).
     const around = await statesAround(deps.store, heads, commit);
-    const meta = await metaOf(commit);
+    const meta = await metaAtCommit(deps.store, heads, commit);
     const before = around.before;
     if (around.after === null || meta === undefined)
       return { subscribers: subscribers.length, frames: 0, gone: 0, revoked: 0 };

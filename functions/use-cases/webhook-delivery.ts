@@ -4,7 +4,7 @@ import { type TableEvent, type TableState, evolve, redactEvent, view } from '../
 import { type Commit, type TableMeta, type TableStore, lastSeq, unheard } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
-import { statesAround } from './fanout.js';
+import { metaAtCommit, statesAround } from './fanout.js';
 import type { HeadCache } from './head-cache.js';
 import {
   type Attempt,
@@ -140,11 +140,10 @@ export class Deliverer {
     if (closed && entry.creator !== undefined) await this.deps.tables.dropCreator(entry.creator, commit.tableId);
     if (entry.hooks.length === 0) return;
     // The metadata and the state before the commit from the service's cached head when it kept up (as the fan-out).
-    meta ??= await this.#metaAt(commit);
-    if (meta === undefined) return;
+    const at = meta ?? (await metaAtCommit(this.deps.tables, this.deps.heads, commit));
+    if (at === undefined) return;
     const before = (await statesAround(this.deps.tables, this.deps.heads, commit)).before;
     const now = this.deps.clock.now();
-    const at = meta;
     await Promise.all(
       entry.hooks.map(async (hook) => {
         const actor = actorOf(hook, at);
@@ -154,16 +153,6 @@ export class Deliverer {
         await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId });
       }),
     );
-  }
-
-  /** The metadata at `commit`: cached with the head until a seating commit (head-cache.ts), else read. */
-  async #metaAt(commit: Commit): Promise<TableMeta | undefined> {
-    const version = lastSeq(commit);
-    const cached = this.deps.heads?.metaAt(commit.tableId, version);
-    if (cached !== undefined) return cached;
-    const meta = await this.deps.tables.getMeta(commit.tableId);
-    if (meta !== undefined) this.deps.heads?.setMeta(meta, version);
-    return meta;
   }
 
   /**
