@@ -176,6 +176,19 @@ export function after(loaded: Loaded, commit: Commit, known?: TableState): Cache
   };
 }
 
+/** How many commits after a cached head a read folds onto it; more, and the table is loaded afresh. */
+const NEWER_LIMIT = 100;
+
+/**
+ * The cached head with the commits after it folded on, or undefined when they do not follow it without a gap (or a
+ * fold fails): commits are immutable, so the result is exactly the table after the last of them.
+ */
+function foldNewer(cached: CachedHead, newer: readonly Commit[]): CachedHead | undefined {
+  let now: CachedHead | undefined = cached;
+  for (const c of newer) now = now === undefined || c.seq !== now.version + 1 ? undefined : after(now, c);
+  return now;
+}
+
 /** The commit at slot `seq` (a consistent GetItem), or undefined when the slot is free. */
 const commitAt = async (store: TableStore, tableId: string, seq: number): Promise<Commit | undefined> =>
   store.commitAt !== undefined
@@ -193,15 +206,11 @@ export async function currentHead(ctx: UseCaseContext, tableId: string): Promise
   if (cached !== undefined) {
     const next = await commitAt(ctx.store, tableId, cached.version + 1);
     if (next === undefined) return cached;
-    const limit = 100;
-    const rest = await ctx.store.range(tableId, lastSeq(next) + 1, Number.MAX_SAFE_INTEGER, limit);
-    if (rest.length < limit) {
-      let now: CachedHead | undefined = after(cached, next);
-      for (const c of rest) now = now === undefined ? undefined : after(now, c);
-      if (now !== undefined) {
-        ctx.heads?.advance(tableId, now);
-        return now;
-      }
+    const rest = await ctx.store.range(tableId, lastSeq(next) + 1, Number.MAX_SAFE_INTEGER, NEWER_LIMIT);
+    const now = rest.length < NEWER_LIMIT ? foldNewer(cached, [next, ...rest]) : undefined;
+    if (now !== undefined) {
+      ctx.heads?.advance(tableId, now);
+      return now;
     }
   }
   const loaded = await loadTable(ctx.store, tableId);
@@ -223,11 +232,10 @@ export async function warmHeadAndMeta(
 ): Promise<{ readonly meta: TableMeta; readonly loaded: Loaded } | undefined> {
   const cached = ctx.heads?.get(tableId);
   if (cached === undefined || ctx.store.metaAndAfter === undefined) return undefined;
-  const read = await ctx.store.metaAndAfter(tableId, cached.version + 1, 100);
+  const read = await ctx.store.metaAndAfter(tableId, cached.version + 1, NEWER_LIMIT);
   if (!read.complete) return undefined;
   if (read.meta === undefined) throw notFound(tableId);
-  let now: CachedHead | undefined = cached;
-  for (const c of read.commits) now = now === undefined || c.seq !== now.version + 1 ? undefined : after(now, c);
+  const now = foldNewer(cached, read.commits);
   if (now === undefined) return undefined;
   if (now !== cached) ctx.heads?.advance(tableId, now);
   return { meta: read.meta, loaded: now };
