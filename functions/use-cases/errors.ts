@@ -30,6 +30,9 @@ export class AppError extends Error {
 }
 
 /** HTTP status for an engine error code: illegal content 422, wrong moment (turn, deal state) 409. */
+/** Whether `e` is a 404 answer (the table or item is not there). */
+export const isNotFound = (e: unknown): boolean => e instanceof AppError && e.status === 404;
+
 export function statusForEngineCode(code: string): 409 | 422 {
   switch (code) {
     case 'action/not_your_turn':

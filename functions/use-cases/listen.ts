@@ -1,7 +1,7 @@
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
-import { AppError } from './errors.js';
-import { busy, MAX_RETRIES } from './retry.js';
+import { isNotFound } from './errors.js';
+import { CONFLICT, busy, MAX_RETRIES, retryOnConflict } from './retry.js';
 import { requireHead, requireMeta } from './table-stream.js';
 
 /**
@@ -11,6 +11,8 @@ import { requireHead, requireMeta } from './table-stream.js';
  * `close`) — the raise and the fence make the bots, decided on older metadata, lose the next slot to the close.
  */
 export type Listener = 'subscription' | 'webhook' | 'close';
+
+const BUSY = busy('the table is busy; try again');
 
 /**
  * Make the table's commits after its current head carry a listen epoch that covers `who` (docs/performance.md, "Who
@@ -33,23 +35,20 @@ export async function listenTo(
   known: TableMeta,
   who: Listener,
 ): Promise<TableMeta> {
-  let meta = known;
-  let raise = who !== 'subscription' || meta.watched !== true;
-  for (let i = 0; raise; i++) {
+  // Step 1 on the metadata the caller read, then (after a lost race) on a fresh read.
+  let fresh: TableMeta | undefined = known;
+  const meta = await retryOnConflict<TableMeta>(async () => {
+    const m = fresh ?? (await requireMeta(ctx.store, tableId));
+    fresh = undefined;
+    if (who === 'subscription' && m.watched === true) return m;
     const raised: TableMeta = {
-      ...meta,
-      listen: (meta.listen ?? 0) + 1,
+      ...m,
+      listen: (m.listen ?? 0) + 1,
       ...(who === 'subscription' ? { watched: true } : {}),
-      rev: meta.rev + 1,
+      rev: m.rev + 1,
     };
-    if (await ctx.store.updateMeta(raised)) {
-      meta = raised;
-      break;
-    }
-    if (i + 1 >= MAX_RETRIES) busy('the table is busy; try again')();
-    meta = await requireMeta(ctx.store, tableId);
-    raise = who !== 'subscription' || meta.watched !== true;
-  }
+    return (await ctx.store.updateMeta(raised)) ? raised : CONFLICT;
+  }, BUSY);
   const epoch = meta.listen ?? 0;
   const cached = ctx.heads?.get(tableId)?.commits.at(-1);
   if (cached !== undefined && (cached.listen ?? 0) >= epoch) return meta;
@@ -58,7 +57,7 @@ export async function listenTo(
     if ((head.listen ?? 0) >= epoch) return meta;
     if ((await ctx.store.fence(tableId, lastSeq(head) + 1, epoch)) === 'fenced') return meta;
   }
-  return busy('the table is busy; try again')();
+  return BUSY();
 }
 
 /**
@@ -79,7 +78,7 @@ export async function listenToCreatorTables(ctx: UseCaseContext, keyHash: string
           await listenTo(ctx, tableId, meta, 'webhook');
           return 1;
         } catch (e) {
-          if (e instanceof AppError && e.status === 404) return 0;
+          if (isNotFound(e)) return 0;
           throw e;
         }
       }),

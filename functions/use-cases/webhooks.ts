@@ -12,7 +12,7 @@ import {
   type WebhookEventType,
   type WebhookStore,
 } from '../ports/webhooks.js';
-import { AppError } from './errors.js';
+import { AppError, isNotFound } from './errors.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { TableService } from './table-service.js';
 import type { Deliverer } from './webhook-delivery.js';
@@ -62,11 +62,11 @@ export interface WebhookServiceDeps {
 
 /** A table with metadata and no commit is being opened: its first commit looks the registrations up anyway. */
 const notOpenYet = (e: unknown): void => {
-  if (!(e instanceof AppError && e.status === 404)) throw e;
+  if (!isNotFound(e)) throw e;
 };
 /** The table of a removed registration is gone: nothing to raise. Any other failure is the caller's. */
 const tableGone = (e: unknown): undefined => {
-  if (e instanceof AppError && e.status === 404) return undefined;
+  if (isNotFound(e)) return undefined;
   throw e;
 };
 
