@@ -60,6 +60,14 @@ async function callsOfMove(
   return [...calls].sort();
 }
 
+/** A four-seat human table (created without an API key, so nobody listens yet), every seat joined, the deal on. */
+async function humanTable(): Promise<{ tableId: string; seated: Awaited<ReturnType<typeof seatEveryone>> }> {
+  const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
+  const seated = await seatEveryone(api, t.tableId, 4);
+  await server.idle();
+  return { tableId: t.tableId, seated };
+}
+
 async function toAct(tableId: string): Promise<{ seat: number; legal: readonly Record<string, unknown>[] }> {
   const service = server.runtime.service;
   const seat = (await service.view(tableId, { kind: 'spectator' })).view.deal!.toAct[0]!;
@@ -68,9 +76,7 @@ async function toAct(tableId: string): Promise<{ seat: number; legal: readonly R
 
 describe('who listens', () => {
   it('a table nobody watches: the stream side reads nothing; after the first subscription it reads the subscribers', async () => {
-    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
-    await seatEveryone(api, t.tableId, 4);
-    await server.idle();
+    const t = await humanTable();
     const first = await toAct(t.tableId);
     // The move: the conditional PutItem of its commit, nothing else (META came with the request, the head is cached).
     expect(await callsOfMove(t.tableId, first.seat, first.legal)).toEqual(['PutItem C#']);
@@ -96,9 +102,7 @@ describe('who listens', () => {
   });
 
   it('a move decided on metadata read before the first subscription meets the fence, decides again and is pushed', async () => {
-    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
-    await seatEveryone(api, t.tableId, 4);
-    await server.idle();
+    const t = await humanTable();
     const service = server.runtime.service;
     // The writer read the metadata (nobody listens) — then, before its write, a spectator subscribes.
     const stale = await service.meta(t.tableId);
@@ -132,9 +136,7 @@ describe('who listens', () => {
   });
 
   it('the epoch is inherited: a writer on old metadata that builds on a commit carrying the epoch carries it too', async () => {
-    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
-    await seatEveryone(api, t.tableId, 4);
-    await server.idle();
+    const t = await humanTable();
     const service = server.runtime.service;
     const stale = await service.meta(t.tableId);
     const client = await WsClient.connect(server.wsUrl, { tableId: t.tableId });
@@ -156,9 +158,8 @@ describe('who listens', () => {
   });
 
   it('views read no presence for a table nobody watched; a seat that subscribes shows as connected', async () => {
-    const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
-    const seated = await seatEveryone(api, t.tableId, 4);
-    await server.idle();
+    const t = await humanTable();
+    const seated = t.seated;
     calls.length = 0;
     on = true;
     const before = await api.get<{ presence: { seat: number; connected: boolean }[] }>(`/v1/tables/${t.tableId}/view`);
