@@ -53,6 +53,14 @@ function bruteForce(
   return (maxMask >> seat) & 1 ? Math.max(...values) : Math.min(...values);
 }
 
+/** The oracle's value of a solver problem (its hands and trick copied: the search edits them as it goes). */
+function bruteForceOf(
+  p: Pick<SolverProblem, 'order' | 'hands' | 'trick' | 'leader' | 'valueMask' | 'maxMask' | 'unit'>,
+) {
+  const hands = p.hands.map((h) => h.slice());
+  return bruteForce(p.order, hands, p.trick.slice(), p.leader, p.valueMask, p.maxMask, p.unit);
+}
+
 /** One trick order per family of contracts: suit games, Wenz/Geier, Farbwenz, Bettel, Sheepshead, Mehrkopf's
  * 48-card orders (Schöne, Gefreite, Preußen with negative points), Saukopf's Ferkelparade, Knorpel and "am Spieß". */
 const ORDERS: CompiledOrder[] = [
@@ -148,16 +156,9 @@ describe('trick-play solver', () => {
           const valueMask = valueMaskRaw & full;
           const maxMask = maxMaskRaw & full;
           // act
-          const fast = solve({ order, hands, trick, leader, valueMask, maxMask, unit, table }).value;
-          const slow = bruteForce(
-            order,
-            hands.map((h) => h.slice()),
-            trick.slice(),
-            leader,
-            valueMask,
-            maxMask,
-            unit,
-          );
+          const problem: SolverProblem = { order, hands, trick, leader, valueMask, maxMask, unit };
+          const fast = solve({ ...problem, table }).value;
+          const slow = bruteForceOf(problem);
           // assess
           expect(fast).toBe(slow);
         },
@@ -222,15 +223,7 @@ describe('trick-play solver', () => {
         const q: SolverProblem = { ...p, hands: trimmed };
         // act
         const fast = solve({ ...q, table }).value;
-        const slow = bruteForce(
-          order,
-          trimmed.map((h) => h.slice()),
-          q.trick.slice(),
-          q.leader,
-          q.valueMask,
-          q.maxMask,
-          q.unit,
-        );
+        const slow = bruteForceOf(q);
         // assess
         expect(fast).toBe(slow);
       }),
@@ -260,16 +253,9 @@ describe('trick-play solver', () => {
           const mask = maskRaw & ((1 << n) - 1);
           const unit = tricks ? 'trick' : 'points';
           // act
-          const fast = solve({ order, hands, trick: [], leader: 0, valueMask: mask, maxMask: mask, unit, table }).value;
-          const slow = bruteForce(
-            order,
-            hands.map((h) => h.slice()),
-            [],
-            0,
-            mask,
-            mask,
-            unit,
-          );
+          const problem: SolverProblem = { order, hands, trick: [], leader: 0, valueMask: mask, maxMask: mask, unit };
+          const fast = solve({ ...problem, table }).value;
+          const slow = bruteForceOf(problem);
           // assess
           expect(fast).toBe(slow);
         },
