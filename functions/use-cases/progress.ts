@@ -120,6 +120,11 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   return { ...base, acted };
 }
 
+/** Wait while this process holds the table for a close (head-cache.ts `hold`). */
+async function whileHeld(ctx: UseCaseContext, tableId: string): Promise<void> {
+  for (let held = ctx.heads?.held(tableId); held !== undefined; held = ctx.heads?.held(tableId)) await held;
+}
+
 /** Server moves one pass makes in a row on its own cached head before it leaves the rest to the next pass. */
 export const MAX_CHAIN = 16;
 
@@ -131,11 +136,6 @@ export const MAX_CHAIN = 16;
  * on. Stops at the first seat the server does not play, a lost race, metadata it must re-read, or after MAX_CHAIN
  * commits.
  */
-/** Wait while this process holds the table for a close (head-cache.ts `hold`). */
-async function whileHeld(ctx: UseCaseContext, tableId: string): Promise<void> {
-  for (let held = ctx.heads?.held(tableId); held !== undefined; held = ctx.heads?.held(tableId)) await held;
-}
-
 async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
   let acted = 0;
   while (acted < MAX_CHAIN) {
