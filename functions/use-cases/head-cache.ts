@@ -30,7 +30,7 @@ export interface CachedHead extends Loaded {
 export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();
   private readonly metas = new Map<string, TableMeta>();
-  private readonly holds = new Map<string, Promise<void>>();
+  private readonly holds = new Map<string, { count: number; readonly done: Promise<void>; readonly end: () => void }>();
   private commits = 0;
 
   constructor(
@@ -39,25 +39,36 @@ export class HeadCache {
   ) {}
 
   /**
-   * Keep this process's runs of bot moves off a table until the returned release is called (play.ts `close`: the
-   * organiser's close would otherwise race bots that chain commits back to back on one event loop, and lose). The
-   * runs wait for the release (progress.ts), never skip: nothing stalls if the holder fails.
+   * Keep this process's runs of bot moves off a table until the returned release is called: a command of a player or
+   * the organiser (play.ts) would otherwise race bots that chain commits back to back on one event loop, and lose
+   * again and again. Holds nest (a close holds across its fence and its command); the runs wait for the last release
+   * (progress.ts), never skip: nothing stalls if a holder fails.
    */
   hold(tableId: string): () => void {
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    this.holds.set(tableId, held);
+    let held = this.holds.get(tableId);
+    if (held === undefined) {
+      let end = (): void => {};
+      const done = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      held = { count: 0, done, end };
+      this.holds.set(tableId, held);
+    }
+    held.count++;
+    const mine = held;
+    let released = false;
     return () => {
-      if (this.holds.get(tableId) === held) this.holds.delete(tableId);
-      release();
+      if (released) return;
+      released = true;
+      if (--mine.count > 0) return;
+      if (this.holds.get(tableId) === mine) this.holds.delete(tableId);
+      mine.end();
     };
   }
 
   /** Resolves when no hold is on the table any more (undefined when none is). */
   held(tableId: string): Promise<void> | undefined {
-    return this.holds.get(tableId);
+    return this.holds.get(tableId)?.done;
   }
 
   get(tableId: string): CachedHead | undefined {

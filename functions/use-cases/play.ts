@@ -82,7 +82,8 @@ export async function close(ctx: UseCaseContext, tableId: string): Promise<{ ver
   // win the race for the next slot again and again (10 busy bot-only tables: no close got through in 500 tries).
   // Raise the table's epoch and fence that slot first (listen.ts): the bots decided on older metadata and lose it; this
   // close, decided on the raised metadata, takes it.
-  // Bots of this process wait meanwhile (head-cache.ts `hold`); those of another process meet the fence.
+  // Bots of this process wait meanwhile, across the fence and the command (head-cache.ts `hold`, as every command of a
+  // player or the organiser holds them); those of another process meet the fence.
   const release = ctx.heads?.hold(tableId);
   try {
     const known = await requireMeta(ctx.store, tableId);
@@ -114,61 +115,68 @@ async function command(
   // The first attempt may decide on the cached head (head-cache.ts): the conditional append proves it current; any
   // other outcome on a cached head (a lost race, a version conflict, a rejected move) decides again on the store.
   let cached = ctx.heads?.get(tableId);
-  return retryOnConflict(async () => {
-    const meta = known ?? (await requireMeta(ctx.store, tableId));
-    known = undefined;
-    const fromCache = cached;
-    cached = undefined;
-    const loaded = fromCache ?? (await loadTable(ctx.store, tableId));
-    const recheck = (): typeof CONFLICT => {
-      ctx.heads?.drop(tableId);
-      return CONFLICT;
-    };
-    // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
-    if (tag !== undefined) {
-      const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
-      if (previous !== undefined)
-        return {
-          version: lastSeq(previous.commit),
-          events: redactCommit(previous.before, previous.commit, audience, loaded.state),
-          replayed: true,
-        };
-    }
-    if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version) {
-      if (fromCache !== undefined) return recheck();
-      throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
-        currentVersion: loaded.version,
-      });
-    }
-    const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
-    const decided = decide(cmd, loaded.state);
-    if (!decided.ok) {
-      if (fromCache !== undefined) return recheck();
-      throw fromEngineError(decided.error);
-    }
-    // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
-    const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
-    const back =
-      seat !== undefined &&
-      ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
-    const own: TableEvent[] = [
-      ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
-      ...decided.events,
-      ...(opts.extra ?? []),
-    ];
-    const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-    const followed = opts.follow?.(loaded, own, mid);
-    const after = followed?.state ?? mid;
-    const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
-    const auto = advance(ctx, tableId, meta, after, mine.length);
-    const commit = await appendCommit(ctx, tableId, loaded, [...mine, ...auto.events], auto, tag);
-    // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
-    // winner's version (unless the winner was this very request under the same idempotency key).
-    if (commit === undefined) return CONFLICT;
-    return {
-      version: lastSeq(commit),
-      events: redactCommit(loaded.state, commit, audience, auto.state),
-      replayed: false,
-    };
-  }, busy('the table is busy; try again'));
+  // A player's or the organiser's command keeps this process's bot runs off the table while it decides and writes
+  // (head-cache.ts `hold`): runs chained back to back would otherwise take the next slot first again and again.
+  const release = actor.kind === 'bot' ? undefined : ctx.heads?.hold(tableId);
+  try {
+    return await retryOnConflict(async () => {
+      const meta = known ?? (await requireMeta(ctx.store, tableId));
+      known = undefined;
+      const fromCache = cached;
+      cached = undefined;
+      const loaded = fromCache ?? (await loadTable(ctx.store, tableId));
+      const recheck = (): typeof CONFLICT => {
+        ctx.heads?.drop(tableId);
+        return CONFLICT;
+      };
+      // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
+      if (tag !== undefined) {
+        const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
+        if (previous !== undefined)
+          return {
+            version: lastSeq(previous.commit),
+            events: redactCommit(previous.before, previous.commit, audience, loaded.state),
+            replayed: true,
+          };
+      }
+      if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version) {
+        if (fromCache !== undefined) return recheck();
+        throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
+          currentVersion: loaded.version,
+        });
+      }
+      const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
+      const decided = decide(cmd, loaded.state);
+      if (!decided.ok) {
+        if (fromCache !== undefined) return recheck();
+        throw fromEngineError(decided.error);
+      }
+      // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
+      const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
+      const back =
+        seat !== undefined &&
+        ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
+      const own: TableEvent[] = [
+        ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
+        ...decided.events,
+        ...(opts.extra ?? []),
+      ];
+      const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+      const followed = opts.follow?.(loaded, own, mid);
+      const after = followed?.state ?? mid;
+      const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
+      const auto = advance(ctx, tableId, meta, after, mine.length);
+      const commit = await appendCommit(ctx, tableId, loaded, [...mine, ...auto.events], auto, tag);
+      // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
+      // winner's version (unless the winner was this very request under the same idempotency key).
+      if (commit === undefined) return CONFLICT;
+      return {
+        version: lastSeq(commit),
+        events: redactCommit(loaded.state, commit, audience, auto.state),
+        replayed: false,
+      };
+    }, busy('the table is busy; try again'));
+  } finally {
+    release?.();
+  }
 }

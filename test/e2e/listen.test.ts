@@ -195,12 +195,14 @@ describe('closing a busy bot table', () => {
       expect((await server.runtime.service.view(t.tableId, { kind: 'spectator' })).view.closed).toBe(true);
   });
 
-  it('while the close holds a table, this process’s bot runs wait (never skip) and go on after the release', async () => {
+  it('while a command holds a table, this process’s bot runs wait (never skip) and go on after the last release', async () => {
     const service = new TableService({ store: new MemoryTableStore(), seed: () => 'hold-seed' });
     // No stream here: nothing acts at the table until the pass below runs.
     const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 1 });
     const before = (await service.view(tableId, { kind: 'spectator' })).version;
     const release = service.heads!.hold(tableId);
+    // Holds nest (a close holds across its fence and its command): the runs wait for the last release.
+    const inner = service.heads!.hold(tableId);
     let done = false;
     const pass = service.progress(tableId).then((out) => {
       done = true;
@@ -210,6 +212,10 @@ describe('closing a busy bot table', () => {
     for (let i = 0; i < 5; i++) await service.view(tableId, { kind: 'spectator' });
     expect(done).toBe(false);
     expect((await service.view(tableId, { kind: 'spectator' })).version).toBe(before);
+    inner();
+    inner();
+    for (let i = 0; i < 3; i++) await service.view(tableId, { kind: 'spectator' });
+    expect(done).toBe(false);
     release();
     const out = await pass;
     expect(done).toBe(true);
