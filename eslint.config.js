@@ -5,8 +5,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Layer boundaries, checked on the resolved path of every relative import/export (any depth of `../`):
- * `from` is a folder prefix of the importing file, `only` the prefixes it may reach, `not` the ones it must not.
- * test/functions/boundaries.test.ts proves each zone with a fixture.
+ * `from` is a folder prefix of the importing file, `only` the prefixes it may reach, `not` the ones it must not,
+ * `unless` targets (regular expressions over the resolved path) a `not` lets through.
+ * test/lint/zones.test.ts proves every zone with a forbidden import in a scratch file (and test/functions/boundaries).
  */
 const ZONES = [
   {
@@ -15,9 +16,33 @@ const ZONES = [
     message: 'engine/ is pure and stands alone: it imports nothing outside engine/',
   },
   {
+    from: 'engine/variants/',
+    not: ['engine/game/', 'engine/registry', 'engine/record/', 'engine/bots/', 'engine/text/', 'engine/index'],
+    message: 'a variant is rules over the trick core: it may not import the table, the registry, records, bots or text',
+  },
+  {
+    from: 'engine/tricks/',
+    not: ['engine/variants/', 'engine/registry', 'engine/game/'],
+    message: 'the trick core serves every variant: it may not import one (nor the registry or the table)',
+  },
+  {
+    from: 'engine/cards/',
+    not: ['engine/variants/', 'engine/registry', 'engine/game/'],
+    message: 'the cards serve every variant: they may not import one (nor the registry or the table)',
+  },
+  {
     from: 'functions/',
-    not: ['local/', 'infra/'],
-    message: 'functions/ runs on Lambda: it may not import local/ or infra/',
+    not: ['local/', 'infra/', 'adapters/', 'engine/'],
+    // The engine's public surfaces: its index and the index of a folder (engine/bots/index.ts, a variant's index.ts).
+    unless: [/^engine\/([a-z-]+\/)*index(\.js)?$/],
+    message:
+      "functions/ runs on Lambda: it may not import local/, infra/ or the chat adapters, and reaches the engine only through an index (never a variant's internals)",
+  },
+  {
+    from: 'functions/use-cases/',
+    not: ['functions/http/', 'functions/ws/', 'functions/adapters/dynamodb/', 'functions/composition/'],
+    message:
+      'a use case works over ports: it may not import a transport (http, ws), the DynamoDB adapters or the wiring',
   },
   {
     from: 'functions/ws/',
@@ -29,31 +54,62 @@ const ZONES = [
     not: ['functions/ws/'],
     message: 'the HTTP transport may not import the WebSocket one (share code via functions/edge/)',
   },
+  {
+    from: 'adapters/',
+    not: ['functions/', 'local/', 'infra/'],
+    message: 'a chat adapter is an SDK client: it may not import server internals (functions/, local/, infra/)',
+  },
+  {
+    from: 'infra/',
+    not: ['local/', 'adapters/'],
+    message: 'infra/ describes the AWS deployment: it may not import local/ or the chat adapters',
+  },
 ];
+
+/** Folders whose files the zones and the dynamic-import rule check. */
+const ZONED = ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts'];
 
 /** @type {import('eslint').ESLint.Plugin} */
 const boundaries = {
   rules: {
     zones: {
-      meta: { type: 'problem', schema: [], messages: { crossed: '{{message}} (imports {{target}})' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          crossed: '{{message}} (imports {{target}})',
+          computed: 'import() takes a string literal: a computed path escapes the lint zones',
+        },
+      },
       create(context) {
         const root = context.cwd;
         const file = path.relative(root, context.filename).split(path.sep).join('/');
         const zones = ZONES.filter((z) => file.startsWith(z.from));
-        if (zones.length === 0) return {};
         /** @param {any} node */
         const check = (node) => {
           const source = node.source;
-          if (source === null || source === undefined || source.type !== 'Literal' || typeof source.value !== 'string')
+          if (source === null || source === undefined) return;
+          const literal =
+            source.type === 'Literal' && typeof source.value === 'string'
+              ? source.value
+              : source.type === 'TemplateLiteral' && source.expressions.length === 0
+                ? source.quasis[0].value.cooked
+                : undefined;
+          if (literal === undefined) {
+            if (node.type === 'ImportExpression') context.report({ node: source, messageId: 'computed' });
             return;
-          if (!source.value.startsWith('.')) return;
+          }
+          if (!literal.startsWith('.')) return;
           const target = path
-            .relative(root, path.resolve(path.dirname(context.filename), source.value))
+            .relative(root, path.resolve(path.dirname(context.filename), literal))
             .split(path.sep)
             .join('/');
           for (const z of zones) {
             const outside = z.only !== undefined && !z.only.some((p) => (target + '/').startsWith(p));
-            const banned = z.not !== undefined && z.not.some((p) => (target + '/').startsWith(p));
+            const banned =
+              z.not !== undefined &&
+              z.not.some((p) => (target + '/').startsWith(p)) &&
+              !(z.unless ?? []).some((re) => re.test(target));
             if (outside || banned)
               context.report({ node: source, messageId: 'crossed', data: { message: z.message, target } });
           }
@@ -93,7 +149,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    files: ZONED,
     plugins: { boundaries },
     rules: { 'boundaries/zones': 'error' },
   },
@@ -121,8 +177,31 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='Date']", message: 'engine/ has no clock: time comes in as data.' },
+        {
+          // `const m = Math; m.random()`, `f(Date)`: the clock and Math.random only by name, never as a value.
+          selector:
+            'Identifier[name=/^(Math|Date|performance)$/]:not(MemberExpression[computed=false] > Identifier.object):not(NewExpression > Identifier.callee)',
+          message: 'engine/ is deterministic: Math, Date and performance are used by name (Math.max), never held.',
+        },
+        {
+          selector: 'MemberExpression[computed=true][object.name=/^(Math|Date|performance)$/]',
+          message: 'engine/ is deterministic: no computed access to Math, Date or performance.',
+        },
       ],
-      'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'console', 'require'],
+      'no-restricted-globals': [
+        'error',
+        'process',
+        'fetch',
+        'setTimeout',
+        'setInterval',
+        'console',
+        'require',
+        // globalThis.Date.now() and friends: the global object is a way around every rule above.
+        'globalThis',
+        'global',
+        'window',
+        'self',
+      ],
     },
   },
   {
