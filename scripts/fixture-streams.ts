@@ -4,9 +4,10 @@
  * answered for them (`<name>.expected.json`). test/functions/fixture-streams.test.ts replays them.
  *
  * Run it only to add a fixture of the format stored today (`npx tsx scripts/fixture-streams.ts [name…]`): the point of
- * the checked-in files is that they keep yesterday's shapes while the code moves on.
+ * the checked-in files is that they keep yesterday's shapes while the code moves on, so it never overwrites one
+ * (docs/storage.md).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ManualClock } from '../functions/tournaments/due-work.js';
 import { settingsFromEnv } from '../functions/composition/config.js';
@@ -241,5 +242,8 @@ async function make(name: string, scenario: (server: LocalServer, clock: ManualC
 }
 
 const wanted = process.argv.slice(2);
-for (const [name, scenario] of Object.entries(SCENARIOS))
-  if (wanted.length === 0 || wanted.includes(name)) await make(name, scenario);
+for (const [name, scenario] of Object.entries(SCENARIOS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  if (existsSync(path.join(OUT, `${name}.json`))) console.log(`${name}: kept (a fixture is never rewritten)`);
+  else await make(name, scenario);
+}
