@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -19,6 +20,20 @@ const ZONES = [
     from: 'engine/variants/',
     not: ['engine/game/', 'engine/registry', 'engine/record/', 'engine/bots/', 'engine/text/', 'engine/index'],
     message: 'a variant is rules over the trick core: it may not import the table, the registry, records, bots or text',
+  },
+  {
+    // The core asks the registry (engine/registry.ts): it names no variant's folder.
+    from: [
+      'engine/game/',
+      'engine/record/',
+      'engine/tournament/',
+      'engine/variant.ts',
+      'engine/actions.ts',
+      'engine/sim.ts',
+    ],
+    not: ['engine/variants/'],
+    unless: [/^engine\/variants\/(family\/|common|define|options)/],
+    message: "the engine's core asks the registry: it may not import a variant's folder",
   },
   {
     from: 'engine/tricks/',
@@ -66,6 +81,14 @@ const ZONES = [
   },
 ];
 
+/**
+ * The variant ids: the folders of engine/variants/ but the shared `family/`. Outside a variant's folder no code names
+ * one (`boundaries/variant-ids`): it asks the registry (engine/registry.ts) instead.
+ */
+const VARIANT_IDS = readdirSync(new URL('./engine/variants/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'family')
+  .map((d) => d.name);
+
 /** Folders whose files the zones and the dynamic-import rule check. */
 const ZONED = ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts'];
 
@@ -84,7 +107,7 @@ const boundaries = {
       create(context) {
         const root = context.cwd;
         const file = path.relative(root, context.filename).split(path.sep).join('/');
-        const zones = ZONES.filter((z) => file.startsWith(z.from));
+        const zones = ZONES.filter((z) => [z.from].flat().some((from) => file.startsWith(from)));
         /** @param {any} node */
         const check = (node) => {
           const source = node.source;
@@ -122,6 +145,29 @@ const boundaries = {
         };
       },
     },
+    'variant-ids': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          named:
+            "'{{id}}' names a variant: outside engine/variants/{{id}}/ ask the registry (engine/registry.ts) instead",
+        },
+      },
+      create(context) {
+        /** @param {any} node */
+        const check = (node, value) => {
+          if (typeof value === 'string' && VARIANT_IDS.includes(value))
+            context.report({ node, messageId: 'named', data: { id: value } });
+        };
+        return {
+          /** @param {any} node */
+          Literal: (node) => check(node, node.value),
+          /** @param {any} node */
+          TemplateElement: (node) => check(node, node.value.cooked),
+        };
+      },
+    },
   },
 };
 
@@ -152,6 +198,13 @@ export default tseslint.config(
     files: ZONED,
     plugins: { boundaries },
     rules: { 'boundaries/zones': 'error' },
+  },
+  {
+    // Variant knowledge lives in the variant's folder. engine/bots/ and engine/text/ still hold some (to move behind
+    // the registry's hooks: Variant.trickOrder, cardStyle, displayName in engine/variant.ts).
+    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    ignores: ['engine/variants/**', 'engine/bots/**', 'engine/text/**'],
+    rules: { 'boundaries/variant-ids': 'error' },
   },
   {
     rules: {

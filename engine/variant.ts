@@ -1,25 +1,34 @@
 import type { Card, Suit } from './cards/card.js';
 import type { Exclusive, Vocabulary, VocabularySpec } from './actions.js';
 import type { Rational } from './money/rational.js';
-import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
-import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
-import type { SchafkopfAction, SchafkopfContractGame } from './variants/schafkopf/vocabulary.js';
-import type { SheepsheadAction, SheepsheadContractGame } from './variants/sheepshead/vocabulary.js';
 import type { Seat } from './seat.js';
 
 export type { Seat } from './seat.js';
+
+/**
+ * The registered variants' action and contract-game types, by variant id. The core names no variant: each variant's
+ * vocabulary (engine/variants/<variant>/vocabulary.ts) adds its entry to this interface with a module augmentation,
+ * the way its value joins the registry (engine/registry.ts):
+ * @example declare module '../../variant.js' {
+ *   interface VariantVocabularies { readonly schafkopf: { readonly action: SchafkopfAction; readonly game: SchafkopfContractGame } }
+ * }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the variants' augmentations
+export interface VariantVocabularies {}
+
+type Registered = VariantVocabularies[keyof VariantVocabularies] & { readonly action: unknown; readonly game: unknown };
 
 /**
  * Every action of the family: the union of the variants' vocabularies (engine/variants/<variant>/vocabulary.ts,
  * docs/RECORD.md "Action payloads"). Commands carry an action; the accepted action is recorded as it was sent
  * (canonical card ids).
  */
-export type Action = Exclusive<SchafkopfAction | MehrkopfAction | SheepsheadAction | SaukopfAction>;
+export type Action = Exclusive<Registered['action'] & { readonly type: string }>;
 
 export type ActionType = Action['type'];
 
 /** Every contract game name of the family. */
-export type ContractGame = SchafkopfContractGame | MehrkopfContractGame | SheepsheadContractGame | SaukopfContractGame;
+export type ContractGame = Registered['game'] & string;
 
 /**
  * The contract a deal is played in (docs/RECORD.md `contract`), its `game` one of the variant's contract games `G`

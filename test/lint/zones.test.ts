@@ -74,10 +74,25 @@ const FORBIDDEN: readonly (readonly [string, string, string])[] = [
     'const m = Math;\nexport const roll = (): number => m.random();',
   ],
   ["Math['random'] in the engine", 'engine/bots', "export const roll = (): number => Math['random']();"],
+  [
+    "the engine's core importing a variant",
+    'engine/game',
+    "export { schafkopf } from '../variants/schafkopf/index.js';",
+  ],
+  [
+    'functions/ switching on a variant id',
+    'functions/use-cases',
+    "export const french = (variant: string): boolean => variant === 'sheepshead';",
+  ],
+  ["the engine's core naming a variant", 'engine/record', 'export const fallback = `mehrkopf`;'],
 ];
 
 /** The imports each zone still allows, in the same folders: none of them may be reported. */
 const ALLOWED: readonly (readonly [string, string])[] = [
+  [
+    'engine/game',
+    "export { getVariant } from '../registry.js';\nexport const id = (v: { id: string }): string => v.id;",
+  ],
   [
     'engine/game',
     "import { seatsOf } from '../seat.js';\nexport const n = Math.max(0, seatsOf(4).length);\nexport { seatsOf };",
