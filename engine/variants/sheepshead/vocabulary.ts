@@ -1,14 +1,7 @@
 import { type ActionOf, type ContractGameOf, card, cards, defineVocabulary, optional, word } from '../../actions.js';
 
 /** The games a Sheepshead deal is played in (the result's `contract.game`; a record has no contract shorthand). */
-export const GAMES = [
-  'called-ace',
-  'jack-of-diamonds',
-  'alone',
-  'leaster',
-  'black-queens',
-  'two-handed',
-] as const;
+export const GAMES = ['called-ace', 'jack-of-diamonds', 'alone', 'leaster', 'black-queens', 'two-handed'] as const;
 
 /** Leaster `dealer-trick`: the dealer names the trick that takes the blind, `trick-1` up to the two-handed 16th. */
 export const TRICK_CHOICES = [
