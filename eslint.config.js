@@ -85,7 +85,7 @@ const ZONES = [
  * The variant ids: the folders of engine/variants/ but the shared `family/`. Outside a variant's folder no code names
  * one (`boundaries/variant-ids`): it asks the registry (engine/registry.ts) instead.
  */
-const VARIANT_IDS = readdirSync(new URL('./engine/variants/', import.meta.url), { withFileTypes: true })
+const VARIANT_IDS = readdirSync(path.join(import.meta.dirname, 'engine', 'variants'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'family')
   .map((d) => d.name);
 
