@@ -1,12 +1,14 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
  * Layer boundaries, checked on the resolved path of every relative import/export (any depth of `../`):
- * `from` is a folder prefix of the importing file, `only` the prefixes it may reach, `not` the ones it must not.
- * test/functions/boundaries.test.ts proves each zone with a fixture.
+ * `from` is a folder prefix of the importing file, `only` the prefixes it may reach, `not` the ones it must not,
+ * `unless` targets (regular expressions over the resolved path) a `not` lets through.
+ * test/lint/zones.test.ts proves every zone with a forbidden import in a scratch file (and test/functions/boundaries).
  */
 const ZONES = [
   {
@@ -15,9 +17,47 @@ const ZONES = [
     message: 'engine/ is pure and stands alone: it imports nothing outside engine/',
   },
   {
+    from: 'engine/variants/',
+    not: ['engine/game/', 'engine/registry', 'engine/record/', 'engine/bots/', 'engine/text/', 'engine/index'],
+    message: 'a variant is rules over the trick core: it may not import the table, the registry, records, bots or text',
+  },
+  {
+    // The core asks the registry (engine/registry.ts): it names no variant's folder.
+    from: [
+      'engine/game/',
+      'engine/record/',
+      'engine/tournament/',
+      'engine/variant.ts',
+      'engine/actions.ts',
+      'engine/sim.ts',
+    ],
+    not: ['engine/variants/'],
+    unless: [/^engine\/variants\/(family\/|common|define|options)/],
+    message: "the engine's core asks the registry: it may not import a variant's folder",
+  },
+  {
+    from: 'engine/tricks/',
+    not: ['engine/variants/', 'engine/registry', 'engine/game/'],
+    message: 'the trick core serves every variant: it may not import one (nor the registry or the table)',
+  },
+  {
+    from: 'engine/cards/',
+    not: ['engine/variants/', 'engine/registry', 'engine/game/'],
+    message: 'the cards serve every variant: they may not import one (nor the registry or the table)',
+  },
+  {
     from: 'functions/',
-    not: ['local/', 'infra/'],
-    message: 'functions/ runs on Lambda: it may not import local/ or infra/',
+    not: ['local/', 'infra/', 'adapters/', 'engine/'],
+    // The engine's public surfaces: its index and the index of a folder (engine/bots/index.ts, a variant's index.ts).
+    unless: [/^engine\/([a-z-]+\/)*index(\.js)?$/],
+    message:
+      "functions/ runs on Lambda: it may not import local/, infra/ or the chat adapters, and reaches the engine only through an index (never a variant's internals)",
+  },
+  {
+    from: 'functions/use-cases/',
+    not: ['functions/http/', 'functions/ws/', 'functions/adapters/dynamodb/', 'functions/composition/'],
+    message:
+      'a use case works over ports: it may not import a transport (http, ws), the DynamoDB adapters or the wiring',
   },
   {
     from: 'functions/ws/',
@@ -29,31 +69,70 @@ const ZONES = [
     not: ['functions/ws/'],
     message: 'the HTTP transport may not import the WebSocket one (share code via functions/edge/)',
   },
+  {
+    from: 'adapters/',
+    not: ['functions/', 'local/', 'infra/'],
+    message: 'a chat adapter is an SDK client: it may not import server internals (functions/, local/, infra/)',
+  },
+  {
+    from: 'infra/',
+    not: ['local/', 'adapters/'],
+    message: 'infra/ describes the AWS deployment: it may not import local/ or the chat adapters',
+  },
 ];
+
+/**
+ * The variant ids: the folders of engine/variants/ but the shared `family/`. Outside a variant's folder no code names
+ * one (`boundaries/variant-ids`): it asks the registry (engine/registry.ts) instead.
+ */
+const VARIANT_IDS = readdirSync(path.join(import.meta.dirname, 'engine', 'variants'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'family')
+  .map((d) => d.name);
+
+/** Folders whose files the zones and the dynamic-import rule check. */
+const ZONED = ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts'];
 
 /** @type {import('eslint').ESLint.Plugin} */
 const boundaries = {
   rules: {
     zones: {
-      meta: { type: 'problem', schema: [], messages: { crossed: '{{message}} (imports {{target}})' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          crossed: '{{message}} (imports {{target}})',
+          computed: 'import() takes a string literal: a computed path escapes the lint zones',
+        },
+      },
       create(context) {
         const root = context.cwd;
         const file = path.relative(root, context.filename).split(path.sep).join('/');
-        const zones = ZONES.filter((z) => file.startsWith(z.from));
-        if (zones.length === 0) return {};
+        const zones = ZONES.filter((z) => [z.from].flat().some((from) => file.startsWith(from)));
         /** @param {any} node */
         const check = (node) => {
           const source = node.source;
-          if (source === null || source === undefined || source.type !== 'Literal' || typeof source.value !== 'string')
+          if (source === null || source === undefined) return;
+          const literal =
+            source.type === 'Literal' && typeof source.value === 'string'
+              ? source.value
+              : source.type === 'TemplateLiteral' && source.expressions.length === 0
+                ? source.quasis[0].value.cooked
+                : undefined;
+          if (literal === undefined) {
+            if (node.type === 'ImportExpression') context.report({ node: source, messageId: 'computed' });
             return;
-          if (!source.value.startsWith('.')) return;
+          }
+          if (!literal.startsWith('.')) return;
           const target = path
-            .relative(root, path.resolve(path.dirname(context.filename), source.value))
+            .relative(root, path.resolve(path.dirname(context.filename), literal))
             .split(path.sep)
             .join('/');
           for (const z of zones) {
             const outside = z.only !== undefined && !z.only.some((p) => (target + '/').startsWith(p));
-            const banned = z.not !== undefined && z.not.some((p) => (target + '/').startsWith(p));
+            const banned =
+              z.not !== undefined &&
+              z.not.some((p) => (target + '/').startsWith(p)) &&
+              !(z.unless ?? []).some((re) => re.test(target));
             if (outside || banned)
               context.report({ node: source, messageId: 'crossed', data: { message: z.message, target } });
           }
@@ -63,6 +142,29 @@ const boundaries = {
           ExportAllDeclaration: check,
           ExportNamedDeclaration: check,
           ImportExpression: check,
+        };
+      },
+    },
+    'variant-ids': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          named:
+            "'{{id}}' names a variant: outside engine/variants/{{id}}/ ask the registry (engine/registry.ts) instead",
+        },
+      },
+      create(context) {
+        /** @param {any} node */
+        const check = (node, value) => {
+          if (typeof value === 'string' && VARIANT_IDS.includes(value))
+            context.report({ node, messageId: 'named', data: { id: value } });
+        };
+        return {
+          /** @param {any} node */
+          Literal: (node) => check(node, node.value),
+          /** @param {any} node */
+          TemplateElement: (node) => check(node, node.value.cooked),
         };
       },
     },
@@ -93,9 +195,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    files: ZONED,
     plugins: { boundaries },
     rules: { 'boundaries/zones': 'error' },
+  },
+  {
+    // Variant knowledge lives in the variant's folder. engine/bots/ and engine/text/ still hold some (to move behind
+    // the registry's hooks: Variant.trickOrder, cardStyle, displayName in engine/variant.ts).
+    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    ignores: ['engine/variants/**', 'engine/bots/**', 'engine/text/**'],
+    rules: { 'boundaries/variant-ids': 'error' },
   },
   {
     rules: {
@@ -121,8 +230,31 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='Date']", message: 'engine/ has no clock: time comes in as data.' },
+        {
+          // `const m = Math; m.random()`, `f(Date)`: the clock and Math.random only by name, never as a value.
+          selector:
+            'Identifier[name=/^(Math|Date|performance)$/]:not(MemberExpression[computed=false] > Identifier.object):not(NewExpression > Identifier.callee)',
+          message: 'engine/ is deterministic: Math, Date and performance are used by name (Math.max), never held.',
+        },
+        {
+          selector: 'MemberExpression[computed=true][object.name=/^(Math|Date|performance)$/]',
+          message: 'engine/ is deterministic: no computed access to Math, Date or performance.',
+        },
       ],
-      'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'console', 'require'],
+      'no-restricted-globals': [
+        'error',
+        'process',
+        'fetch',
+        'setTimeout',
+        'setInterval',
+        'console',
+        'require',
+        // globalThis.Date.now() and friends: the global object is a way around every rule above.
+        'globalThis',
+        'global',
+        'window',
+        'self',
+      ],
     },
   },
   {

@@ -1,25 +1,35 @@
 import type { Card, Suit } from './cards/card.js';
 import type { Exclusive, Vocabulary, VocabularySpec } from './actions.js';
 import type { Rational } from './money/rational.js';
-import type { MehrkopfAction, MehrkopfContractGame } from './variants/mehrkopf/vocabulary.js';
-import type { SaukopfAction, SaukopfContractGame } from './variants/saukopf/vocabulary.js';
-import type { SchafkopfAction, SchafkopfContractGame } from './variants/schafkopf/vocabulary.js';
-import type { SheepsheadAction, SheepsheadContractGame } from './variants/sheepshead/vocabulary.js';
 import type { Seat } from './seat.js';
+import type { TrickOrder } from './tricks/order.js';
 
 export type { Seat } from './seat.js';
+
+/**
+ * The registered variants' action and contract-game types, by variant id. The core names no variant: each variant's
+ * vocabulary (engine/variants/<variant>/vocabulary.ts) adds its entry to this interface with a module augmentation,
+ * the way its value joins the registry (engine/registry.ts):
+ * @example declare module '../../variant.js' {
+ *   interface VariantVocabularies { readonly schafkopf: { readonly action: SchafkopfAction; readonly game: SchafkopfContractGame } }
+ * }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the variants' augmentations
+export interface VariantVocabularies {}
+
+type Registered = VariantVocabularies[keyof VariantVocabularies] & { readonly action: unknown; readonly game: unknown };
 
 /**
  * Every action of the family: the union of the variants' vocabularies (engine/variants/<variant>/vocabulary.ts,
  * docs/RECORD.md "Action payloads"). Commands carry an action; the accepted action is recorded as it was sent
  * (canonical card ids).
  */
-export type Action = Exclusive<SchafkopfAction | MehrkopfAction | SheepsheadAction | SaukopfAction>;
+export type Action = Exclusive<Registered['action'] & { readonly type: string }>;
 
 export type ActionType = Action['type'];
 
 /** Every contract game name of the family. */
-export type ContractGame = SchafkopfContractGame | MehrkopfContractGame | SheepsheadContractGame | SaukopfContractGame;
+export type ContractGame = Registered['game'] & string;
 
 /**
  * The contract a deal is played in (docs/RECORD.md `contract`), its `game` one of the variant's contract games `G`
@@ -34,6 +44,12 @@ export interface Contract<G extends ContractGame = ContractGame> {
   readonly bid?: number | 'schwarz';
   readonly spiess?: boolean;
 }
+
+/**
+ * A contract as far as it fixes the trick order: a real {@link Contract}, or a game only weighed (a bot's candidate
+ * bid, `normal` before the auction ends). A game the variant does not know is played in its normal order.
+ */
+export type OrderQuery = Omit<Contract, 'game'> & { readonly game: string };
 
 /** Why an action is illegal: a stable code, the rule that forbids it and a human message. */
 export interface Illegal {
@@ -182,7 +198,10 @@ export interface SessionRules {
  */
 export interface Variant<O = unknown, S = unknown, A extends Action = Action, G extends ContractGame = ContractGame> {
   readonly id: string;
+  /** The display name (`Bayerisches Schafkopf`). */
   readonly title: string;
+  /** How chat writes its cards (engine/text/cards.ts `CardStyle`): German suits (`EO`, `H10`) or French (`QC`, `10H`); absent: German. */
+  readonly cardStyle?: 'german' | 'french';
   /** The variant's actions and contract games `G`: the parser checks every move and record against them. */
   readonly vocabulary: Vocabulary<VocabularySpec & { readonly contractGames: readonly G[] }>;
   /** Players at a table (some may sit out a deal). */
@@ -234,6 +253,12 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
   view(state: S, audience: Audience): DealView;
   /** Redact an action for an audience (e.g. buried cards); undefined = unchanged. */
   redactAction(state: S, seat: Seat, action: A, audience: Audience): A;
+  /**
+   * The trick order `contract` is played in, as data (`null`: before a contract is fixed, the variant's normal order) —
+   * the same order the variant's rules play by. The bots and the text layer ask this instead of restating the orders.
+   * @example schafkopf.trickOrder(options, { game: 'wenz' }).trumps → ['EU', 'GU', 'HU', 'SU']
+   */
+  trickOrder(options: O, contract: OrderQuery | null): TrickOrder;
   /** Card points of every card in play must add up to this (120, 148, …). */
   totalPoints(options: O, players: number): number;
   /**

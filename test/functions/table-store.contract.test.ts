@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import {
   DynamoTableStore,
+  decodeCommitItem,
   encodeCommitItem,
   LEGACY_LOBBY_PK,
   LOBBY_SHARDS,
@@ -17,10 +18,43 @@ import {
   type TableMeta,
   type TableStore,
 } from '../../functions/ports/table-store.js';
+import { type StorageSchema, StoredShapeError } from '../../functions/adapters/schema.js';
+import type { TableEvent, TableState } from '../../engine/index.js';
 import { startDynalite } from '../support/functions/dynalite.js';
 
-/** One contract for every TableStore adapter (STYLE.md 6). */
-function storeContract(name: string, make: () => TableStore): void {
+/** Stored shapes as older code wrote them (version 1) and two later steps, to prove the upgrade path of every store. */
+const V1: StorageSchema = {
+  events: { version: 1, upcasters: [] },
+  snapshot: { version: 1, upcasters: [] },
+  tournamentEvents: { version: 1, upcasters: [] },
+};
+const mark =
+  (step: number) =>
+  (value: unknown): unknown => ({
+    ...(value as object),
+    steps: [...((value as { steps?: number[] }).steps ?? []), step],
+  });
+const V3: StorageSchema = {
+  events: {
+    version: 3,
+    upcasters: [
+      { from: 1, up: mark(2) },
+      { from: 2, up: mark(3) },
+    ],
+  },
+  snapshot: { version: 2, upcasters: [{ from: 1, up: mark(2) }] },
+  tournamentEvents: { version: 2, upcasters: [{ from: 1, up: mark(2) }] },
+};
+
+/**
+ * One contract for every TableStore adapter (STYLE.md 6). `make` opens a store with today's schema (or `schema`);
+ * `reopen` reads the same stored data with another schema (new code deployed over an old store).
+ */
+function storeContract(
+  name: string,
+  make: (schema?: StorageSchema) => TableStore,
+  reopen: (store: TableStore, schema: StorageSchema) => TableStore,
+): void {
   describe(`TableStore contract: ${name}`, () => {
     let n = 0;
     const freshId = (): string => `tcontract${name.length}x${++n}`;
@@ -220,10 +254,44 @@ function storeContract(name: string, make: () => TableStore): void {
       ).toBe(9_000_000_000_004);
       for (const e of mine) await store.deleteLobby(e.tableId, e.createdAt);
     });
+
+    it('upcasts what older code stored on every read; stores new commits at its own versions', async () => {
+      const old = make(V1);
+      const id = freshId();
+      const state = { marker: 'snapshot' } as unknown as TableState;
+      const closed: TableEvent = { type: 'TableClosed' };
+      await old.append(commit(id, 1, { events: [closed, closed], snapshot: { at: 1, state } }));
+      await old.append(commit(id, 3, { snapshot: { at: 0, state: null } }));
+      const now = reopen(old, V3);
+      const upcast = { type: 'TableClosed', steps: [2, 3] };
+      const first = await now.commitAt!(id, 1);
+      expect(first?.events).toEqual([upcast, upcast]);
+      expect(first?.snapshot).toEqual({ at: 1, state: { marker: 'snapshot', steps: [2] } });
+      // A snapshot of a table not yet opened stays null at every version.
+      expect((await now.head(id))?.snapshot).toEqual({ at: 0, state: null });
+      expect((await now.head(id))?.events).toEqual([upcast]);
+      expect((await now.commitHolding(id, 2))?.events).toEqual([upcast, upcast]);
+      expect((await now.range(id, 1, 3)).map((c) => c.events)).toEqual([[upcast, upcast], [upcast]]);
+      const both = await now.metaAndAfter?.(id, 1, 10);
+      if (both !== undefined) expect(both.commits.map((c) => c.events)).toEqual([[upcast, upcast], [upcast]]);
+      // What the new code writes is stored at its versions: read back as written, not upcast again.
+      expect(await now.append(commit(id, 4, { snapshot: { at: 0, state } }))).toEqual({ ok: true });
+      const fresh = await now.commitAt!(id, 4);
+      expect(fresh?.events).toEqual([closed]);
+      expect(fresh?.snapshot).toEqual({ at: 0, state });
+      // The old code refuses the newer item rather than misreading it.
+      await expect(old.commitAt!(id, 4)).rejects.toThrow(StoredShapeError);
+      // Reading with today's schema the old items are as they were.
+      expect((await reopen(old, V1).commitAt!(id, 1))?.events).toEqual([closed, closed]);
+    });
   });
 }
 
-storeContract('memory', () => new MemoryTableStore());
+storeContract(
+  'memory',
+  (schema) => new MemoryTableStore(schema),
+  (store, schema) => (store as MemoryTableStore).reopen(schema),
+);
 
 let dynamo: Awaited<ReturnType<typeof startDynalite>> | undefined;
 beforeAll(async () => {
@@ -232,12 +300,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await dynamo?.stop();
 });
-storeContract('dynamodb (dynalite)', () => {
-  if (dynamo === undefined) throw new Error('dynalite not started');
-  return new DynamoTableStore(dynamo.client, 'data');
-});
+storeContract(
+  'dynamodb (dynalite)',
+  (schema) => {
+    if (dynamo === undefined) throw new Error('dynalite not started');
+    return new DynamoTableStore(dynamo.client, 'data', schema);
+  },
+  (_store, schema) => new DynamoTableStore(dynamo!.client, 'data', schema),
+);
 
 describe('DynamoDB commit items', () => {
+  it('carry the schema version of their events (`v`) and snapshot (`sv`); items without one are version 1', () => {
+    const state = { marker: 'snapshot' } as unknown as TableState;
+    const c: Commit = {
+      tableId: 'tversions',
+      seq: 1,
+      base: 1,
+      prevBase: 1,
+      at: 1,
+      events: [{ type: 'TableClosed' }],
+      snapshot: { at: 0, state },
+    };
+    const item = encodeCommitItem(c);
+    expect([item.v?.N, item.sv?.N]).toEqual(['1', '1']);
+    expect(encodeCommitItem({ ...c, snapshot: undefined }).sv).toBeUndefined();
+    // As stored before versions existed (the fixture streams of test/fixtures/streams are such items).
+    const { v: _v, sv: _sv, ...unversioned } = item;
+    expect(decodeCommitItem(unversioned)).toEqual(c);
+    expect(decodeCommitItem(unversioned, V3)).toMatchObject({
+      events: [{ type: 'TableClosed', steps: [2, 3] }],
+      snapshot: { at: 0, state: { marker: 'snapshot', steps: [2] } },
+    });
+    expect(() => decodeCommitItem({ ...item, v: { N: '4' } }, V3)).toThrow(StoredShapeError);
+  });
+
   it('a move commit stays well under 1 KB', () => {
     const item = encodeCommitItem({
       tableId: 'tmwscoc454f5155e059',

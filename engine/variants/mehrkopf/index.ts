@@ -8,8 +8,9 @@ import {
   mehrkopfVocabulary,
 } from './vocabulary.js';
 import { type MehrkopfOptions, OPTIONS_SCHEMA, PRESETS, resolveMehrkopfOptions } from './options.js';
-import { mehrkopfDeck, totalPointsFor } from './orders.js';
-import { NORMAL, apply, check, illegal, legalActions, toAct, toBid, toContract } from './rules.js';
+import { mehrkopfDeck, totalPointsFor, trickOrder } from './orders.js';
+import { GAMES } from './options.js';
+import { NORMAL, apply, check, illegal, legalActions, orderOf, toAct, toBid, toContract } from './rules.js';
 import { pointSteps, settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
@@ -285,6 +286,11 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
 export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContractGame> = defineVariant({
   id: 'mehrkopf',
   title: 'Mehrkopf',
+  trickOrder: (_o, c) => {
+    if (c === null || !isWord(GAMES, c.game)) return trickOrder('normal');
+    const { kind, suit } = orderOf(c.game, c.suit);
+    return trickOrder(kind, suit);
+  },
   vocabulary: mehrkopfVocabulary,
   tableSeats: { min: 2, max: 7 },
   presets: PRESETS,

@@ -62,7 +62,8 @@ export function isSolo(game: Game): boolean {
   return (SOLO_GAMES as readonly string[]).includes(game) || game === 'sie';
 }
 
-function orderOf(game: Game, suit: Suit | undefined): { kind: OrderKind; suit: Suit } {
+/** The order a game is played in: its kind and trump suit. */
+export function orderOf(game: Game, suit: Suit | undefined): { kind: OrderKind; suit: Suit } {
   switch (game) {
     case 'sauspiel':
     case 'hochzeit':

@@ -42,3 +42,10 @@ export const mehrkopfVocabulary = defineVocabulary({
 
 export type MehrkopfAction = ActionOf<typeof mehrkopfVocabulary.spec>;
 export type MehrkopfContractGame = ContractGameOf<typeof mehrkopfVocabulary.spec>;
+
+// This variant's actions and contract games join the family's `Action` and `ContractGame` (engine/variant.ts).
+declare module '../../variant.js' {
+  interface VariantVocabularies {
+    readonly mehrkopf: { readonly action: MehrkopfAction; readonly game: MehrkopfContractGame };
+  }
+}

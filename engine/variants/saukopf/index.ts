@@ -1,4 +1,8 @@
+import { isWord } from '../../actions.js';
 import { CARDS, type Card, POINTS, indexOf } from '../../cards/card.js';
+import { reverseOrder } from '../../tricks/order.js';
+import { GAMES } from './options.js';
+import { trickOrder } from './orders.js';
 import { LONG_RANKS, deckOf } from '../../cards/deck.js';
 import type { Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
 import { type SaukopfAction as Action, type SaukopfContractGame, saukopfVocabulary } from './vocabulary.js';
@@ -160,6 +164,18 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
 export const saukopf: Variant<SaukopfOptions, SaState, Action, SaukopfContractGame> = defineVariant({
   id: 'saukopf',
   title: 'Saukopf',
+  trickOrder: (_o, c) => {
+    // Before a contract (and for a game the variant does not know): the Herz-Keiler order of the auction. A Knorpel
+    // not yet naming its card has no trump.
+    const known = c !== null && isWord(GAMES, c.game) ? c.game : undefined;
+    const order =
+      known === undefined
+        ? trickOrder('keiler')
+        : known === 'knorpel' && c?.card === undefined
+          ? trickOrder('schwarte')
+          : trickOrder(known, c?.suit ?? 'H', c?.card);
+    return c?.spiess === true ? reverseOrder(order) : order;
+  },
   vocabulary: saukopfVocabulary,
   tableSeats: { min: 3, max: 4 },
   presets: PRESETS,

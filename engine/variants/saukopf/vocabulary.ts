@@ -38,3 +38,10 @@ export const saukopfVocabulary = defineVocabulary({
 
 export type SaukopfAction = ActionOf<typeof saukopfVocabulary.spec>;
 export type SaukopfContractGame = ContractGameOf<typeof saukopfVocabulary.spec>;
+
+// This variant's actions and contract games join the family's `Action` and `ContractGame` (engine/variant.ts).
+declare module '../../variant.js' {
+  interface VariantVocabularies {
+    readonly saukopf: { readonly action: SaukopfAction; readonly game: SaukopfContractGame };
+  }
+}

@@ -27,6 +27,7 @@ import {
   illegal,
   isSoloGame,
   legalActions,
+  orderOfGame,
   toAct,
   toBid,
   toContract,
@@ -36,6 +37,8 @@ import { pointSteps, settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
+import { GAMES } from './options.js';
+import { trickOrder } from './orders.js';
 
 export type { SchafkopfOptions } from './options.js';
 
@@ -260,6 +263,11 @@ function checkLayout(o: SchafkopfOptions, players: number, layout: Layout): stri
 export const schafkopf: Variant<SchafkopfOptions, SkState, Action, SchafkopfContractGame> = defineVariant({
   id: 'schafkopf',
   title: 'Bayerischer Schafkopf',
+  trickOrder: (o, c) => {
+    if (c === null || !isWord(GAMES, c.game)) return trickOrder('normal');
+    const { kind, suit } = orderOfGame(c.game, c.suit, o);
+    return trickOrder(kind, suit);
+  },
   vocabulary: schafkopfVocabulary,
   tableSeats: { min: 4, max: 7 },
   presets: PRESETS,

@@ -45,6 +45,12 @@ const KNOCK: Action = Object.freeze({ type: 'knock' });
 const KONTRA: Action = Object.freeze({ type: 'kontra' });
 const RE: Action = Object.freeze({ type: 're' });
 
+/** The order a game is played in: its kind and trump suit. */
+export function orderOfGame(game: Game, suit: Suit | undefined, o: SchafkopfOptions): { kind: OrderKind; suit: Suit } {
+  // Only a solo-type game's suit is its trump suit; a Sauspiel's suit is the called suit (Herz stays trump).
+  return { kind: orderKind(game, o), suit: GAME_SUIT[game] === 'any' ? (suit ?? 'H') : 'H' };
+}
+
 export function orderKind(game: Game, o: SchafkopfOptions): OrderKind {
   switch (game) {
     case 'sauspiel':
@@ -861,8 +867,8 @@ function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean, quiet:
     declarer,
     muss,
   };
-  // Only a solo-type game's suit is its trump suit; a Sauspiel's suit is the called suit (Herz stays trump).
-  s.order = compiled(orderKind(bid.game, s.o), GAME_SUIT[bid.game] === 'any' ? (bid.suit ?? 'H') : 'H');
+  const order = orderOfGame(bid.game, bid.suit, s.o);
+  s.order = compiled(order.kind, order.suit);
   s.phase = 'play';
   s.turn = s.forehand;
   s.party.fill(false);

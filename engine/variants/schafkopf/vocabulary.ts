@@ -41,3 +41,10 @@ export const schafkopfVocabulary = defineVocabulary({
 
 export type SchafkopfAction = ActionOf<typeof schafkopfVocabulary.spec>;
 export type SchafkopfContractGame = ContractGameOf<typeof schafkopfVocabulary.spec>;
+
+// This variant's actions and contract games join the family's `Action` and `ContractGame` (engine/variant.ts).
+declare module '../../variant.js' {
+  interface VariantVocabularies {
+    readonly schafkopf: { readonly action: SchafkopfAction; readonly game: SchafkopfContractGame };
+  }
+}

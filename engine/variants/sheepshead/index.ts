@@ -3,7 +3,7 @@ import { LONG_RANKS, deckOf, hashString } from '../../cards/deck.js';
 import type { Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
 import { type SheepsheadAction as Action, type SheepsheadContractGame, sheepsheadVocabulary } from './vocabulary.js';
 import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptions } from './options.js';
-import { EO, GO, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
+import { EO, GO, TRICK_ORDER, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
 import { pointSteps, settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
 import { defineVariant } from '../define.js';
@@ -352,6 +352,8 @@ function session(o: SheepsheadOptions): SessionRules {
 export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadContractGame> = defineVariant({
   id: 'sheepshead',
   title: 'Sheepshead',
+  cardStyle: 'french',
+  trickOrder: () => TRICK_ORDER,
   vocabulary: sheepsheadVocabulary,
   tableSeats: { min: 2, max: 8 },
   presets: PRESETS,

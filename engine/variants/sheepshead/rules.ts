@@ -1,6 +1,13 @@
 import { CARDS, type Card, POINTS, displayName, indexOf, suitNames } from '../../cards/card.js';
 import { type FollowRule, followCount, followViolation } from '../../tricks/follow.js';
-import { type CompiledOrder, TRUMP, compileOrder, samePlain, trickWinner } from '../../tricks/order.js';
+import {
+  type CompiledOrder,
+  TRUMP,
+  type TrickOrder,
+  compileOrder,
+  samePlain,
+  trickWinner,
+} from '../../tricks/order.js';
 import { layCard, removeCard, takeTrick, trickTakenNote } from '../../tricks/trick.js';
 import type { Contract, DealNote, Illegal, Seat } from '../../variant.js';
 import type { SheepsheadAction as Action } from './vocabulary.js';
@@ -10,11 +17,12 @@ import { asSeat, nextSeat } from '../../seat.js';
 
 /** Rules of Sheepshead over {@link ShState}: picking, burying, partners, tricks. Settlement is in settle.ts. */
 
-/** Seed 002: trumps Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; fail suits A 10 K 9 8 7. */
-export const ORDER: CompiledOrder = compileOrder({
+/** Seed 002: trumps Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; fail suits A 10 K 9 8 7 — in every game. */
+export const TRICK_ORDER: TrickOrder = {
   trumps: ['EO', 'GO', 'HO', 'SO', 'EU', 'GU', 'HU', 'SU', 'SA', 'SZ', 'SK', 'S9', 'S8', 'S7'],
   plain: samePlain(['A', 'Z', 'K', '9', '8', '7']),
-});
+};
+export const ORDER: CompiledOrder = compileOrder(TRICK_ORDER);
 
 export const JD = indexOf('SU');
 const EO = indexOf('EO');

@@ -1,5 +1,5 @@
 import type { DealContext, DealResult, Seat } from '../../variant.js';
-import type { SheepsheadAction as Action } from './vocabulary.js';
+import type { GAMES, SheepsheadAction as Action } from './vocabulary.js';
 import type { SheepsheadOptions } from './options.js';
 import { type TrickState, cloneTrickArrays } from '../../tricks/trick.js';
 
@@ -17,8 +17,8 @@ export type Phase = 'pick' | 'bury' | 'call' | 'leaster-blind' | 'play' | 'done'
  */
 export type HoldKind = 'none' | 'ace' | 'ten' | 'under';
 
-/** The contract kinds in results (docs/RECORD.md `contract.game`). */
-export type GameKind = 'called-ace' | 'jack-of-diamonds' | 'alone' | 'leaster' | 'black-queens' | 'two-handed';
+/** The contract kinds in results (docs/RECORD.md `contract.game`): the vocabulary's games. */
+export type GameKind = (typeof GAMES)[number];
 
 /** The mutable state of one Sheepshead deal (card indices, see cards/card.ts). */
 export interface ShState extends TrickState {

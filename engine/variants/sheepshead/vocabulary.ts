@@ -1,15 +1,7 @@
 import { type ActionOf, type ContractGameOf, card, cards, defineVocabulary, optional, word } from '../../actions.js';
-import type { GameKind } from './state.js';
 
 /** The games a Sheepshead deal is played in (the result's `contract.game`; a record has no contract shorthand). */
-export const GAMES = [
-  'called-ace',
-  'jack-of-diamonds',
-  'alone',
-  'leaster',
-  'black-queens',
-  'two-handed',
-] as const satisfies readonly GameKind[];
+export const GAMES = ['called-ace', 'jack-of-diamonds', 'alone', 'leaster', 'black-queens', 'two-handed'] as const;
 
 /** Leaster `dealer-trick`: the dealer names the trick that takes the blind, `trick-1` up to the two-handed 16th. */
 export const TRICK_CHOICES = [
@@ -63,3 +55,10 @@ export const sheepsheadVocabulary = defineVocabulary({
 
 export type SheepsheadAction = ActionOf<typeof sheepsheadVocabulary.spec>;
 export type SheepsheadContractGame = ContractGameOf<typeof sheepsheadVocabulary.spec>;
+
+// This variant's actions and contract games join the family's `Action` and `ContractGame` (engine/variant.ts).
+declare module '../../variant.js' {
+  interface VariantVocabularies {
+    readonly sheepshead: { readonly action: SheepsheadAction; readonly game: SheepsheadContractGame };
+  }
+}

@@ -10,7 +10,7 @@ import {
 import { conditionalWrite } from './client.js';
 import { createHash } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { TableEvent, TableState } from '../../../engine/index.js';
+import { STORAGE_SCHEMA, type StorageSchema, upcastEvents, upcastSnapshot } from '../schema.js';
 import {
   type AppendResult,
   type Commit,
@@ -28,9 +28,10 @@ import {
  *
  * Items of a table `T#<id>`:
  *   sk `META`              who sits where, key hashes (JSON in `m`), revision `rev`
- *   sk `C#<seq, 12 digits>` one commit: its events (deflated JSON in `ev`), `base`/`pb` pointers to the deal's
- *                          snapshot commit, the snapshot on deal starts (`snap`), idempotency key, secret seeds,
- *                          the listen facts (`ls` epoch, `wt` watched; use-cases/listen.ts)
+ *   sk `C#<seq, 12 digits>` one commit: its events (deflated JSON in `ev`, their schema version in `v`), `base`/`pb`
+ *                          pointers to the deal's snapshot commit, the snapshot on deal starts (`snap`, its version
+ *                          in `sv`), idempotency key, secret seeds, the listen facts (`ls` epoch, `wt` watched;
+ *                          use-cases/listen.ts). Reads upcast older versions (functions/adapters/schema.ts).
  *   sk `C#<seq>` + `fence`  a listen fence in the slot after the head (no `ev`): every read skips it, and only a
  *                          commit with at least its epoch takes the slot (a MODIFY on the stream)
  * `KT#<key hash>` / `<table id>` the tables an API key created (its webhook registrations raise their epochs).
@@ -45,6 +46,8 @@ export class DynamoTableStore implements TableStore {
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
+    /** The stored shapes' versions and upcasters; tests pass other ones to prove the upgrade path. */
+    private readonly schema: StorageSchema = STORAGE_SCHEMA,
   ) {}
 
   async createMeta(meta: TableMeta): Promise<boolean> {
@@ -96,7 +99,7 @@ export class DynamoTableStore implements TableStore {
         new PutItemCommand({
           TableName: this.tableName,
           ReturnConsumedCapacity: 'TOTAL',
-          Item: commitItem(commit),
+          Item: commitItem(commit, this.schema),
           // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
           // decided on the same version compute the same seq; the second write fails here (a lost race, 409).
           // A fence in the slot (`fence`) gives way only to a commit carrying at least its listen epoch.
@@ -153,7 +156,7 @@ export class DynamoTableStore implements TableStore {
       }),
     );
     const item = out.Items?.find(isCommitItem);
-    return item === undefined ? undefined : fromCommitItem(item);
+    return item === undefined ? undefined : fromCommitItem(item, this.schema);
   }
 
   async commitHolding(tableId: string, seq: number): Promise<Commit | undefined> {
@@ -173,7 +176,7 @@ export class DynamoTableStore implements TableStore {
       }),
     );
     const item = out.Items?.find(isCommitItem);
-    return item === undefined ? undefined : fromCommitItem(item);
+    return item === undefined ? undefined : fromCommitItem(item, this.schema);
   }
 
   async commitAt(tableId: string, seq: number): Promise<Commit | undefined> {
@@ -185,7 +188,7 @@ export class DynamoTableStore implements TableStore {
         ConsistentRead: true,
       }),
     );
-    return out.Item === undefined || !isCommitItem(out.Item) ? undefined : fromCommitItem(out.Item);
+    return out.Item === undefined || !isCommitItem(out.Item) ? undefined : fromCommitItem(out.Item, this.schema);
   }
 
   async metaAndAfter(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter> {
@@ -212,7 +215,7 @@ export class DynamoTableStore implements TableStore {
       if (item.sk?.S === 'META') {
         const m = item.m?.S;
         if (m !== undefined) meta = JSON.parse(m) as TableMeta;
-      } else if (isCommitItem(item)) commits.push(fromCommitItem(item));
+      } else if (isCommitItem(item)) commits.push(fromCommitItem(item, this.schema));
     }
     // The page ended before META (more than `limit` commits, or DynamoDB's 1 MB page): not complete.
     const complete = meta !== undefined || out.LastEvaluatedKey === undefined;
@@ -238,7 +241,7 @@ export class DynamoTableStore implements TableStore {
           ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const item of out.Items ?? []) if (isCommitItem(item)) commits.push(fromCommitItem(item));
+      for (const item of out.Items ?? []) if (isCommitItem(item)) commits.push(fromCommitItem(item, this.schema));
       start = out.LastEvaluatedKey;
     } while (start !== undefined && commits.length < limit);
     return commits;
@@ -449,7 +452,7 @@ function metaItem(meta: TableMeta): Record<string, AttributeValue> {
   };
 }
 
-function commitItem(c: Commit): Record<string, AttributeValue> {
+function commitItem(c: Commit, schema: StorageSchema = STORAGE_SCHEMA): Record<string, AttributeValue> {
   const item: Record<string, AttributeValue> = {
     pk: { S: tablePk(c.tableId) },
     sk: { S: commitSk(c.seq) },
@@ -459,8 +462,12 @@ function commitItem(c: Commit): Record<string, AttributeValue> {
     pb: { N: String(c.prevBase) },
     at: { N: String(c.at) },
     ev: { B: pack(c.events) },
+    v: { N: String(schema.events.version) },
   };
-  if (c.snapshot !== undefined) item.snap = { B: pack(c.snapshot) };
+  if (c.snapshot !== undefined) {
+    item.snap = { B: pack(c.snapshot) };
+    item.sv = { N: String(schema.snapshot.version) };
+  }
   if (c.idempotencyKey !== undefined) item.idem = { S: c.idempotencyKey };
   if (c.requestHash !== undefined) item.rh = { S: c.requestHash };
   if (c.seeds !== undefined) item.seeds = { S: JSON.stringify(c.seeds) };
@@ -470,17 +477,21 @@ function commitItem(c: Commit): Record<string, AttributeValue> {
   return item;
 }
 
-function fromCommitItem(item: Record<string, AttributeValue>): Commit {
+/** A commit item in today's shapes: events and snapshot upcast from the versions they were stored at (`v`, `sv`). */
+function fromCommitItem(item: Record<string, AttributeValue>, schema: StorageSchema = STORAGE_SCHEMA): Commit {
   const num = (v: AttributeValue | undefined): number => Number(v?.N ?? '0');
+  const version = (v: AttributeValue | undefined): number | undefined => (v?.N === undefined ? undefined : Number(v.N));
   const pk = item.pk?.S ?? '';
   return {
     tableId: pk.slice(2),
     seq: num(item.seq),
-    events: unpack<TableEvent[]>(item.ev?.B),
+    events: upcastEvents(schema, version(item.v), unpack<unknown[]>(item.ev?.B)),
     base: num(item.base),
     prevBase: num(item.pb),
     at: num(item.at),
-    ...(item.snap?.B !== undefined ? { snapshot: unpack<{ at: number; state: TableState | null }>(item.snap.B) } : {}),
+    ...(item.snap?.B !== undefined
+      ? { snapshot: upcastSnapshot(schema, version(item.sv), unpack<{ at: number; state: unknown }>(item.snap.B)) }
+      : {}),
     ...(item.idem?.S !== undefined ? { idempotencyKey: item.idem.S } : {}),
     ...(item.rh?.S !== undefined ? { requestHash: item.rh.S } : {}),
     ...(item.seeds?.S !== undefined ? { seeds: JSON.parse(item.seeds.S) as Record<string, string> } : {}),

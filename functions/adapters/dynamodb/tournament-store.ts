@@ -6,7 +6,6 @@ import {
   QueryCommand,
   paginateQuery,
 } from '@aws-sdk/client-dynamodb';
-import type { tournament as T } from '../../../engine/index.js';
 import type {
   OrganiserEntry,
   TournamentCommit,
@@ -14,13 +13,15 @@ import type {
   TournamentStore,
 } from '../../ports/tournament-store.js';
 import { conditionalWrite } from './client.js';
+import { STORAGE_SCHEMA, type StorageSchema, upcastTournamentEvents } from '../schema.js';
 
 /**
  * Tournaments on the same DynamoDB table as the tables (DATA_TABLE: pk S, sk S).
  *
  * Items of a tournament `U#<id>`:
  *   sk `META`               secrets and access (JSON in `m`)
- *   sk `C#<seq, 12 digits>` one commit: its events (JSON in `ev`)
+ *   sk `C#<seq, 12 digits>` one commit: its events (JSON in `ev`, their schema version in `v`: reads upcast older
+ *                          ones, functions/adapters/schema.ts)
  * An organiser's list `UO#<organiser key hash>` / `<createdAt>#<id>`.
  * The stream handler ignores these items (it takes `T#` commits only).
  */
@@ -28,6 +29,7 @@ export class DynamoTournamentStore implements TournamentStore {
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
+    private readonly schema: StorageSchema = STORAGE_SCHEMA,
   ) {}
 
   async create(meta: TournamentMeta): Promise<boolean> {
@@ -86,6 +88,7 @@ export class DynamoTournamentStore implements TournamentStore {
             seq: { N: String(commit.seq) },
             at: { N: String(commit.at) },
             ev: { S: JSON.stringify(commit.events) },
+            v: { N: String(this.schema.tournamentEvents.version) },
           },
           // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
           // decided on the same version (the scheduler and a table finishing, say) compute the same seq; the
@@ -111,7 +114,7 @@ export class DynamoTournamentStore implements TournamentStore {
         ConsistentRead: true,
       },
     )) {
-      for (const item of page.Items ?? []) out.push(decodeTournamentCommitItem(item));
+      for (const item of page.Items ?? []) out.push(decodeTournamentCommitItem(item, this.schema));
     }
     return out;
   }
@@ -136,12 +139,17 @@ const pk = (id: string): string => `U#${id}`;
 export const isTournamentCommitItem = (item: Record<string, AttributeValue>): boolean =>
   (item.pk?.S?.startsWith('U#') ?? false) && (item.sk?.S?.startsWith('C#') ?? false);
 
-export function decodeTournamentCommitItem(item: Record<string, AttributeValue>): TournamentCommit {
+/** A tournament commit item, its events upcast from the version they were stored at (`v`; none: version 1). */
+export function decodeTournamentCommitItem(
+  item: Record<string, AttributeValue>,
+  schema: StorageSchema = STORAGE_SCHEMA,
+): TournamentCommit {
+  const version = item.v?.N === undefined ? undefined : Number(item.v.N);
   return {
     tournamentId: (item.pk?.S ?? '').slice(2),
     seq: Number(item.seq?.N ?? '0'),
     at: Number(item.at?.N ?? '0'),
-    events: JSON.parse(item.ev?.S ?? '[]') as T.TournamentEvent[],
+    events: upcastTournamentEvents(schema, version, JSON.parse(item.ev?.S ?? '[]') as unknown[]),
   };
 }
 // Fixed width, so commits sort by seq.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoTournamentStore } from '../../../functions/adapters/dynamodb/tournament-store.js';
 import type { TournamentMeta } from '../../../functions/ports/tournament-store.js';
+import { STORAGE_SCHEMA, StoredShapeError } from '../../../functions/adapters/schema.js';
 import { startDynalite } from '../../support/functions/dynalite.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
@@ -48,5 +49,21 @@ describe('TournamentStore on DynamoDB (dynalite)', () => {
     await store.create(meta('u25', 'bob'));
     expect((await store.listByOrganiser('alice', 10)).map((e) => e.tournamentId)).toEqual(['u30', 'u20']);
     expect((await store.listByOrganiser('carol', 10)).length).toBe(0);
+  });
+
+  it('stores the events with their schema version; newer code upcasts them on read, older code refuses newer ones', async () => {
+    const old = new DynamoTournamentStore(db.client, 'data');
+    await old.create(meta('u40'));
+    expect(
+      await old.append({ tournamentId: 'u40', seq: 1, at: 1, events: [{ type: 'CheckedIn', playerId: 'p1' }] }),
+    ).toBe(true);
+    const newer = new DynamoTournamentStore(db.client, 'data', {
+      ...STORAGE_SCHEMA,
+      tournamentEvents: { version: 2, upcasters: [{ from: 1, up: (e) => ({ ...(e as object), upcast: true }) }] },
+    });
+    expect((await newer.commits('u40'))[0]?.events).toEqual([{ type: 'CheckedIn', playerId: 'p1', upcast: true }]);
+    await newer.append({ tournamentId: 'u40', seq: 2, at: 2, events: [{ type: 'CheckedIn', playerId: 'p2' }] });
+    expect((await newer.commits('u40', 1))[0]?.events).toEqual([{ type: 'CheckedIn', playerId: 'p2' }]);
+    await expect(old.commits('u40')).rejects.toThrow(StoredShapeError);
   });
 });
