@@ -18,8 +18,6 @@ let port: number;
 let bot: IrcBot;
 const store = new MemoryKeyValue();
 const clients: IrcClient[] = [];
-/** Whether the server reads free text (POST /v1/tables/{id}/commands): then cards are typed by their full names. */
-let grammar = false;
 
 const NAMES = {
   de: {
@@ -98,17 +96,6 @@ beforeAll(async () => {
     pingTimeoutMs: 300,
   });
   await bot.start();
-  // Probe the text route once: a 404 route/not_found means the server predates the chat grammar.
-  const probe = createClient({ baseUrl: server.url });
-  const t = await probe.createTable({ variant: 'schafkopf', seats: 4 });
-  const j = await probe.join(t.tableId);
-  grammar = await probe
-    .as(j.seatToken)
-    .command(t.tableId, 'weiter', 'de')
-    .then(
-      () => true,
-      (e: unknown) => (e as { code?: string }).code !== 'route/not_found',
-    );
 });
 
 afterAll(async () => {
