@@ -122,7 +122,8 @@ interface Player {
   /** Stop typing moves (the player walked away). */
   paused: boolean;
   say(target: string, text: string): void;
-  waitChannel(re: RegExp): Promise<string>;
+  /** The first channel line matching `re` (from line `from` on). */
+  waitChannel(re: RegExp, from?: number): Promise<string>;
   waitDm(re: RegExp): Promise<string>;
 }
 
@@ -169,9 +170,9 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
     lists: [],
     paused: false,
     say: (target, text) => irc.say(target, text),
-    waitChannel: (re) =>
+    waitChannel: (re, from = 0) =>
       new Promise((resolve) => {
-        const hit = p.channel.find((l) => re.test(l));
+        const hit = p.channel.slice(from).find((l) => re.test(l));
         if (hit !== undefined) resolve(hit);
         else waiters.push({ re, dm: false, resolve });
       }),
@@ -220,7 +221,10 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
             : Math.max(
                 0,
                 list.findIndex(
-                  (o) => !['klopfen', 'knock', 'Kontra', 'kontra', 're', 'Re', 'crack', 're-crack'].includes(o),
+                  (o) =>
+                    !['klopfen', 'knock', 'Kontra', 'kontra', 're', 'Re', 'crack', 're-crack', 'weiter', 'pass'].includes(
+                      o,
+                    ),
                 ),
               );
         const label = list[i]!;
@@ -300,11 +304,15 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd, default 
     await ann.waitChannel(/New sheepshead table/);
     ann.say('#sheepshead', '!join');
     await ann.waitChannel(/Ann takes seat 0/);
-    // Eve sits down and stands up again before the deal: her seat opens, a bot takes it.
+    // Eve sits down, stands up and sits down again: she gets her seat back.
     eve.say('#sheepshead', '!join');
     await eve.waitChannel(/Eve takes seat 1/);
     eve.say('#sheepshead', '!leave');
     await eve.waitChannel(/Eve leaves seat 1/);
+    const mark = eve.channel.length;
+    eve.say('#sheepshead', '!join');
+    await eve.waitChannel(/Eve takes seat 1/, mark);
+    expect(eve.channel.filter((l) => /Eve takes seat 1/.test(l))).toHaveLength(2);
     ann.paused = true;
     ann.say('#sheepshead', '!bots');
     await ann.waitDm(/^Moves/);
@@ -320,9 +328,13 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd, default 
     expect(over).toMatch(/Result/);
     expect((await totals('#sheepshead')).reduce((a, b) => a + b, 0)).toBe(0);
     expect(ann.moves).toBeGreaterThanOrEqual(6);
-    // Whoever picked buried two cards; the channel saw the burial, never the cards.
+    // Whoever picked buried two cards; the channel saw the burial, never the cards; a human picker hears them back.
     const burial = ann.channel.find((l) => /: bury/.test(l));
     expect(burial).toBeDefined();
     expect(burial).toMatch(/: bury(?: ·|$)/);
+    const picker = /(\S+): bury/.exec(burial!)![1]!;
+    if (picker === 'Ann' || picker === 'Eve')
+      expect((picker === 'Ann' ? ann : eve).dms.some((l) => /^You: bury \S+ \S+$/.test(l))).toBe(true);
+    expect(eve.moves).toBeGreaterThanOrEqual(6);
   });
 });
