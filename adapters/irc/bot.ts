@@ -398,7 +398,11 @@ export class IrcBot {
     const key = `${hand.turn ?? ''}|${moves.map((m) => m.label).join('|')}`;
     if (state.prompted.get(seat) === key) return;
     state.prompted.set(seat, key);
-    this.#sayPrivate(nick, { ...hand, private: `${say(lang, 'Du bist dran', 'Your turn')} · ${hand.private ?? ''}` }, 'normal');
+    this.#sayPrivate(
+      nick,
+      { ...hand, private: `${say(lang, 'Du bist dran', 'Your turn')} · ${hand.private ?? ''}` },
+      'normal',
+    );
   }
 }
 

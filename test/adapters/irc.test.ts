@@ -222,9 +222,18 @@ async function player(nick: string, channel: string, lang: 'de' | 'en'): Promise
                 0,
                 list.findIndex(
                   (o) =>
-                    !['klopfen', 'knock', 'Kontra', 'kontra', 're', 'Re', 'crack', 're-crack', 'weiter', 'pass'].includes(
-                      o,
-                    ),
+                    ![
+                      'klopfen',
+                      'knock',
+                      'Kontra',
+                      'kontra',
+                      're',
+                      'Re',
+                      'crack',
+                      're-crack',
+                      'weiter',
+                      'pass',
+                    ].includes(o),
                 ),
               );
         const label = list[i]!;
@@ -319,7 +328,9 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd, default 
     // The table's socket drops (as a gateway drops idle connections); the heartbeat notices, reconnects, resyncs.
     const before = server.gateway.connectionIds();
     await Promise.all(
-      before.map((id) => server.gateway.fetch(new Request(`${server.gateway.endpoint}/@connections/${id}`, { method: 'DELETE' }))),
+      before.map((id) =>
+        server.gateway.fetch(new Request(`${server.gateway.endpoint}/@connections/${id}`, { method: 'DELETE' })),
+      ),
     );
     await bot.heartbeat();
     ann.paused = false;
