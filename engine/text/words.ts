@@ -122,7 +122,9 @@ add('trick', { t: 'trick', lang: 'en' });
 add(
   'ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also ab aus raus lassen ' +
     // Bavarian: i hob, i hätt, i mog, a, an, mim (mit dem), glei, amoi.
-    'hob hab habe haett haette hett mog moecht moechte wui wuerd geb gib gebe gibts ma mim glei gleich amoi nomal hoid',
+    'hob hab habe haett haette hett mog moecht moechte wui wuerd dad daad geb gib gebe gibts ma mim glei gleich amoi nomal hoid ' +
+    // `Solo in Herz`, `mia is wurscht`, `geht scho`, `oida`.
+    'in mia wurscht geht scho oida',
   {
     t: 'filler',
     lang: 'de',
@@ -131,6 +133,7 @@ add(
 add('karte karten blatt game', { t: 'filler', lang: '*' });
 add('i ill im will a an with on and please now then card cards my me it up', { t: 'filler', lang: 'en' });
 add('blind thanks thank you ok okay gonna lets let us ya yeah sure ive id', { t: 'filler', lang: 'en' });
+add('is', { t: 'filler', lang: '*' });
 
 /** Weak verbs: to play a card, or to play/announce a game. */
 const ANY_GAME: readonly Kind[] = ['bid:*', 'announce:*', 'choose:*'];
@@ -142,7 +145,7 @@ kind(
   false,
 );
 // Sheepshead talk: lead, throw, dump a card; schmear points on a partner's trick; trump in.
-kind('en', 'play plays playing lead throw dump schmear smear trump', ['play', 'accept', ...ANY_GAME], false);
+kind('en', 'play plays playing lead throw dump fish schmear smear trump', ['play', 'accept', ...ANY_GAME], false);
 kind('de', 'legen', ['knock', 'play', 'bury', 'trog'], false);
 kind('de', 'biete bieten sag sage ansagen', ['bid:*', 'announce:*'], false);
 kind('en', 'bid bids announce', ['bid:*', 'announce:*'], false);
@@ -150,7 +153,7 @@ kind('en', 'bid bids announce', ['bid:*', 'announce:*'], false);
 // In the knock phase (Klopfen after the first four) nobody can pass, and `weiter`/`pass` at the table means "no knock".
 kind('de', 'weiter weida passe passen passt nein noe nix weg draussen', ['pass', 'choose:no-knock']);
 kind('*', 'pass', ['pass', 'choose:no-knock']);
-kind('en', 'no nope out fold leaster least passing', ['pass', 'choose:no-knock']);
+kind('en', 'no nope nah out fold leaster least passing', ['pass', 'choose:no-knock']);
 kind('de', 'ablehnen', ['pass', 'choose:refuse']);
 kind('en', 'decline', ['pass']);
 kind('de', 'ohnetrog', ['pass']);
@@ -173,7 +176,7 @@ kind('de', 'aufnehmen', ['pick']);
 kind('en', 'pick picks picking grab', ['pick']);
 kind('de', 'vergraben vergrabe druecken druecke drueck ablegen', ['bury', 'trog']);
 kind('en', 'bury', ['bury']);
-kind('de', 'ruf rufe rufen', ['call', 'bid:sauspiel', 'announce:sauerei']);
+kind('de', 'ruf rufe rufen ruaf', ['call', 'bid:sauspiel', 'announce:sauerei']);
 kind('en', 'call calls calling', ['call', 'bid:sauspiel', 'announce:sauerei']);
 kind('de', 'allein alleine', ['alone']);
 kind('en', 'alone', ['alone']);
@@ -186,7 +189,7 @@ kind('en', 'trough', ['trog']);
 kind('de', 'grunz grunze grunzen', ['bid:value']);
 
 kind('*', 'sauspiel rufspiel', ['bid:sauspiel']);
-kind('en', 'partner', ['bid:sauspiel']);
+kind('en', 'partner', ['bid:sauspiel', 'call']);
 kind('*', 'solo farbsolo', ['bid:solo']);
 kind('*', 'wenz', ['bid:wenz']);
 kind('*', 'geier', ['bid:geier']);

@@ -565,6 +565,33 @@ const TALK: Case[] = [
   mk(MK_MUSS, 'Muss mit dem Oidn', ann('muss', { card: 'EO' })),
   sa(SA_AUCTION, 'i grunz 70', { type: 'bid', value: 70 }),
   sa(SA_TROG, 'mit Trog, i leg Eichel König und Eichel Neun ab', { type: 'trog', cards: ['EK', 'E9'] }),
+  sk(SK_AUCTION, 'mia is wurscht, weiter', PASS),
+  sk(SK_AUCTION, 'geht scho, weiter', PASS),
+  sk(SK_AUCTION, 'I dad gern auf die Blaue spuin', bid('sauspiel', 'G')),
+  sk(SK_AUCTION, 'I mog a Solo in Herz', bid('solo', 'H')),
+  sk(SK_AUCTION, 'Solo Tout in Herz', bid('solo', 'H', true)),
+  sk(SK_AUCTION, 'I spui an Wenz Tout', bid('wenz', undefined, true)),
+  sk(SK_AUCTION, 'i hätt a Hochzeit', bid('hochzeit')),
+  sk(SK_AUCTION, 'I ruaf die Oide', bid('sauspiel', 'E')),
+  sk(SK_PLAY, 'Kontra, oida', { type: 'kontra' }),
+  sk(SK_PLAY, 'den Herz-Neuner', p('H9')),
+  sk(SK_PLAY, 'an Eichel Zehner', p('EZ')),
+  sk(SK_PLAY, 'den Schelln-Kini', p('SK')),
+  sk(SK_PLAY, 'Herz Unter raus', p('HU')),
+  sk(SK_PLAY, 'i schmier den Zehner', p('EZ')),
+  sk(SK_PLAY, "d'Herz-Sau", p('HA')),
+  sk(SK_PLAY, 'des Herz-Ass', p('HA')),
+  sh(SH_PICK, "I'll take it", { type: 'pick' }),
+  sh(SH_PICK, 'sure, pick', { type: 'pick' }),
+  sh(SH_PICK, 'nah', PASS),
+  sh(SH_CALL_ACES, 'call the clubs ace', { type: 'call', card: 'EA' }),
+  sh(SH_CALL_ACES, 'partner is the ace of hearts', { type: 'call', card: 'HA' }),
+  sh(SH_CALL_ACES, 'alone please', { type: 'alone' }),
+  sh(SH_PLAY, 'I crack', { type: 'crack' }),
+  sh(SH_PLAY, 'jack of hearts please', p('HU')),
+  sh(SH_PLAY, 'fish with the 9 of spades', p('G9')),
+  sh(SH_PLAY, 'heart ace', p('HA')),
+  sh(SH_PLAY, 'diamond ten', p('SZ')),
 ];
 
 /**
@@ -577,6 +604,14 @@ const STILL_REFUSED: Case[] = [
   sa(SA_AUCTION, 'i grunz siebzig', null),
   // Slang for cards with no fixed meaning across tables.
   sh(SH_PLAY, 'the old lady', null),
+  sh(SH_PLAY, 'lead the black queen', null),
+  sh(SH_PLAY, 'queen of clubs, the big one', null),
+  // `bassd` (it's fine) is no pass; `Trumpf raus` names no card.
+  sk(SK_AUCTION, 'bassd, weiter', null),
+  sk(SK_PLAY, 'Trumpf raus', null),
+  // Contradictions: a pass and a pick, `no partner` (a pass word and a call word).
+  sh(SH_PICK, 'pass, no pick', null),
+  sh(SH_CALL_ACES, 'no partner', null),
 ];
 
 describe('chat grammar: inputs and the actions they mean', () => {
