@@ -38,8 +38,9 @@ const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 export function cutBytes(line: string, max: number): string {
   if (bytes(line) <= max) return line;
   let out = '';
+  // Room for the ellipsis (three bytes in UTF-8).
   for (const ch of line) {
-    if (bytes(out + ch) > max - 1) break;
+    if (bytes(out + ch) > max - 3) break;
     out += ch;
   }
   return `${out}…`;
