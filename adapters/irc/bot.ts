@@ -22,7 +22,7 @@ export interface IrcBotOptions {
   /** How long a ping may go unanswered before the socket counts as dead. */
   readonly pingTimeoutMs?: number;
   /** Reconnect to the IRC server when the connection drops (irc-framework's auto reconnect); default on. */
-  readonly reconnect?: { readonly waitMs?: number; readonly maxRetries?: number };
+  readonly reconnect?: { readonly maxWaitMs?: number; readonly maxRetries?: number };
   readonly clock?: Clock;
 }
 
@@ -95,11 +95,7 @@ export class IrcBot {
 
   constructor(private readonly o: IrcBotOptions) {
     this.#clock = o.clock ?? systemClock;
-    const reconnect = o.reconnect ?? {};
     this.#irc = new IRC.Client({
-      auto_reconnect: true,
-      auto_reconnect_wait: reconnect.waitMs ?? 4000,
-      auto_reconnect_max_retries: reconnect.maxRetries ?? 1000,
       // Lines are cut by the pacer (in bytes); irc-framework must not split them again.
       message_max_length: 400,
     });
@@ -129,11 +125,16 @@ export class IrcBot {
         resolve();
       });
       this.#irc.on('privmsg', (e) => void this.#onMessage(e).catch((err: unknown) => this.#fail(e, err)));
+      const reconnect = this.o.reconnect ?? {};
+      // irc-framework reconnects a connection that was up (registered) for a while, with exponential back-off
+      // (1 s, 2 s, 4 s … plus up to 6 s jitter) capped at `maxWaitMs`.
       this.#irc.connect({
         host: this.o.host,
         port: this.o.port,
         nick: this.o.nick ?? 'stammtisch',
         auto_reconnect: true,
+        auto_reconnect_max_wait: reconnect.maxWaitMs ?? 60_000,
+        auto_reconnect_max_retries: reconnect.maxRetries ?? 1000,
       });
     });
   }

@@ -14,6 +14,7 @@ const hasNgircd = spawnSync('sh', ['-c', 'command -v ngircd']).status === 0;
 
 let server: LocalServer;
 let ircd: ChildProcess;
+let ircdConf: string;
 let port: number;
 let bot: IrcBot;
 const store = new MemoryKeyValue();
@@ -82,7 +83,8 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  ircd = spawn('ngircd', ['-n', '-f', join(dir, 'ngircd.conf')], { stdio: 'ignore' });
+  ircdConf = join(dir, 'ngircd.conf');
+  ircd = spawn('ngircd', ['-n', '-f', ircdConf], { stdio: 'ignore' });
   await listening(port);
   server = await startLocal({ port: 0 });
   bot = new IrcBot({
@@ -348,4 +350,24 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd, default 
       expect((picker === 'Ann' ? ann : eve).dms.some((l) => /^You: bury \S+ \S+$/.test(l))).toBe(true);
     expect(eve.moves).toBeGreaterThanOrEqual(6);
   });
+
+  it('the IRC server restarts: the bot reconnects, joins its channels again and still runs their tables', async () => {
+    const stopped = new Promise((resolve) => ircd.once('exit', resolve));
+    ircd.kill();
+    await stopped;
+    ircd = spawn('ngircd', ['-n', '-f', ircdConf], { stdio: 'ignore' });
+    await listening(port);
+    const zoe = await player('Zoe', '#sheepshead', 'en');
+    // The bot is back in the channel when Zoe sees it join (or finds it there).
+    await new Promise<void>((resolve) => {
+      zoe.irc.on('join', (e) => e.nick === 'stammtisch' && resolve());
+      zoe.irc.on('userlist', (e: unknown) => {
+        const users = (e as { users: { nick: string }[] }).users;
+        if (users.some((u) => u.nick === 'stammtisch')) resolve();
+      });
+    });
+    zoe.say('#sheepshead', '!status');
+    // The table the channel ran before the restart answers (the store kept it).
+    expect(await zoe.waitChannel(/Sheepshead · Deal/)).toMatch(/Sheepshead/);
+  }, 60_000);
 });
