@@ -297,6 +297,9 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd, default 
     const latencies = [...sepp.latencies, ...jim.latencies];
     expect(latencies.length).toBeGreaterThanOrEqual(16);
     expect(Math.max(...latencies)).toBeLessThan(2000);
+    // Prompts only when something changed for the player: a deal is a few dozen private lines, not one per version.
+    expect(sepp.dms.length).toBeLessThan(45);
+    expect(jim.dms.length).toBeLessThan(45);
     console.log(
       `IRC deal: ${latencies.length} answers, max ${Math.max(...latencies)} ms; bot lines ${bot.linesSent}; ` +
         `private lines Sepp ${sepp.dms.length}, Jim ${jim.dms.length}; channel lines ${sepp.channel.length}`,
