@@ -300,13 +300,6 @@ export class ChatGame {
     const { view, version } = await this.o.client.as(r.organiserKey).view(r.tableId);
     return { view, version };
   }
-
-  async nameOf(room: string, seat: number): Promise<string> {
-    const r = await this.room(room);
-    if (r === undefined) return `#${seat}`;
-    const detail = await this.o.client.table(r.tableId).catch(() => undefined);
-    return detail?.seats[seat]?.name ?? `#${seat}`;
-  }
 }
 
 export type { Action };
