@@ -16,6 +16,15 @@ import type { CreateInput, TournamentService } from './service.js';
 const tournamentId = z.string().regex(/^u[a-z0-9]{4,30}$/, 'not a tournament id');
 const playerId = z.string().regex(/^p[a-z0-9]{1,39}$/, 'not a player id');
 
+/** A name shown in lists, sheets and calendars: one line, no control characters (they break CSV rows and iCalendar lines). */
+const oneLineName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'one line of text: no control characters or line breaks');
+
 const Clock = z.looseObject({ turnSeconds: z.number().int().min(1).max(3600) });
 const Scoring = z.union([
   z.enum(T.SCHEMES),
@@ -24,7 +33,7 @@ const Scoring = z.union([
 ]);
 
 const CreateTournament = z.strictObject({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: oneLineName(120).optional(),
   variant: z.string().min(1).max(40),
   preset: z.string().min(1).max(60).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
@@ -50,7 +59,7 @@ const CreateTournament = z.strictObject({
     .optional(),
 });
 const Register = z.strictObject({
-  name: z.string().trim().min(1).max(40),
+  name: oneLineName(40),
   externalId: z.string().min(1).max(80).optional(),
   inviteCode: z.string().min(1).max(100).optional(),
 });
@@ -185,7 +194,9 @@ export function tournamentRoutes(
   app.get('/:tournamentId/events', async (c) => {
     const id = idOf(c);
     const query = parse(EventsQuery, c.req.query(), 'query');
-    return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit)) });
+    // Public; a player's or the organiser's token also shows the externalIds it may see.
+    const viewer = await service.authorize(id, bearer(c));
+    return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit, viewer)) });
   });
 
   app.get('/:tournamentId/standings', async (c) => {

@@ -217,8 +217,9 @@ export class TournamentService {
     return this.summary(await this.load(tournamentId), actor);
   }
 
+  /** The tournament as published: a running duplicate round's results are embargoed (T.publishedState). */
   async state(tournamentId: string): Promise<T.TournamentState> {
-    return (await this.load(tournamentId)).state;
+    return T.publishedState((await this.load(tournamentId)).state);
   }
 
   /** Events after `after` (seq numbers like a table's), at most `limit`. */
@@ -226,10 +227,14 @@ export class TournamentService {
     tournamentId: string,
     after: number,
     limit: number,
+    viewer: TournamentActor = { kind: 'public' },
   ): Promise<{ version: number; events: { seq: number; event: T.TournamentEvent }[] }> {
     const loaded = await this.load(tournamentId);
+    // A running duplicate round's table results stay embargoed until it ends; externalIds are the organiser's and
+    // each player's own (T.publishedEvent).
+    const ended = (round: number): boolean => loaded.state.rounds[round - 1]?.endedAt !== undefined;
     const events = loaded.commits
-      .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event })))
+      .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event: T.publishedEvent(event, ended, viewer) })))
       .filter((e) => e.seq > after)
       .slice(0, limit);
     return { version: loaded.version, events };
@@ -471,7 +476,8 @@ export class TournamentService {
       players: state.players.map((p) => ({
         playerId: p.playerId,
         name: p.name,
-        ...(p.externalId !== undefined ? { externalId: p.externalId } : {}),
+        // An id in the organiser's own system: for the organiser and the player only.
+        ...(p.externalId !== undefined && T.seesExternalId(actor, p.playerId) ? { externalId: p.externalId } : {}),
         checkedIn: p.checkedIn,
         withdrawn: p.withdrawn,
       })),

@@ -474,7 +474,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The tournament's event stream after `after` (registration, check-in, draws, rounds, tables finished, standings). */
+        /**
+         * The tournament's event stream after `after` (registration, check-in, draws, rounds, tables finished, standings).
+         * @description Public. Without a token `PlayerRegistered` leaves out `externalId`; a player's token shows their own, the organiser key every one. A duplicate round's `TableFinished` is embargoed until the round ends (see TournamentEvents).
+         */
         get: operations["tournamentEvents"];
         put?: never;
         post?: never;
@@ -1372,6 +1375,7 @@ export interface components {
             dealMatches: boolean;
         };
         CreateTournamentRequest: {
+            /** @description one line of text: control characters and line breaks are refused (400, field `name`) */
             name?: string;
             /** @example schafkopf */
             variant: string;
@@ -1452,6 +1456,7 @@ export interface components {
             players: {
                 playerId: string;
                 name: string;
+                /** @description shown to the organiser and to the player only */
                 externalId?: string;
                 checkedIn: boolean;
                 withdrawn: boolean;
@@ -1505,6 +1510,7 @@ export interface components {
             }[];
         };
         RegisterPlayerRequest: {
+            /** @description one line of text: control characters and line breaks are refused (400, field `name`) */
             name: string;
             externalId?: string;
             /** @description self-registration without the organiser key */
@@ -1532,6 +1538,7 @@ export interface components {
                 yourTurn: boolean;
             }[];
         };
+        /** @description The tournament's events as published. In a duplicate tournament a `TableFinished` of a round still running comes with `duplicate: true`, `embargoed: true` and empty `deals` and `points` (the other tables play the same cards); once the round has ended it reads in full. */
         TournamentEvents: {
             tournamentId: string;
             version: number;
@@ -2574,6 +2581,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
         };
     };
