@@ -1,4 +1,12 @@
-import { type Action, type Lang, type StammtischClient, StammtischError, type TableView } from '../../sdk/index.js';
+import {
+  type Action,
+  type Lang,
+  type SeqEvent,
+  type StammtischClient,
+  StammtischError,
+  type TableView,
+} from '../../sdk/index.js';
+import { type RenderableEvent, renderEvent } from '../../engine/text/index.js';
 import { type TextPort, actionLabel, autoText } from './text.js';
 
 /** Where an adapter keeps which channel runs which table and which user holds which seat token. */
@@ -21,6 +29,8 @@ interface Room {
   readonly tableId: string;
   readonly organiserKey: string;
   readonly variant: string;
+  /** The channel's language (the one the table was started in, or set later): channel lines are written in it. */
+  readonly lang?: Lang;
 }
 interface SeatRecord {
   readonly tableId: string;
@@ -39,8 +49,12 @@ export interface Move {
 export interface Reply {
   readonly public?: string;
   readonly private?: string;
+  /** The mover's own move as they wrote it, when it holds what the channel may not see (a buried card). */
+  readonly ack?: string;
   /** The caller's legal moves (buttons), when it is their turn. */
   readonly moves?: readonly Move[];
+  /** With moves: the deal and the caller's hand they are for (a prompt is new when these or the moves change). */
+  readonly turn?: string;
 }
 
 export interface ChatGameOptions {
@@ -67,9 +81,21 @@ export class ChatGame {
     return raw === undefined ? undefined : (JSON.parse(raw) as Room);
   }
 
+  /** The language channel lines of `room` are written in (`fallback` when the room has none). */
+  async langOf(room: string, fallback: Lang): Promise<Lang> {
+    return (await this.room(room))?.lang ?? fallback;
+  }
+
+  /** Set the channel's language (`!lang de` in the channel). */
+  async setLang(room: string, lang: Lang): Promise<void> {
+    const r = await this.room(room);
+    if (r !== undefined) await this.o.store.put(`room:${room}`, JSON.stringify({ ...r, lang } satisfies Room));
+  }
+
   async seatOf(room: string, user: string): Promise<SeatRecord | undefined> {
     const raw = await this.o.store.get(`seat:${room}:${user}`);
-    const rec = raw === undefined ? undefined : (JSON.parse(raw) as SeatRecord);
+    // An empty record is a seat left (the store has no delete).
+    const rec = raw === undefined || raw === '' ? undefined : (JSON.parse(raw) as SeatRecord);
     const current = await this.room(room);
     return rec !== undefined && current?.tableId === rec.tableId ? rec : undefined;
   }
@@ -80,7 +106,7 @@ export class ChatGame {
     const t = await this.o.client.createTable({ variant, seats });
     await this.o.store.put(
       `room:${room}`,
-      JSON.stringify({ tableId: t.tableId, organiserKey: t.organiserKey, variant }),
+      JSON.stringify({ tableId: t.tableId, organiserKey: t.organiserKey, variant, lang } satisfies Room),
     );
     return {
       public: say(
@@ -100,15 +126,51 @@ export class ChatGame {
         private: say(lang, `Du sitzt schon auf Platz ${existing.seat}.`, `You already sit on seat ${existing.seat}.`),
       };
     try {
-      const j = await this.o.client.join(r.tableId, { name: name.slice(0, 40) });
+      // Back at the table after leaving it: the old seat when it is still open, else any open seat.
+      const old = await this.o.store.get(`left:${room}:${user}`);
+      const was = old === undefined || old === '' ? undefined : (JSON.parse(old) as { tableId: string; seat: number });
+      const body = { name: name.slice(0, 40) };
+      const j =
+        was !== undefined && was.tableId === r.tableId
+          ? await this.o.client
+              .join(r.tableId, { ...body, seat: was.seat })
+              .catch(() => this.o.client.join(r.tableId, body))
+          : await this.o.client.join(r.tableId, body);
       await this.o.store.put(
         `seat:${room}:${user}`,
         JSON.stringify({ tableId: r.tableId, seat: j.seat, token: j.seatToken }),
       );
-      return { public: say(lang, `${name} sitzt auf Platz ${j.seat}.`, `${name} takes seat ${j.seat}.`) };
+      const cl = r.lang ?? lang;
+      return { public: say(cl, `${name} sitzt auf Platz ${j.seat}.`, `${name} takes seat ${j.seat}.`) };
     } catch (e) {
       return { private: problemText(e, lang) };
     }
+  }
+
+  /** Stand up: the seat opens again (a running deal waits for someone to sit down); `join` later takes it back. */
+  async leave(room: string, user: string, name: string, lang: Lang): Promise<Reply> {
+    const r = await this.room(room);
+    if (r === undefined) return noTable(lang);
+    const s = await this.seatOf(room, user);
+    if (s === undefined) return notSeated(lang);
+    try {
+      const out = await this.o.client.as(s.token).raw.DELETE('/v1/tables/{tableId}/seats/{seat}', {
+        params: { path: { tableId: s.tableId, seat: s.seat } },
+      });
+      if (!out.response.ok && out.response.status !== 404)
+        return { private: say(lang, `Geht nicht (${out.response.status}).`, `Refused (${out.response.status}).`) };
+    } finally {
+      await this.o.store.put(`seat:${room}:${user}`, '');
+      await this.o.store.put(`left:${room}:${user}`, JSON.stringify({ tableId: s.tableId, seat: s.seat }));
+    }
+    const cl = r.lang ?? lang;
+    return {
+      public: say(
+        cl,
+        `${name} steht auf (Platz ${s.seat} ist frei; join setzt sich wieder hin).`,
+        `${name} leaves seat ${s.seat} (join to sit down again).`,
+      ),
+    };
   }
 
   async fillBots(room: string, lang: Lang): Promise<Reply> {
@@ -118,7 +180,8 @@ export class ChatGame {
     const detail = await organiser.table(r.tableId);
     const open = detail.seats.filter((s) => s.kind === 'open').map((s) => s.seat);
     for (const seat of open) await organiser.addBot(r.tableId, seat);
-    return { public: say(lang, `Bots auf Platz ${open.join(', ')}.`, `Bots on seat ${open.join(', ')}.`) };
+    const cl = r.lang ?? lang;
+    return { public: say(cl, `Bots auf Platz ${open.join(', ')}.`, `Bots on seat ${open.join(', ')}.`) };
   }
 
   /** A typed move (`EO`, `Eichel Ober`, `weiter`, a move number). */
@@ -135,7 +198,8 @@ export class ChatGame {
     try {
       const out = await this.text.command(seat, s.tableId, text, lang);
       if (!out.ok) return { private: out.text };
-      return { public: `${await this.nameOf(room, s.seat)}: ${out.text}` };
+      // The caller sees what they did; the channel sees the move as a spectator does (no buried card).
+      return await this.moveReply(room, out.events ?? [], out.text);
     } catch (e) {
       return { private: problemText(e, lang) };
     }
@@ -159,10 +223,8 @@ export class ChatGame {
       return { ...current, private: `${stale}\n${current.private ?? ''}` };
     }
     try {
-      await seat.act(s.tableId, action, { expectedVersion: version });
-      return {
-        public: `${await this.nameOf(room, s.seat)}: ${commandsOf(current, lang)?.[index] ?? actionLabel(action, lang)}`,
-      };
+      const out = await seat.act(s.tableId, action, { expectedVersion: version });
+      return await this.moveReply(room, out.events, commandsOf(current, lang)?.[index] ?? actionLabel(action, lang));
     } catch (e) {
       return { private: problemText(e, lang) };
     }
@@ -183,14 +245,52 @@ export class ChatGame {
     }));
     const list = moves.map((m) => `${m.index + 1}) ${m.label}`).join('  ');
     const line = moves.length > 0 ? `\n${say(lang, 'Züge', 'Moves')}: ${list}` : '';
-    return { private: text + line, moves };
+    const held = view.deal?.hands.find((h) => h !== null)?.length ?? 0;
+    return { private: text + line, moves, turn: `${view.deal?.no ?? 0}/${held}` };
   }
 
-  /** The table as everyone may see it (for the channel). */
+  /** The table as everyone may see it (for the channel): a spectator's view, in the channel's language. */
   async status(room: string, lang: Lang): Promise<Reply> {
     const r = await this.room(room);
     if (r === undefined) return noTable(lang);
-    return { public: await this.text.render(this.o.client.as(r.organiserKey), r.tableId, lang) };
+    return { public: await this.text.render(this.o.client.as(undefined), r.tableId, r.lang ?? lang) };
+  }
+
+  /**
+   * Events as the channel sees them: fetched again as a spectator (no token), so a hidden part of a move (buried
+   * cards, a Trog, a Hochzeit hand-over) is left out exactly as the server leaves it out for any onlooker, and
+   * written one line each in the channel's language with the seats' names. `hidden`: the spectator saw less of a
+   * move than `events` (the mover's own) hold.
+   */
+  async channelLines(room: string, events: readonly SeqEvent[]): Promise<{ lines: string[]; hidden: boolean }> {
+    const r = await this.room(room);
+    if (r === undefined || events.length === 0) return { lines: [], hidden: false };
+    const seqs = events.map((e) => e.seq);
+    const first = Math.min(...seqs);
+    const last = Math.max(...seqs);
+    const page = await this.o.client.as(undefined).events(r.tableId, first - 1, last - first + 1);
+    const seen = page.events.filter((e) => e.seq <= last);
+    const own = new Map(events.map((e) => [e.seq, JSON.stringify(e.event)]));
+    const hidden = seen.some((e) => own.has(e.seq) && own.get(e.seq) !== JSON.stringify(e.event));
+    const names = await this.names(room);
+    const lines = seen
+      .filter((e) => channelWorthy(e.event))
+      .map((e) => renderEvent(e.event as RenderableEvent, r.lang ?? 'en', names, { variant: r.variant }));
+    return { lines, hidden };
+  }
+
+  /** A move's answer: the channel's lines, and the mover's own words back only when the channel saw less. */
+  async moveReply(room: string, events: readonly SeqEvent[], own: string): Promise<Reply> {
+    const { lines, hidden } = await this.channelLines(room, events);
+    return { ...(lines.length > 0 ? { public: lines.join('\n') } : {}), ...(hidden ? { ack: own } : {}) };
+  }
+
+  /** Display names by seat: the name a player sat down with, `Bot n` for a bot. */
+  async names(room: string): Promise<string[]> {
+    const r = await this.room(room);
+    if (r === undefined) return [];
+    const detail = await this.o.client.table(r.tableId);
+    return detail.seats.map((s) => s.name ?? (s.kind === 'bot' ? `Bot ${s.seat}` : `#${s.seat}`));
   }
 
   /** The organiser's JSON view (whose turn it is, the result) for adapters that push. */
@@ -200,18 +300,37 @@ export class ChatGame {
     const { view, version } = await this.o.client.as(r.organiserKey).view(r.tableId);
     return { view, version };
   }
-
-  async nameOf(room: string, seat: number): Promise<string> {
-    const r = await this.room(room);
-    if (r === undefined) return `#${seat}`;
-    const detail = await this.o.client.table(r.tableId).catch(() => undefined);
-    return detail?.seats[seat]?.name ?? `#${seat}`;
-  }
 }
 
 export type { Action };
 
 const say = (lang: Lang, de: string, en: string): string => (lang === 'de' ? de : en);
+
+/** What a channel is told of: moves, the game, tricks, results (not the deal's bookkeeping). */
+export function channelWorthy(event: { readonly type: string; readonly note?: { readonly type: string } }): boolean {
+  if (event.type === 'ActionTaken' || event.type === 'DealEnded' || event.type === 'DealStarted') return true;
+  if (event.type !== 'DealNoted') return false;
+  return event.note?.type !== 'CardsDealt' && event.note?.type !== 'DealOver';
+}
+
+/**
+ * The numbered moves cut into pages of at most `max` characters (`1) EO  2) GO …`), never inside a move: an IRC line
+ * holds about 400, and every move must stay reachable (the next page on request).
+ */
+export function movePages(labels: readonly string[], max = 300): string[] {
+  const pages: string[] = [];
+  let page = '';
+  labels.forEach((label, i) => {
+    const item = `${i + 1}) ${label}`.slice(0, max);
+    if (page !== '' && page.length + 2 + item.length > max) {
+      pages.push(page);
+      page = '';
+    }
+    page = page === '' ? item : `${page}  ${item}`;
+  });
+  if (page !== '') pages.push(page);
+  return pages;
+}
 
 /** The legal actions as the server writes them as commands (`commands.de`/`.en` of the view), when it does. */
 const commandsOf = (out: unknown, lang: Lang): readonly string[] | undefined =>

@@ -22,6 +22,9 @@ interface DiscordUser {
 /** The fields of an interaction we read. */
 export interface Interaction {
   readonly type: number;
+  readonly application_id?: string;
+  /** The interaction's token: follow-up messages are posted with it for 15 minutes. */
+  readonly token?: string;
   readonly channel_id?: string;
   readonly locale?: string;
   readonly member?: { readonly user: DiscordUser; readonly nick?: string | null };
@@ -62,6 +65,13 @@ export const COMMANDS = [
       },
       { type: 1, name: 'hand', description: 'Show your hand and moves (only you see it)' },
       { type: 1, name: 'status', description: 'Show the table' },
+      { type: 1, name: 'leave', description: 'Stand up (join sits you down again)' },
+      {
+        type: 1,
+        name: 'lang',
+        description: 'The channel’s language',
+        options: [{ type: 3, name: 'lang', description: 'de or en', required: true }],
+      },
     ],
   },
   { name: 'join', description: 'Take a seat at this channel’s table' },
@@ -78,7 +88,15 @@ export interface DiscordOptions {
   readonly game: ChatGame;
   /** Epoch millis; tests inject a clock. */
   readonly now?: () => number;
+  /**
+   * Post a follow-up message (`POST /webhooks/{application id}/{interaction token}`): the mover's own move, ephemeral,
+   * when the channel's line left a hidden part out. Default: fetch against discord.com.
+   */
+  readonly followUp?: (applicationId: string, token: string, body: unknown) => Promise<void>;
 }
+
+/** Moves per page of buttons: four rows of five, the fifth row turns pages. */
+export const MOVES_PER_PAGE = 20;
 
 /**
  * A signed request whose `X-Signature-Timestamp` is further than this from now is refused (401): the signature covers
@@ -112,21 +130,44 @@ export function discordHandler(o: DiscordOptions): (req: Request) => Promise<Res
       return new Response('bad JSON', { status: 400 });
     }
     if (interaction.type === InteractionType.PING) return json({ type: ResponseType.PONG });
+    // The user's own language (Discord sends their locale): private answers; channel lines use the channel's.
     const lang: Lang = interaction.locale?.startsWith('de') ? 'de' : 'en';
+    const followUp =
+      o.followUp ??
+      (async (app: string, token: string, body: unknown) => {
+        await fetch(`https://discord.com/api/v10/webhooks/${app}/${token}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      });
+    /** The answer; the mover's hidden part as an ephemeral follow-up. */
+    const answer = async (reply: Reply, page = 0, update = false): Promise<Response> => {
+      const roomLang = room === undefined ? lang : await o.game.langOf(room, lang);
+      if (reply.ack !== undefined && interaction.application_id !== undefined && interaction.token !== undefined)
+        await followUp(interaction.application_id, interaction.token, {
+          content: reply.ack.slice(0, 2000),
+          flags: EPHEMERAL,
+        });
+      const m = message(reply, lang, roomLang, page);
+      return json(update ? { ...m, type: ResponseType.UPDATE_MESSAGE } : m);
+    };
     const user = interaction.member?.user ?? interaction.user;
     const room = interaction.channel_id;
-    if (user === undefined || room === undefined) return json(message({ private: 'no channel or user' }, lang));
+    if (user === undefined || room === undefined) return json(message({ private: 'no channel or user' }, lang, lang));
     const name = interaction.member?.nick ?? user.global_name ?? user.username;
 
     if (interaction.type === InteractionType.MESSAGE_COMPONENT) {
       const id = interaction.data?.custom_id ?? '';
-      if (id === 'hand') return json(message(await o.game.hand(room, user.id, lang), lang));
+      if (id === 'hand') return answer(await o.game.hand(room, user.id, lang));
+      // Another page of the move buttons: the same private message, updated.
+      const pg = /^pg:(\d+)$/.exec(id);
+      if (pg !== null) return answer(await o.game.hand(room, user.id, lang), Number(pg[1]), true);
       const m = /^mv:(\d+):(\d+)$/.exec(id);
-      if (m !== null) return json(message(await o.game.pick(room, user.id, Number(m[1]), Number(m[2]), lang), lang));
-      return json(message({ private: `unknown button ${id}` }, lang));
+      if (m !== null) return answer(await o.game.pick(room, user.id, Number(m[1]), Number(m[2]), lang));
+      return answer({ private: `unknown button ${id}` });
     }
-    if (interaction.type !== InteractionType.APPLICATION_COMMAND)
-      return json(message({ private: 'unsupported interaction' }, lang));
+    if (interaction.type !== InteractionType.APPLICATION_COMMAND) return answer({ private: 'unsupported interaction' });
 
     // `/schafkopf <sub>` or the top-level `/join`, `/play`.
     const top = interaction.data?.name ?? '';
@@ -153,10 +194,19 @@ export function discordHandler(o: DiscordOptions): (req: Request) => Promise<Res
       case 'status':
         reply = await o.game.status(room, lang);
         break;
+      case 'leave':
+        reply = await o.game.leave(room, user.id, name, lang);
+        break;
+      case 'lang': {
+        const l: Lang = String(opt('lang') ?? '').startsWith('de') ? 'de' : 'en';
+        await o.game.setLang(room, l);
+        reply = { public: l === 'de' ? 'Ab jetzt auf Deutsch.' : 'English from now on.' };
+        break;
+      }
       default:
         reply = { private: `unknown command ${sub?.name ?? top}` };
     }
-    return json(message(reply, lang));
+    return answer(reply);
   };
 }
 
@@ -167,21 +217,53 @@ const json = (body: unknown): Response =>
  * One response message: a private reply (a hand, an error) is ephemeral with the move buttons; a public one goes
  * to the channel with a "hand" button so the next player can look at their cards.
  */
-function message(reply: Reply, lang: Lang) {
+function message(reply: Reply, lang: Lang, roomLang: Lang, page = 0) {
   const handButton: Button = {
     type: 2,
     style: 2,
-    label: lang === 'de' ? 'Meine Karten' : 'My hand',
+    label: roomLang === 'de' ? 'Meine Karten' : 'My hand',
     custom_id: 'hand',
   };
   if (reply.private !== undefined) {
-    // At most 5 rows of 5 buttons: the first 25 moves get buttons, the rest are typed (`/play`).
-    const buttons: Button[] = (reply.moves ?? [])
-      .slice(0, 25)
+    // At most 5 rows of 5 buttons: 20 moves a page and a row to turn pages, so every move has a button.
+    const moves = reply.moves ?? [];
+    const pages = Math.max(1, Math.ceil(moves.length / MOVES_PER_PAGE));
+    const at = Math.min(page, pages - 1);
+    const buttons: Button[] = moves
+      .slice(at * MOVES_PER_PAGE, (at + 1) * MOVES_PER_PAGE)
       .map((m) => ({ type: 2, style: 1, label: m.label.slice(0, 80), custom_id: `mv:${m.index}:${m.version}` }));
+    const nav: Button[] =
+      pages > 1
+        ? [
+            ...(at > 0
+              ? [
+                  {
+                    type: 2 as const,
+                    style: 2 as const,
+                    label: lang === 'de' ? '◀ zurück' : '◀ back',
+                    custom_id: `pg:${at - 1}`,
+                  },
+                ]
+              : []),
+            ...(at < pages - 1
+              ? [
+                  {
+                    type: 2 as const,
+                    style: 2 as const,
+                    label: lang === 'de' ? `mehr ▶ (${at + 2}/${pages})` : `more ▶ (${at + 2}/${pages})`,
+                    custom_id: `pg:${at + 1}`,
+                  },
+                ]
+              : []),
+          ]
+        : [];
     return {
       type: ResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
-      data: { content: reply.private.slice(0, 2000), flags: EPHEMERAL, components: rows(buttons) },
+      data: {
+        content: reply.private.slice(0, 2000),
+        flags: EPHEMERAL,
+        components: [...rows(buttons), ...(nav.length > 0 ? [{ type: 1 as const, components: nav }] : [])],
+      },
     };
   }
   return {

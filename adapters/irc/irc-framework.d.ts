@@ -15,6 +15,8 @@ declare module 'irc-framework' {
       username?: string;
       gecos?: string;
       auto_reconnect?: boolean;
+      auto_reconnect_max_wait?: number;
+      auto_reconnect_max_retries?: number;
     }): void;
     on(event: 'registered', fn: () => void): this;
     on(event: 'privmsg' | 'message', fn: (e: MessageEvent) => void): this;

@@ -15,7 +15,11 @@ export interface SlackOptions {
   /** The app's signing secret (Basic Information → App Credentials). */
   readonly signingSecret: string;
   readonly game: ChatGame;
-  /** Language of the replies (Slack sends no locale with slash commands). */
+  /**
+   * Language when nothing says otherwise (Slack sends no locale with slash commands): a German command word (`neu`,
+   * `mitspielen`, `spiel`, `blatt`) answers its writer in German; channel lines use the channel's language (the one
+   * the table was started in, or `lang de|en`).
+   */
   readonly lang?: Lang;
   /** Epoch millis; tests inject a clock. */
   readonly now?: () => number;
@@ -87,6 +91,10 @@ export function verifySlack(
   return a.length === b.length && timingSafeEqual(a, b) ? 'ok' : 'bad_signature';
 }
 
+/** Sub-commands that are German words (their writer is answered in German) and English ones. */
+const GERMAN_WORDS = new Set(['neu', 'mitspielen', 'aufstehen', 'spiel', 'blatt']);
+const ENGLISH_WORDS = new Set(['new', 'join', 'leave', 'play', 'hand']);
+
 interface BlockActionsPayload {
   readonly type: 'block_actions';
   readonly user: { readonly id: string; readonly username?: string; readonly name?: string };
@@ -102,7 +110,7 @@ interface BlockActionsPayload {
  */
 export function slackHandler(o: SlackOptions): (req: Request) => Promise<Response> {
   const now = o.now ?? Date.now;
-  const lang = o.lang ?? 'en';
+  const fallback = o.lang ?? 'en';
   const hosts = o.responseHosts ?? ['hooks.slack.com'];
   const post =
     o.post ??
@@ -129,6 +137,7 @@ export function slackHandler(o: SlackOptions): (req: Request) => Promise<Respons
       const action = payload.actions[0];
       if (payload.type !== 'block_actions' || room === undefined || action === undefined)
         return new Response('', { status: 200 });
+      const lang = await o.game.langOf(room, fallback);
       if (action.action_id === 'hand') {
         const hand = await o.game.hand(room, payload.user.id, lang);
         await deliver(hand, payload.response_url, respond, lang, { replaceOriginal: false });
@@ -146,15 +155,32 @@ export function slackHandler(o: SlackOptions): (req: Request) => Promise<Respons
     const name = form.get('user_name') ?? user;
     const responseUrl = form.get('response_url') ?? '';
     const [sub = 'status', ...rest] = (form.get('text') ?? '').trim().split(/\s+/);
+    const word = sub.toLowerCase();
+    const lang: Lang = GERMAN_WORDS.has(word)
+      ? 'de'
+      : ENGLISH_WORDS.has(word)
+        ? 'en'
+        : await o.game.langOf(room, fallback);
     let reply: Reply;
-    switch (sub.toLowerCase()) {
+    switch (word) {
       case 'new':
       case 'neu':
         reply = await o.game.create(room, rest[0] ?? 'schafkopf', lang);
         break;
       case 'join':
+      case 'mitspielen':
         reply = await o.game.join(room, user, name, lang);
         break;
+      case 'leave':
+      case 'aufstehen':
+        reply = await o.game.leave(room, user, name, lang);
+        break;
+      case 'lang': {
+        const l: Lang = rest[0] === 'de' ? 'de' : 'en';
+        await o.game.setLang(room, l);
+        reply = { public: l === 'de' ? 'Ab jetzt auf Deutsch.' : 'English from now on.' };
+        break;
+      }
       case 'bots':
         reply = await o.game.fillBots(room, lang);
         break;
@@ -163,6 +189,7 @@ export function slackHandler(o: SlackOptions): (req: Request) => Promise<Respons
         reply = await o.game.command(room, user, rest.join(' '), lang);
         break;
       case 'hand':
+      case 'blatt':
         reply = await o.game.hand(room, user, lang);
         break;
       case 'status':
@@ -173,8 +200,11 @@ export function slackHandler(o: SlackOptions): (req: Request) => Promise<Respons
     }
     // Private parts go through response_url; the HTTP answer carries the channel line (or nothing).
     if (reply.private !== undefined) await respond(responseUrl, ephemeral(reply.private, reply.moves ?? [], lang));
+    if (reply.ack !== undefined) await respond(responseUrl, ephemeral(reply.ack, [], lang));
     return Response.json(
-      reply.public !== undefined ? publicMessage(reply.public, lang) : { response_type: 'ephemeral', text: '' },
+      reply.public !== undefined
+        ? publicMessage(reply.public, await o.game.langOf(room, lang))
+        : { response_type: 'ephemeral', text: '' },
     );
   };
 }
@@ -187,6 +217,8 @@ async function deliver(
   opts: { replaceOriginal: boolean },
 ): Promise<void> {
   if (reply.public !== undefined) await respond(url, { ...publicMessage(reply.public, lang), replace_original: false });
+  // The mover's own move when the channel saw less of it (the buried cards): only they see this.
+  if (reply.ack !== undefined) await respond(url, { ...ephemeral(reply.ack, [], lang), replace_original: false });
   if (reply.private !== undefined)
     await respond(url, {
       ...ephemeral(reply.private, reply.moves ?? [], lang),

@@ -70,7 +70,8 @@ function describeNew(action: Action): Described {
         ...base,
         kind: 'call',
         cards: [action.card],
-        cardsRequired: true,
+        // `call spades` names the called card by its suit; an unknown card put under must be named.
+        cardsRequired: action.under !== undefined,
         implicit: true,
         ...(action.under !== undefined ? { under: action.under } : {}),
       };

@@ -320,7 +320,11 @@ const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON
 export function parseCommand(text: string, legal: readonly Action[], options: ParseOptions): ParseResult {
   const style = styleOf(options.variant);
   const q = scan(text, style);
-  const lang: Lang = options.lang ?? (q.votes.en > q.votes.de ? 'en' : 'de');
+  // Unclear (no word of either language, or as many of each): the table's own language, English where the cards
+  // are French (Sheepshead), German elsewhere.
+  const lang: Lang =
+    options.lang ??
+    (q.votes.en > q.votes.de ? 'en' : q.votes.de > q.votes.en ? 'de' : style === 'french' ? 'en' : 'de');
   const fail = (reason: Exclude<ParseResult, { ok: true }>['reason'], candidates: readonly Action[]): ParseResult => ({
     ok: false,
     reason,

@@ -80,13 +80,17 @@ rank('G', 'en', 'private');
 rank('P', 'en', 'prussian');
 
 // der Alte (Eichel-Ober) / die Alte (Eichel-Sau), der Blaue / die Blaue (Gras), der Rote / die Rote (Herz).
-add('alte blaue rote', { t: 'nick', m: undefined, f: undefined, dative: false, lang: 'de' });
-add('alten blauen roten', { t: 'nick', m: undefined, f: undefined, dative: true, lang: 'de' });
+add('alte blaue rote oide', { t: 'nick', m: undefined, f: undefined, dative: false, lang: 'de' });
+add('alten blauen roten oidn oiden', { t: 'nick', m: undefined, f: undefined, dative: true, lang: 'de' });
 add('hundsgfickte hundsgfickten bumbe bumpe', { t: 'nick', f: 'SA', dative: false, lang: 'de' });
 /** The cards a nickname stem names: masculine (Ober) and feminine (Sau). */
 export const NICK_CARDS: Readonly<Record<string, { m?: Card; f?: Card }>> = {
   alte: { m: 'EO', f: 'EA' },
   alten: { m: 'EO', f: 'EA' },
+  // Bavarian: der Oide (Eichel-Ober), den Oidn.
+  oide: { m: 'EO', f: 'EA' },
+  oidn: { m: 'EO', f: 'EA' },
+  oiden: { m: 'EO', f: 'EA' },
   blaue: { m: 'GO', f: 'GA' },
   blauen: { m: 'GO', f: 'GA' },
   rote: { m: 'HO', f: 'HA' },
@@ -97,7 +101,9 @@ export const NICK_CARDS: Readonly<Record<string, { m?: Card; f?: Card }>> = {
   bumpe: { f: 'SA' },
 };
 
-add('der', { t: 'article', gender: 'm', lang: 'de' });
+add('der da', { t: 'article', gender: 'm', lang: 'de' });
+// Bavarian `d'Oide`, `d'Blaue`: the article before a name, either gender.
+add('d', { t: 'article', gender: 'mf', lang: 'de' });
 add('den dem', { t: 'article', gender: 'm', lang: 'de' });
 add('die', { t: 'article', gender: 'f', lang: 'de' });
 add('the', { t: 'article', gender: 'mf', lang: 'en' });
@@ -114,7 +120,11 @@ add('stich', { t: 'trick', lang: 'de' });
 add('trick', { t: 'trick', lang: 'en' });
 
 add(
-  'ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also ab aus raus lassen',
+  'ich mal jetzt bitte dann halt gern gerne mach mache machen ein eine einen einem einer das des mit auf und also ab aus raus lassen ' +
+    // Bavarian: i hob, i hätt, i mog, a, an, mim (mit dem), glei, amoi.
+    'hob hab habe haett haette hett mog moecht moechte wui wuerd dad daad geb gib gebe gibts ma mim glei gleich amoi nomal hoid ' +
+    // `Solo in Herz`, `mia is wurscht`, `geht scho`, `oida`.
+    'in mia wurscht geht scho oida',
   {
     t: 'filler',
     lang: 'de',
@@ -122,19 +132,28 @@ add(
 );
 add('karte karten blatt game', { t: 'filler', lang: '*' });
 add('i ill im will a an with on and please now then card cards my me it up', { t: 'filler', lang: 'en' });
+add('blind thanks thank you ok okay gonna lets let us ya yeah sure ive id', { t: 'filler', lang: 'en' });
+add('is', { t: 'filler', lang: '*' });
 
 /** Weak verbs: to play a card, or to play/announce a game. */
 const ANY_GAME: readonly Kind[] = ['bid:*', 'announce:*', 'choose:*'];
-kind('de', 'spiel spiele spielen spielt ausspielen ausspiel leg lege', ['play', 'accept', ...ANY_GAME], false);
-kind('en', 'play plays lead throw', ['play', 'accept', ...ANY_GAME], false);
+kind(
+  'de',
+  // Bavarian spui/spuin; hauen (a card out), schmieren (points to the partner), stechen (trump a trick).
+  'spiel spiele spielen spielt ausspielen ausspiel leg lege spui spuin spuil spuit hau haue schmier schmiere schmieren stech steche stechen',
+  ['play', 'accept', ...ANY_GAME],
+  false,
+);
+// Sheepshead talk: lead, throw, dump a card; schmear points on a partner's trick; trump in.
+kind('en', 'play plays playing lead throw dump fish schmear smear trump', ['play', 'accept', ...ANY_GAME], false);
 kind('de', 'legen', ['knock', 'play', 'bury', 'trog'], false);
 kind('de', 'biete bieten sag sage ansagen', ['bid:*', 'announce:*'], false);
 kind('en', 'bid bids announce', ['bid:*', 'announce:*'], false);
 
 // In the knock phase (Klopfen after the first four) nobody can pass, and `weiter`/`pass` at the table means "no knock".
-kind('de', 'weiter weida passe passen passt nein noe nix weg', ['pass', 'choose:no-knock']);
+kind('de', 'weiter weida passe passen passt nein noe nix weg draussen', ['pass', 'choose:no-knock']);
 kind('*', 'pass', ['pass', 'choose:no-knock']);
-kind('en', 'no nope out fold leaster least', ['pass', 'choose:no-knock']);
+kind('en', 'no nope nah out fold leaster least passing', ['pass', 'choose:no-knock']);
 kind('de', 'ablehnen', ['pass', 'choose:refuse']);
 kind('en', 'decline', ['pass']);
 kind('de', 'ohnetrog', ['pass']);
@@ -154,11 +173,11 @@ kind('en', 'accept', ['accept']);
 kind('de', 'nehmen', ['pick', 'accept']);
 kind('en', 'take', ['pick', 'accept']);
 kind('de', 'aufnehmen', ['pick']);
-kind('en', 'pick picks', ['pick']);
+kind('en', 'pick picks picking grab', ['pick']);
 kind('de', 'vergraben vergrabe druecken druecke drueck ablegen', ['bury', 'trog']);
 kind('en', 'bury', ['bury']);
-kind('de', 'ruf rufe rufen', ['call', 'bid:sauspiel', 'announce:sauerei']);
-kind('en', 'call calls', ['call', 'bid:sauspiel', 'announce:sauerei']);
+kind('de', 'ruf rufe rufen ruaf', ['call', 'bid:sauspiel', 'announce:sauerei']);
+kind('en', 'call calls calling', ['call', 'bid:sauspiel', 'announce:sauerei']);
 kind('de', 'allein alleine', ['alone']);
 kind('en', 'alone', ['alone']);
 kind('*', 'blitz blitzen', ['blitz']);
@@ -170,7 +189,7 @@ kind('en', 'trough', ['trog']);
 kind('de', 'grunz grunze grunzen', ['bid:value']);
 
 kind('*', 'sauspiel rufspiel', ['bid:sauspiel']);
-kind('en', 'partner', ['bid:sauspiel']);
+kind('en', 'partner', ['bid:sauspiel', 'call']);
 kind('*', 'solo farbsolo', ['bid:solo']);
 kind('*', 'wenz', ['bid:wenz']);
 kind('*', 'geier', ['bid:geier']);
@@ -195,7 +214,10 @@ kind('*', 'schwarte', ['announce:schwarte']);
 kind('de', 'muss mussspiel', ['announce:muss']);
 kind('en', 'must mustgame', ['announce:muss']);
 kind('*', 'ramsch', ['choose:ramsch']);
-kind('de', 'zusammenschmeissen zusammenwerfen neugeben', ['choose:redeal', 'choose:refuse']);
+kind('de', 'zusammenschmeissen zusammenwerfen neugeben zammschmeissen zamschmeissen zammwerfen', [
+  'choose:redeal',
+  'choose:refuse',
+]);
 kind('en', 'redeal', ['choose:redeal']);
 kind('de', 'zurueckgeben hinschmeissen', ['choose:refuse']);
 kind('en', 'refuse', ['choose:refuse']);
@@ -208,16 +230,20 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bfarb (wenz|geier|solo|spiel)\b/g, 'farb$1'],
   [/\bbettel (brett|ouvert)\b/g, 'bettel$1'],
   [/\bre crack\b/g, 'recrack'],
-  [/\b(nicht|kein|ohne) (zu )?(klopf|leg)(en|e)?\b/g, 'nichtklopfen'],
-  [/\b(klopf|leg)(en|e)? (ich )?nicht\b/g, 'nichtklopfen'],
+  // Bavarian ned/net/nit (nicht), koa (kein): `ned klopfen`, `i klopf ned`.
+  [/\b(nicht|net|ned|nit|kein|keine|koa|ohne) (zu )?(klopf|leg)(en|e|a)?\b/g, 'nichtklopfen'],
+  [/\b(klopf|leg)(en|e|a)? (ich |i )?(nicht|net|ned|nit)\b/g, 'nichtklopfen'],
   [/\b(no|dont|don t|do not) knock(s|ing)?\b/g, 'noknock'],
   [/\bohne (den )?trog\b/g, 'ohnetrog'],
   [/\b(without|no) (the )?trough\b/g, 'notrough'],
   [/\bmit (dem )?trog\b/g, 'trog'],
   [/\bwith (the )?trough\b/g, 'trough'],
   [/\bam spie(ss|s)\b/g, 'spiess'],
-  [/\bgo alone\b/g, 'alone'],
+  [/\b(go|goes|going|gonna go|play|playing) (it )?alone\b/g, 'alone'],
   [/\bpick up\b/g, 'pick'],
+  // Sheepshead: the blind is what the picker takes.
+  [/\b(take|takes|taking|grab) (the )?blind\b/g, 'pick'],
+  [/\bcrack (it )?back\b/g, 'recrack'],
   [/\bneu geben\b/g, 'neugeben'],
   [/\bnew deal\b/g, 'redeal'],
   [/\bmuss spiel\b/g, 'mussspiel'],
@@ -225,7 +251,9 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\brefuse (the )?hand\b/g, 'refuse'],
   [/\bblatt zurueck ?geben\b/g, 'zurueckgeben'],
   [/\bzusammen (schmeissen|werfen)( lassen)?\b/g, 'zusammen$1'],
-  [/\bich bin weg\b/g, 'weg'],
+  [/\b(ich|i) bin (weg|draussen|raus|ned dabei|nicht dabei)\b/g, 'weg'],
+  // `auf die Gras`, `auf d'Schelln`: the Sau of that suit is called.
+  [/\bauf (die |d )?(eichel|eichl|gras|gruen|laub|schellen|schelln|schell)\b(?! sau)/g, 'auf die $2 sau'],
   [/\bnehme an\b/g, 'annehmen'],
   [/\bspiele? aus\b/g, 'ausspielen'],
   [/\bleg(e)? ab\b/g, 'ablegen'],
@@ -245,6 +273,8 @@ export function normalize(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f\ufe0f]/g, '')
     .replace(/❤/g, '♥')
+    // Bavarian d'Oide, d'Schelln: the article stands apart.
+    .replace(/\bd['`´‘’]/g, 'd ')
     // I'll, I'm: apostrophes join.
     .replace(/['`´‘’]/g, '')
     .replace(/[-_,.;:!?()[\]{}/\\"„“”‚«»+*#|~<>=&]/g, ' ')

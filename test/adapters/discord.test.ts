@@ -8,6 +8,8 @@ import { createClient } from '../../sdk/index.js';
 let server: LocalServer;
 let handler: (req: Request) => Promise<Response>;
 let game: ChatGame;
+/** Follow-up messages the app posted (Discord's webhook endpoint, recorded). */
+const followUps: { app: string; token: string; body: { content: string; flags?: number } }[] = [];
 const keys = generateKeyPairSync('ed25519');
 const publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
 const other = generateKeyPairSync('ed25519');
@@ -18,7 +20,13 @@ beforeAll(async () => {
     client: createClient({ baseUrl: server.url }),
     store: new MemoryKeyValue(),
   });
-  handler = discordHandler({ publicKey, game });
+  handler = discordHandler({
+    publicKey,
+    game,
+    followUp: async (app, token, body) => {
+      followUps.push({ app, token, body: body as { content: string; flags?: number } });
+    },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -45,16 +53,20 @@ interface Msg {
   data: { content: string; flags?: number; components?: { components: { custom_id: string; label: string }[] }[] };
 }
 const user = { id: 'u1', username: 'sepp', global_name: 'Sepp' };
-const command = (name: string, options: unknown[] = []) => ({
+const command = (name: string, options: unknown[] = [], channel = 'c1') => ({
   type: 2,
-  channel_id: 'c1',
+  application_id: 'app1',
+  token: 'itoken',
+  channel_id: channel,
   locale: 'de',
   member: { user },
   data: { name: 'schafkopf', options: [{ type: 1, name, options }] },
 });
-const button = (custom_id: string) => ({
+const button = (custom_id: string, channel = 'c1') => ({
   type: 3,
-  channel_id: 'c1',
+  application_id: 'app1',
+  token: 'itoken',
+  channel_id: channel,
   locale: 'de',
   member: { user },
   data: { custom_id },
@@ -87,11 +99,24 @@ describe('Discord interactions endpoint', () => {
     expect(joined.data.content).toContain('Sepp');
     await send(command('bots'));
     let moves = 0;
+    let paged = 0;
     for (let i = 0; i < 200; i++) {
       await server.idle();
       const hand = await send(button('hand'));
       expect(hand.data.flags).toBe(EPHEMERAL);
-      const buttons = (hand.data.components ?? []).flatMap((r) => r.components);
+      let buttons = (hand.data.components ?? []).flatMap((r) => r.components);
+      // A list longer than one page: turn the pages; every legal move gets a button exactly once.
+      const legal = (await game.hand('c1', 'u1', 'de')).moves ?? [];
+      for (let next = buttons.find((b) => /^pg:/.test(b.custom_id) && /mehr/.test(b.label)); next !== undefined;) {
+        const page = await send(button(next.custom_id));
+        expect(page.type).toBe(7);
+        const more = (page.data.components ?? []).flatMap((r) => r.components);
+        buttons = [...buttons, ...more];
+        next = more.find((b) => /^pg:/.test(b.custom_id) && /mehr/.test(b.label));
+        paged++;
+      }
+      buttons = buttons.filter((b) => /^mv:/.test(b.custom_id));
+      expect(buttons.map((b) => Number(b.custom_id.split(':')[1]))).toEqual(legal.map((m) => m.index));
       const status = await send(command('status'));
       expect(status.data.flags).toBeUndefined();
       if ((await game.organiserView('c1'))!.view.dealNo >= 2) break;
@@ -104,6 +129,8 @@ describe('Discord interactions endpoint', () => {
       moves++;
     }
     expect(moves).toBeGreaterThanOrEqual(8);
+    // The opening bid of a Schafkopf deal lists more moves than one page holds.
+    expect(paged).toBeGreaterThanOrEqual(1);
     // The deal was settled: the totals moved and still add up to zero.
     const totals = (await game.organiserView('c1'))!.view.totals.map(Number);
     expect(totals.reduce((a, b) => a + b, 0)).toBe(0);
@@ -121,5 +148,25 @@ describe('Discord interactions endpoint', () => {
     const wrong = await send(command('play', [{ type: 3, name: 'move', value: 'Blödsinn' }]));
     expect(wrong.data.flags).toBe(EPHEMERAL);
     expect(wrong.data.content).toMatch(/verstehe|Geht nicht/);
+  });
+
+  it('a burial shows in the channel without its cards; the mover gets them in an ephemeral follow-up', async () => {
+    await send(command('new', [{ type: 3, name: 'variant', value: 'sheepshead' }], 'c3'));
+    await send(command('join', [], 'c3'));
+    await send(command('bots', [], 'c3'));
+    await server.idle();
+    // Seat 0 is asked first in deal 1: pick up the blind, then bury two cards.
+    const pick = (await game.hand('c3', 'u1', 'de')).moves?.find((m) => m.label === 'aufnehmen');
+    expect(pick).toBeDefined();
+    await send(button(`mv:${pick!.index}:${pick!.version}`, 'c3'));
+    const bury = (await game.hand('c3', 'u1', 'de')).moves?.find((m) => /^vergraben /.test(m.label));
+    expect(bury).toBeDefined();
+    const before = followUps.length;
+    const line = await send(button(`mv:${bury!.index}:${bury!.version}`, 'c3'));
+    expect(line.data.flags).toBeUndefined();
+    expect(line.data.content).toBe('Sepp: vergraben');
+    expect(followUps.slice(before)).toEqual([
+      { app: 'app1', token: 'itoken', body: { content: bury!.label, flags: EPHEMERAL } },
+    ]);
   });
 });

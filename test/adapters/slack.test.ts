@@ -45,11 +45,11 @@ function signed(body: string, opts: { secret?: string; ts?: number } = {}): Requ
   });
 }
 
-const slash = (text: string, user = 'U1', name = 'jim') =>
+const slash = (text: string, user = 'U1', name = 'jim', channel = 'C1') =>
   new URLSearchParams({
     token: 'legacy',
     team_id: 'T1',
-    channel_id: 'C1',
+    channel_id: channel,
     user_id: user,
     user_name: name,
     command: '/schafkopf',
@@ -109,7 +109,8 @@ describe('Slack slash commands and interactivity', () => {
       const mark = slack.received.length;
       expect((await handler(signed(click(pick.action_id, pick.value)))).status).toBe(200);
       const [line] = postedSince(mark);
-      expect(line).toMatchObject({ response_type: 'in_channel', text: `jim: ${pick.text.text}` });
+      expect(line).toMatchObject({ response_type: 'in_channel' });
+      expect(line!.text.startsWith(`jim: ${pick.text.text}`)).toBe(true);
       moves++;
     }
     expect(moves).toBeGreaterThanOrEqual(8);
@@ -124,5 +125,24 @@ describe('Slack slash commands and interactivity', () => {
     const [msg] = postedSince(before);
     expect(msg!.response_type).toBe('ephemeral');
     expect(JSON.stringify(msg)).toMatch(/understand|Refused|not your turn/);
+  });
+
+  it('German words answer in German; a burial reaches the channel without its cards, the mover gets them ephemerally', async () => {
+    const created = (await (await handler(signed(slash('neu sheepshead', 'U2', 'sepp', 'C2')))).json()) as Posted;
+    expect(created.text).toMatch(/Neuer sheepshead-Tisch/);
+    await handler(signed(slash('mitspielen', 'U2', 'sepp', 'C2')));
+    await handler(signed(slash('bots', 'U2', 'sepp', 'C2')));
+    await server.idle();
+    const picked = (await (await handler(signed(slash('spiel aufnehmen', 'U2', 'sepp', 'C2')))).json()) as Posted;
+    expect(picked).toMatchObject({ response_type: 'in_channel', text: 'sepp: aufnehmen' });
+    const bury = (await game.hand('C2', 'U2', 'de')).moves?.find((m) => /^vergraben /.test(m.label));
+    expect(bury).toBeDefined();
+    const before = slack.received.length;
+    const line = (await (await handler(signed(slash(`spiel ${bury!.label}`, 'U2', 'sepp', 'C2')))).json()) as Posted;
+    expect(line).toMatchObject({ response_type: 'in_channel', text: 'sepp: vergraben' });
+    const acks = postedSince(before);
+    expect(acks).toHaveLength(1);
+    expect(acks[0]).toMatchObject({ response_type: 'ephemeral' });
+    expect(JSON.stringify(acks[0])).toContain(bury!.label);
   });
 });
