@@ -30,7 +30,8 @@ import type { TableService } from '../use-cases/table-service.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../wire/frames.js';
 import { tournamentFrames } from '../tournaments/push.js';
-import { BEARER_PROTOCOL_PREFIX, ClientMessage, PROTOCOL, TOURNAMENT_ID } from './protocol.js';
+import { assertWrapped } from '../edge/wrapped.js';
+import { ACTIONS, BEARER_PROTOCOL_PREFIX, ClientMessage, PROTOCOL, TOURNAMENT_ID } from './protocol.js';
 
 /** What the WebSocket routes need of the tournaments (TournamentService): access check and the event stream. */
 export interface TournamentStream {
@@ -235,6 +236,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     deps.rateLimiter?.check({ tokenHash, address: event.requestContext.identity?.sourceIp });
     const raw = event.isBase64Encoded === true ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
     const json = parseBoundedJson(raw ?? '', 'the message');
+    assertActShape(json);
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -309,10 +311,12 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'act': {
         const { id, actor } = await actorFor(connection, msg.tableId);
         assertMayAct(actor);
-        const out = await deps.service.act(id, actor, msg.move, {
-          ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
-          ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
-        });
+        const out = await inMove(() =>
+          deps.service.act(id, actor, msg.move, {
+            ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
+            ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
+          }),
+        );
         if (!out.replayed) deps.telemetry?.count('Moves');
         return [
           { type: 'result', ...rid, tableId: id, version: out.version, events: out.events, replayed: out.replayed },
@@ -399,6 +403,40 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     await send(connection, frames);
     return { statusCode };
   };
+}
+
+/**
+ * A move sent the wrong way round: unwrapped (`{"action":"act","type":"pass"}`) or as if the game action were the
+ * message's (`{"action":"play","card":"EO"}`). Answered with where it goes rather than the schema's message.
+ */
+function assertActShape(json: unknown): void {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return;
+  const { action, ...rest } = json as Record<string, unknown>;
+  if (action === 'act') assertWrapped(json, 'move', (move) => ({ action: 'act', move }));
+  if (typeof action !== 'string' || (ACTIONS as readonly string[]).includes(action)) return;
+  const { requestId: _rid, expectedVersion: _ev, idempotencyKey: _ik, tableId: _tid, ...fields } = rest;
+  throw new AppError(
+    400,
+    'request/invalid',
+    `"${action}" is not a message action (${ACTIONS.join(', ')}); a move is sent as ` +
+      JSON.stringify({ action: 'act', move: { type: action, ...fields } }),
+    { field: 'action' },
+  );
+}
+
+/**
+ * The fields of a refused move are named as in the message (`move.card`): the engine names them as in the REST body
+ * (`action.card`).
+ */
+async function inMove<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    const field = e instanceof AppError ? e.extra.field : undefined;
+    if (e instanceof AppError && field !== undefined && /^action(\.|$)/.test(field))
+      throw new AppError(e.status, e.code, e.message, { ...e.extra, field: `move${field.slice('action'.length)}` });
+    throw e;
+  }
 }
 
 /** The subprotocols a client offered (`Sec-WebSocket-Protocol`, comma-separated). */
