@@ -191,7 +191,7 @@ const impure = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**', '.data/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'sdk/dist/**', 'coverage/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,7 @@ import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
 import { metaAtCommit, statesAround } from './fanout.js';
 import type { HeadCache } from './head-cache.js';
+import { foldFromBase } from './table-stream.js';
 import {
   type Attempt,
   type Delivery,
@@ -170,6 +171,26 @@ export class Deliverer {
         await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId });
       }),
     );
+  }
+
+  /**
+   * A registration made while a seat is already to act: later commits announce only the turns they begin, so the
+   * current one's `your_turn` is made now (call after the registration is stored and heard). Its delivery id is the
+   * one the commit that began the turn would have given it had the registration existed, so nothing is sent twice.
+   */
+  async onRegistered(hook: Hook): Promise<void> {
+    if (hook.scope.kind !== 'table' || !wants(hook, 'your_turn')) return;
+    const tableId = hook.scope.tableId;
+    const [meta, head] = await Promise.all([this.deps.tables.getMeta(tableId), this.deps.tables.head(tableId)]);
+    if (meta === undefined || head === undefined) return;
+    const actor = actorOf(hook, meta);
+    if (actor === undefined) return;
+    const state = foldFromBase(await this.deps.tables.range(tableId, head.base, lastSeq(head)));
+    if (state === null) return;
+    const turns = turnsFor(hook, actor, meta, tableId, lastSeq(head), state, this.deps.clock.now());
+    if (turns.length === 0) return;
+    for (const d of turns) await this.deps.store.addDelivery(d);
+    await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId });
   }
 
   /** The registrations for a table: its own, and those of the API key that created it. */
@@ -346,25 +367,57 @@ export function messagesFor(
   });
   if (!wants(hook, 'your_turn')) return out;
   const toActBefore = before === null ? [] : (view(before, { kind: 'spectator' }).deal?.toAct ?? []);
-  const afterView = view(after, { kind: 'spectator' });
   const acted = new Set(commit.events.flatMap((e) => (e.type === 'ActionTaken' ? [(e as { seat: number }).seat] : [])));
-  for (const seat of afterView.deal?.toAct ?? []) {
-    if (meta.seats[seat]?.kind !== 'human') continue;
-    // A turn begins: the seat was not to act before this commit, or it acted and must act again.
-    if (toActBefore.includes(seat) && !acted.has(seat)) continue;
+  // A turn begins: the seat was not to act before this commit, or it acted and must act again.
+  const begins = (seat: number): boolean => !(toActBefore as readonly number[]).includes(seat) || acted.has(seat);
+  return [...out, ...turnsFor(hook, actor, meta, commit.tableId, lastSeq(commit), after, now, begins)];
+}
+
+/**
+ * `your_turn` for every human seat to act in `state` (at `version`) that `begins` says starts its turn there, the
+ * registration may hear of (its own seat, or every seat for the organiser) — with the seat's legal actions and view
+ * when the registration is that seat. The delivery id is the same whichever path makes it (a commit handing the turn,
+ * a registration made during it), so the queue keeps one.
+ */
+function turnsFor(
+  hook: Hook,
+  actor: Actor,
+  meta: TableMeta,
+  tableId: string,
+  version: number,
+  state: TableState,
+  now: number,
+  begins: (seat: number) => boolean = () => true,
+): Delivery[] {
+  const out: Delivery[] = [];
+  const timestamp = new Date(now).toISOString();
+  const audience = audienceOf(actor);
+  for (const seat of view(state, { kind: 'spectator' }).deal?.toAct ?? []) {
+    if (meta.seats[seat]?.kind !== 'human' || !begins(seat)) continue;
     if (actor.kind === 'seat' && actor.seat !== seat) continue;
-    const own = actor.kind === 'seat' ? view(after, audience) : undefined;
+    const own = actor.kind === 'seat' ? view(state, audience) : undefined;
     const seatInfo = meta.seats[seat];
-    out.push(
-      make(lastSeq(commit), 1 + seat, 'your_turn', {
-        tableId: commit.tableId,
-        version: lastSeq(commit),
-        seat,
-        name: seatInfo?.kind === 'human' ? seatInfo.name : undefined,
-        deal: after.dealNo,
-        ...(own !== undefined ? { legalActions: own.legalActions, view: own } : {}),
-      }),
-    );
+    const data = {
+      tableId,
+      version,
+      seat,
+      name: seatInfo?.kind === 'human' ? seatInfo.name : undefined,
+      deal: state.dealNo,
+      ...(own !== undefined ? { legalActions: own.legalActions, view: own } : {}),
+    };
+    out.push({
+      hookId: hook.hookId,
+      deliveryId: deliveryIdOf(hook.hookId, tableId, version, 1 + seat),
+      tableId,
+      seq: version,
+      sub: 1 + seat,
+      type: 'your_turn',
+      body: JSON.stringify({ type: 'your_turn', timestamp, data }),
+      status: 'pending',
+      attempts: [],
+      nextAt: now,
+      createdAt: now,
+    });
   }
   return out;
 }

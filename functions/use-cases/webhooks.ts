@@ -151,6 +151,8 @@ export class WebhookService {
       await this.deps.store.deleteHook(hook);
       throw e;
     }
+    // Registered while a seat is to act: that turn's `your_turn` now (commits announce only turns they begin).
+    await this.deps.deliverer.onRegistered(hook);
     return { hook: hookView(hook), secret };
   }
 
