@@ -10,6 +10,11 @@ import tseslint from 'typescript-eslint';
  */
 const ZONES = [
   {
+    from: 'web/src/',
+    only: ['web/src/'],
+    message: 'the web app reaches the server through @stammtisch/sdk only: no relative imports outside web/src/',
+  },
+  {
     from: 'engine/',
     only: ['engine/'],
     message: 'engine/ is pure and stands alone: it imports nothing outside engine/',
@@ -89,11 +94,11 @@ const impure = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**', '.data/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**', '.data/**', 'web/dist/**', 'artefacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    files: ['engine/**/*.ts', 'functions/**/*.ts', 'web/src/**/*.ts', 'web/src/**/*.tsx'],
     plugins: { boundaries },
     rules: { 'boundaries/zones': 'error' },
   },
@@ -135,5 +140,15 @@ export default tseslint.config(
   {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The web app's bundle: browser code may not reach node:* (and the SDK is its only way to the server).
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '**/functions/**', '**/engine/**', '**/local/**'], paths: ['ws', 'hono'] },
+      ],
+    },
   },
 );

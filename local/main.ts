@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { settingsFromEnv } from '../functions/composition/config.js';
 import { startLocal } from './server.js';
+import { WEB_DIST } from './static-site.js';
 
 /** `npm start`: the local runtime on one port, dynalite persisted under .data/ (DATA_DIR overrides). */
 const port = Number(process.env.PORT ?? 8787);
@@ -19,6 +21,11 @@ const keys = server.runtime.settings.apiKeyHashes.length;
 const auth = keys > 0 ? ` -H "authorization: Bearer $API_KEY"` : '';
 
 console.log(`Stammtisch local runtime on ${u}  (store: ${dataDir}, version ${server.runtime.settings.version})
+${
+  existsSync(resolve(WEB_DIST, 'index.html'))
+    ? `Open ${u}/ in a browser to play (the web app: lobby, tables, tournaments).`
+    : 'The web app is not built (npm run build -w web); the API answers below.'
+}
 ${
   keys > 0
     ? `Creating tables needs one of the ${keys} API key(s) from API_KEYS: export API_KEY=<key> first.`

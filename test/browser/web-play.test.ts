@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshots, useBrowser } from './web-browser.js';
+import { playDeal } from './web-support.js';
+
+const { context } = useBrowser();
+
+const EN = { settlement: /^Settlement of deal 1$/, hand: 'Your hand', moves: 'Your moves' };
+
+describe('web app: a person plays a whole deal against bots by clicking', () => {
+  it('Schafkopf from the lobby: open a table with three bots, play every card, see the settlement and verify the shuffle', async () => {
+    const page = await context('en');
+    await page.goto('/');
+    await expectAccessible(page);
+    await screenshots(page, 'lobby');
+    await page.getByLabel('Game').selectOption('schafkopf');
+    await page.getByLabel('Your name').fill('Anna');
+    await page.getByRole('button', { name: 'Open the table and sit down' }).click();
+    await page.getByRole('heading', { name: /^Table \w+/ }).waitFor();
+    await page.getByRole('group', { name: 'Your hand' }).waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'table');
+    const clicks = await playDeal(page, EN);
+    expect(clicks).toBeGreaterThanOrEqual(8);
+    await expectAccessible(page);
+    await screenshots(page, 'settlement');
+    const payout = page.getByRole('table', { name: 'Payout' });
+    expect(await payout.getByRole('row').count()).toBe(5);
+    await page.getByText('Fair shuffle').click();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Commitment matches: yes; deal matches: yes; recomputed in the browser: yes').waitFor();
+  });
+});
