@@ -12,8 +12,8 @@ describe('web app: a person plays a whole deal against bots by clicking', () => 
     await page.goto('/');
     await expectAccessible(page);
     await screenshots(page, 'lobby');
-    await page.getByLabel('Game').selectOption('schafkopf');
-    await page.getByLabel('Your name').fill('Anna');
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('schafkopf');
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Anna');
     await page.getByRole('button', { name: 'Open the table and sit down' }).click();
     await page.getByRole('heading', { name: /^Table \w+/ }).waitFor();
     await page.getByRole('group', { name: 'Your hand' }).waitFor();

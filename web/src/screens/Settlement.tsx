@@ -10,13 +10,14 @@ type DealResult = Schemas['DealResult'];
  */
 export function Settlement(props: {
   result: DealResult;
-  view: TableView;
+  options: TableView['options'];
+  totals?: readonly string[] | undefined;
   dealNo: number;
   nameOf: (s: number) => string;
 }) {
   const t = useT();
-  const { result: r, view, nameOf } = props;
-  const tariff = ((view.options as { tariff?: Record<string, number> }).tariff ?? {}) as Record<string, number>;
+  const { result: r, nameOf } = props;
+  const tariff = ((props.options as { tariff?: Record<string, number> }).tariff ?? {}) as Record<string, number>;
   const game = r.contract?.game;
   const lines: { label: string; value: string }[] = [];
   if (r.thrownIn !== undefined) lines.push({ label: t('table.thrownIn', { reason: r.thrownIn }), value: '' });
@@ -64,7 +65,7 @@ export function Settlement(props: {
             <th scope="col">{t('tour.player')}</th>
             <th scope="col">{t('table.cardPoints')}</th>
             <th scope="col">{t('table.payout')}</th>
-            <th scope="col">{t('table.total')}</th>
+            {props.totals !== undefined && <th scope="col">{t('table.total')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -73,7 +74,7 @@ export function Settlement(props: {
               <th scope="row">{nameOf(s)}</th>
               <td>{r.cardPoints[s] ?? 0}</td>
               <td>{amount(r.payoutExact?.[s] ?? p)}</td>
-              <td>{amount(view.totals[s] ?? '0')}</td>
+              {props.totals !== undefined && <td>{amount(props.totals[s] ?? '0')}</td>}
             </tr>
           ))}
         </tbody>

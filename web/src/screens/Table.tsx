@@ -348,7 +348,13 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
       )}
 
       {view.lastResult !== null && finishedDeal !== undefined && (
-        <Settlement result={view.lastResult} view={view} dealNo={finishedDeal} nameOf={nameOf} />
+        <Settlement
+          result={view.lastResult}
+          options={view.options}
+          totals={view.totals}
+          dealNo={finishedDeal}
+          nameOf={nameOf}
+        />
       )}
       {finishedDeal !== undefined && (
         <section class="after" aria-label={t('table.record')}>
