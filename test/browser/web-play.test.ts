@@ -13,6 +13,8 @@ describe('web app: a person plays a whole deal against bots by clicking', () => 
     await expectAccessible(page);
     await screenshots(page, 'lobby');
     await page.getByRole('combobox', { name: 'Game' }).selectOption('schafkopf');
+    // BSV rules: when all pass, a Ramsch is played, so every card of the deal is played by a click.
+    await page.getByRole('combobox', { name: 'Rules' }).selectOption('bsv');
     await page.getByRole('textbox', { name: 'Your name' }).fill('Anna');
     await page.getByRole('button', { name: 'Open the table and sit down' }).click();
     await page.getByRole('heading', { name: /^Table \w+/ }).waitFor();

@@ -35,3 +35,19 @@ export async function playDeal(
   }
   throw new Error('the deal did not end within 400 steps');
 }
+
+const SUITS = {
+  de: { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schellen' },
+  en: { E: 'clubs', G: 'spades', H: 'hearts', S: 'diamonds' },
+};
+const RANKS = {
+  de: { A: 'Sau', Z: 'Zehn', K: 'König', O: 'Ober', U: 'Unter', 9: 'Neun', 8: 'Acht', 7: 'Sieben' },
+  en: { A: 'ace', Z: 'ten', K: 'king', O: 'queen', U: 'jack', 9: 'nine', 8: 'eight', 7: 'seven' },
+};
+
+/** A long-deck card's name as a person reads it ("Eichel-Ober", "queen of clubs"): the test's own table. */
+export function cardName(card: string, lang: 'de' | 'en'): string {
+  const suit = SUITS[lang][card[0] as 'E'];
+  const rank = RANKS[lang][card.slice(1) as 'A'];
+  return lang === 'de' ? `${suit}-${rank}` : `${rank} of ${suit}`;
+}

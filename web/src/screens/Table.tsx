@@ -26,21 +26,28 @@ declare global {
   }
 }
 
-/** How this browser sees the table: its seat token, or a spectator token fetched for a public table. */
-async function audienceToken(tableId: string, watch: boolean): Promise<{ token: string; seat?: number | undefined }> {
+/**
+ * How this browser sees the table: its seat token; else, watching, anonymously (a public table's spectator view), or
+ * with a spectator token its organiser key fetches (a private table).
+ */
+async function audienceToken(
+  tableId: string,
+  watch: boolean,
+): Promise<{ token?: string | undefined; seat?: number | undefined }> {
   const s = secrets.table(tableId);
   if (!watch && s !== undefined) return { token: s.token, seat: s.seat };
+  if (s?.organiserKey === undefined) return {};
   const spectator = await call<{ spectatorToken: string }>(`/v1/tables/${tableId}/spectators`, {
     method: 'POST',
     body: {},
-    ...(s?.organiserKey !== undefined ? { token: s.organiserKey } : {}),
+    token: s.organiserKey,
   });
   return { token: spectator.spectatorToken };
 }
 
 export function Table({ id, watch = false }: { id: string; watch?: boolean }) {
   const t = useT();
-  const [who, setWho] = useState<{ token: string; seat?: number | undefined }>();
+  const [who, setWho] = useState<{ token?: string | undefined; seat?: number | undefined }>();
   const [shown, setShown] = useState<Shown>();
   const [presence, setPresence] = useState<Record<number, boolean>>({});
   const [online, setOnline] = useState(false);
@@ -276,8 +283,8 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
             <p class="small">{t('table.emptyTrick')}</p>
           )}
           {deal?.lastTrick != null && deal.lastTrick.length > 0 && (
-            <details>
-              <summary>{t('table.lastTrick')}</summary>
+            <section class="last-trick" aria-labelledby="last-trick-h">
+              <h3 id="last-trick-h">{t('table.lastTrick')}</h3>
               <ul class="cards">
                 {deal.lastTrick.map((c) => (
                   <li key={c.seat}>
@@ -286,7 +293,7 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
                   </li>
                 ))}
               </ul>
-            </details>
+            </section>
           )}
         </section>
       </div>
