@@ -94,7 +94,7 @@ const impure = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**', '.data/**', 'web/dist/**', 'artefacts/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'sdk/dist/**', 'coverage/**', '.data/**', 'web/dist/**', 'artefacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

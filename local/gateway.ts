@@ -90,6 +90,8 @@ export class LocalGateway {
   /** Connections closed because their send buffer overflowed (CLOSE_SLOW_CONSUMER). */
   slowConsumersClosed = 0;
   private waiters: (() => void)[] = [];
+  /** The subprotocol each accepted handshake's $connect answer chose. */
+  private readonly protocols = new WeakMap<IncomingMessage, string>();
   /** Per connection: resolves once its $disconnect handler has finished. */
   private readonly disconnects = new Map<string, { done: Promise<void>; resolve: () => void }>();
 
@@ -102,7 +104,13 @@ export class LocalGateway {
     this.timers = options.timers ?? NODE_TIMERS;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     // `ws` closes with 1009 on a larger message, before any of it reaches the handler.
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
+    // The subprotocol is the one the $connect answer names (`Sec-WebSocket-Protocol`), as on AWS: none when it names
+    // none, and a browser that offered some then fails the handshake.
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: MAX_CLIENT_FRAME_BYTES,
+      handleProtocols: (_offered, req) => this.protocols.get(req) ?? false,
+    });
   }
 
   /** Take over the server's upgrade requests; `port` is where it listens (for events and the endpoint). */
@@ -247,6 +255,10 @@ export class LocalGateway {
       refuse(socket, result.statusCode, result.body ?? '', result.headers?.['content-type'] ?? 'application/json');
       return;
     }
+    const chosen = Object.entries(result.headers ?? {}).find(
+      ([k]) => k.toLowerCase() === 'sec-websocket-protocol',
+    )?.[1];
+    if (chosen !== undefined) this.protocols.set(req, chosen);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.open(id, ws, connectedAt, sourceIp, userAgent));
   }
 

@@ -1,21 +1,13 @@
 /**
- * The Stammtisch SDK: the REST API typed from openapi.yaml (openapi-fetch) and one table's WebSocket channel with
- * resync by seq (asyncapi.yaml). Chat adapters (adapters/) use nothing else. docs/chat-bots.md walks through it.
+ * The Stammtisch SDK for Node (the package's `node` export): everything sdk/browser.ts exports, and where the platform
+ * has no global WebSocket (Node 20 without --experimental-websocket) the sockets fall back to the `ws` package, loaded
+ * only then. Browsers and bundlers get sdk/browser.ts, which never imports `ws`. sdk/README.md documents it.
  */
-export {
-  createClient,
-  StammtischError,
-  type StammtischClient,
-  type ClientOptions,
-  type Action,
-  type ActionFields,
-  type TableView,
-  type SeqEvent,
-  type TableEvent,
-  type Problem,
-  type Schemas,
-  type Lang,
-  type CommandReply,
-} from './rest.js';
-export { TableSocket, type TableSocketOptions, type ServerFrame, type ClientMessage } from './realtime.js';
-export type { components, paths, operations } from './generated/openapi.js';
+import { type WebSocketConstructor, setWebSocketFallback } from './transport.js';
+
+setWebSocketFallback(async () => {
+  const ws = await import('ws');
+  return (ws.WebSocket ?? ws.default) as unknown as WebSocketConstructor;
+});
+
+export * from './browser.js';

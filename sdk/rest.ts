@@ -1,5 +1,6 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './generated/openapi.js';
+import { type Problem, StammtischError } from './errors.js';
 
 export type Schemas = components['schemas'];
 /** One action: a union with one member per action type and variant (openapi.yaml `Action`). */
@@ -15,7 +16,7 @@ export type TableView = Schemas['TableView'];
 export type SeqEvent = Schemas['SeqEvent'];
 export type SeatPresence = Schemas['SeatPresence'];
 export type TableEvent = Schemas['TableEvent'];
-export type Problem = Schemas['Problem'];
+export type { Problem } from './errors.js';
 
 export interface ClientOptions {
   /** e.g. `http://127.0.0.1:8787` (local) or the HTTP API's URL. */
@@ -26,34 +27,11 @@ export interface ClientOptions {
   readonly fetch?: (input: Request) => Promise<Response>;
 }
 
-/** A non-2xx answer: the problem+json document the server sent, with its `code` (openapi.yaml ErrorCode). */
-export class StammtischError extends Error {
-  constructor(
-    readonly status: number,
-    readonly problem: Problem,
-  ) {
-    super(`${status} ${problem.code}: ${problem.detail}`);
-    this.name = 'StammtischError';
-  }
-  get code(): string {
-    return this.problem.code;
-  }
-}
-
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 function unwrap<T>(out: Result<T>): T {
   if (out.response.ok && out.error === undefined) return out.data as T;
-  const p = out.error as Partial<Problem> | undefined;
-  const problem: Problem = {
-    type: p?.type ?? 'about:blank',
-    title: p?.title ?? out.response.statusText,
-    status: out.response.status,
-    detail: p?.detail ?? '',
-    code: (p?.code ?? 'request/invalid') as Problem['code'],
-    ...(p ?? {}),
-  } as Problem;
-  throw new StammtischError(out.response.status, problem);
+  throw StammtischError.from(out.response.status, out.error, 'rest', out.response.statusText);
 }
 
 /**

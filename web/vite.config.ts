@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// The SDK is the app's only way to the server. Until `sdk/` is an installed workspace package, its source is
-// aliased under the package name, so switching to the package is deleting this alias.
-const sdk = fileURLToPath(new URL('../sdk/index.ts', import.meta.url));
+// The SDK (workspace package @stammtisch/sdk) is the app's only way to the server. Vite bundles the source of the
+// package's browser entry, so `npm start` and the tests build the app without building the SDK's dist/ first.
+const sdk = fileURLToPath(new URL('../sdk/browser.ts', import.meta.url));
 
 export default defineConfig({
   resolve: { alias: { '@stammtisch/sdk': sdk } },

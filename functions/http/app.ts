@@ -24,6 +24,7 @@ import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { seatBotLevel, tableBotLevel } from '../use-cases/bots.js';
 import { commandsOf, namesOf } from '../use-cases/commands.js';
+import { assertWrapped } from '../edge/wrapped.js';
 import { AppError } from '../use-cases/errors.js';
 import type { PresenceEntry } from '../use-cases/presence.js';
 import type { TableService } from '../use-cases/table-service.js';
@@ -109,7 +110,7 @@ const AddBot = z.strictObject({
   level: z.string().max(40).optional(),
 });
 const ActBody = z.strictObject({
-  action: z.record(z.string(), z.unknown()),
+  action: z.record(z.string(), z.unknown(), 'the game action as an object, e.g. {"action":{"type":"pass"}}'),
   expectedVersion: z.number().int().min(0).optional(),
 });
 /** A chat command (docs/chat-commands.md). */
@@ -340,7 +341,9 @@ export function createApp(config: AppConfig): Hono {
 
   app.post('/v1/tables/:tableId/actions', async (c) => {
     const { id, meta, actor, idempotencyKey } = await actingSeat(c);
-    const body = parse(ActBody, await jsonBody(c), 'body');
+    const raw = await jsonBody(c);
+    assertWrapped(raw, 'action', (action) => ({ action }));
+    const body = parse(ActBody, raw, 'body');
     const out = await service.act(id, actor, body.action, {
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),

@@ -66,7 +66,15 @@ export function authorize(meta: TableMeta, secret: string | undefined): Actor {
     const seat = meta.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === hash);
     if (seat >= 0) return { kind: 'seat', seat };
   }
-  throw new AppError(403, 'auth/forbidden', 'this token does not grant access to this table');
+  // Say which token would do: a made-up one (no table token's prefix) or one of another table or tournament.
+  const known = ['st_', 'sk_', 'ok_'].some((p) => secret.startsWith(p));
+  throw new AppError(
+    403,
+    'auth/forbidden',
+    `${known ? 'this token is not one of this table’s' : 'not a table token'}: send a seat token (st_…) from joining ` +
+      `table ${meta.tableId}, one of its spectator keys (sk_…) or its organiser key (ok_…)`,
+    { field: 'authorization' },
+  );
 }
 
 /**

@@ -30,7 +30,8 @@ import type { TableService } from '../use-cases/table-service.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames, fitFrame } from '../wire/frames.js';
 import { tournamentFrames } from '../tournaments/push.js';
-import { ClientMessage, TOURNAMENT_ID } from './protocol.js';
+import { assertWrapped } from '../edge/wrapped.js';
+import { ACTIONS, BEARER_PROTOCOL_PREFIX, ClientMessage, PROTOCOL, TOURNAMENT_ID } from './protocol.js';
 
 /** What the WebSocket routes need of the tournaments (TournamentService): access check and the event stream. */
 export interface TournamentStream {
@@ -102,21 +103,33 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     // A connection cap per address: every handshake takes a token before any read.
     deps.rateLimiter?.check({ address: event.requestContext.identity?.sourceIp });
     const query = event.queryStringParameters ?? {};
-    const token =
-      query.token !== undefined && query.token !== ''
-        ? query.token
-        : parseBearer(headerOf(event.headers ?? {}, 'authorization'));
+    const offered = subprotocols(event.headers ?? {});
+    const { token, from } = tokenOf(query, offered, event.headers ?? {});
+    // A browser that offered subprotocols fails the handshake unless the answer names one of them (RFC 6455 4.1).
+    const accepted: WsResult = offered.includes(PROTOCOL)
+      ? { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } }
+      : { statusCode: 200 };
+    // A refused token names where it came from (`token`, `Sec-WebSocket-Protocol` or `authorization`).
+    const named = async <T>(work: () => T | Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (e) {
+        if (e instanceof AppError && e.status === 403 && from !== undefined)
+          throw new AppError(e.status, e.code, e.message, { ...e.extra, field: from });
+        throw e;
+      }
+    };
     const tableId = query.tableId;
     const tournamentId = query.tournamentId;
     if ((tableId === undefined || tableId === '') && tournamentId !== undefined && tournamentId !== '')
-      return connectTournament(event, tournamentId, token);
+      return named(() => connectTournament(event, tournamentId, token, accepted));
     if (tableId === undefined || tableId === '')
       throw new AppError(400, 'request/invalid', 'connect to /ws?tableId=<tableId> (and a token)', {
         field: 'tableId',
       });
     if (!TABLE_ID.test(tableId)) throw new AppError(400, 'request/invalid', TABLE_ID_MESSAGE, { field: 'tableId' });
     const meta = await deps.service.meta(tableId);
-    const actor = deps.service.authorize(meta, token);
+    const actor = await named(() => deps.service.authorize(meta, token));
     const connectedAt = now();
     const connection: Connection = {
       connectionId: event.requestContext.connectionId,
@@ -127,14 +140,19 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       expiresAt: Math.floor(connectedAt / 1000) + CONNECTION_LIFETIME_SECONDS,
     };
     await deps.connections.put(connection);
-    return { statusCode: 200 };
+    return accepted;
   }
 
   /**
    * A connection for a tournament's event stream: the tournament must exist and a token, when given, must be its
    * organiser key or one of its player tokens (the stream itself is public, like GET /v1/tournaments/{id}/events).
    */
-  async function connectTournament(event: WsEvent, tournamentId: string, token: string | undefined): Promise<WsResult> {
+  async function connectTournament(
+    event: WsEvent,
+    tournamentId: string,
+    token: string | undefined,
+    accepted: WsResult,
+  ): Promise<WsResult> {
     if (deps.tournaments === undefined || !TOURNAMENT_ID.test(tournamentId))
       throw new AppError(400, 'request/invalid', 'not a tournament id (u…)', { field: 'tournamentId' });
     await deps.tournaments.authorize(tournamentId, token);
@@ -147,7 +165,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       connectedAt,
       expiresAt: Math.floor(connectedAt / 1000) + CONNECTION_LIFETIME_SECONDS,
     });
-    return { statusCode: 200 };
+    return accepted;
   }
 
   /** Subscribe to a tournament's events (the one the connection was opened for), then catch up after `after`. */
@@ -218,6 +236,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     deps.rateLimiter?.check({ tokenHash, address: event.requestContext.identity?.sourceIp });
     const raw = event.isBase64Encoded === true ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
     const json = parseBoundedJson(raw ?? '', 'the message');
+    assertActShape(json);
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -292,10 +311,12 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       case 'act': {
         const { id, actor } = await actorFor(connection, msg.tableId);
         assertMayAct(actor);
-        const out = await deps.service.act(id, actor, msg.move, {
-          ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
-          ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
-        });
+        const out = await inMove(() =>
+          deps.service.act(id, actor, msg.move, {
+            ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
+            ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
+          }),
+        );
         if (!out.replayed) deps.telemetry?.count('Moves');
         return [
           { type: 'result', ...rid, tableId: id, version: out.version, events: out.events, replayed: out.replayed },
@@ -382,6 +403,65 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     await send(connection, frames);
     return { statusCode };
   };
+}
+
+/**
+ * A move sent the wrong way round: unwrapped (`{"action":"act","type":"pass"}`) or as if the game action were the
+ * message's (`{"action":"play","card":"EO"}`). Answered with where it goes rather than the schema's message.
+ */
+function assertActShape(json: unknown): void {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return;
+  const { action, ...rest } = json as Record<string, unknown>;
+  if (action === 'act') assertWrapped(json, 'move', (move) => ({ action: 'act', move }));
+  if (typeof action !== 'string' || (ACTIONS as readonly string[]).includes(action)) return;
+  const { requestId: _rid, expectedVersion: _ev, idempotencyKey: _ik, tableId: _tid, ...fields } = rest;
+  throw new AppError(
+    400,
+    'request/invalid',
+    `"${action}" is not a message action (${ACTIONS.join(', ')}); a move is sent as ` +
+      JSON.stringify({ action: 'act', move: { type: action, ...fields } }),
+    { field: 'action' },
+  );
+}
+
+/**
+ * The fields of a refused move are named as in the message (`move.card`): the engine names them as in the REST body
+ * (`action.card`).
+ */
+async function inMove<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    const field = e instanceof AppError ? e.extra.field : undefined;
+    if (e instanceof AppError && field !== undefined && /^action(\.|$)/.test(field))
+      throw new AppError(e.status, e.code, e.message, { ...e.extra, field: `move${field.slice('action'.length)}` });
+    throw e;
+  }
+}
+
+/** The subprotocols a client offered (`Sec-WebSocket-Protocol`, comma-separated). */
+function subprotocols(headers: Readonly<Record<string, string | undefined>>): string[] {
+  return (headerOf(headers, 'sec-websocket-protocol') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/**
+ * The connection's token: the `token` query parameter, the `stammtisch.bearer.<token>` subprotocol (what browsers
+ * can send without putting it in the URL), or `Authorization: Bearer` (other clients) — and where it came from.
+ */
+function tokenOf(
+  query: Readonly<Record<string, string | undefined>>,
+  offered: readonly string[],
+  headers: Readonly<Record<string, string | undefined>>,
+): { token: string | undefined; from: string | undefined } {
+  if (query.token !== undefined && query.token !== '') return { token: query.token, from: 'token' };
+  const carried = offered.find((p) => p.startsWith(BEARER_PROTOCOL_PREFIX));
+  if (carried !== undefined && carried.length > BEARER_PROTOCOL_PREFIX.length)
+    return { token: carried.slice(BEARER_PROTOCOL_PREFIX.length), from: 'Sec-WebSocket-Protocol' };
+  const bearer = parseBearer(headerOf(headers, 'authorization'));
+  return { token: bearer, from: bearer === undefined ? undefined : 'authorization' };
 }
 
 function codeOf(body: string | undefined): string {

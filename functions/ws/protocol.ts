@@ -9,6 +9,11 @@ import {
   TABLE_ID_MESSAGE,
 } from '../edge/ids.js';
 
+/** The subprotocol a client may offer; the server then names it in the handshake answer (asyncapi.yaml). */
+export const PROTOCOL = 'stammtisch.v1';
+/** A subprotocol `stammtisch.bearer.<token>` carries the token (browsers cannot set an Authorization header). */
+export const BEARER_PROTOCOL_PREFIX = 'stammtisch.bearer.';
+
 /** Client → server messages, selected by `action` (API Gateway route selection `$request.body.action`). */
 const requestId = z.string().check(z.regex(REQUEST_ID, REQUEST_ID_MESSAGE));
 const tableId = z.string().check(z.regex(TABLE_ID, TABLE_ID_MESSAGE));

@@ -46,9 +46,11 @@ async function refused(
 
 describe('$connect', () => {
   it('refuses a bad token at the handshake with the REST status and problem code', async () => {
+    // The field is where the token came from (here the `token` query parameter).
     expect(await refused({ tableId: publicTable, token: 'st_not-a-seat-token' })).toEqual({
       status: 403,
       code: 'auth/forbidden',
+      field: 'token',
     });
     expect(await refused({ tableId: publicTable, token: seatToken.slice(0, -2) + 'xx' })).toMatchObject({
       status: 403,

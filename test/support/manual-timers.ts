@@ -5,13 +5,13 @@ import type { GatewayTimers } from '../../local/gateway.js';
  * @example const timers = new ManualTimers(); startLocal({ wsTimers: timers }); …; timers.advance(10 * 60_000);
  */
 export class ManualTimers implements GatewayTimers {
-  private now = 0;
+  private time = 0;
   private next = 0;
   private readonly pending = new Map<number, { readonly due: number; readonly fire: () => void }>();
 
   setTimeout(fire: () => void, ms: number): number {
     const handle = ++this.next;
-    this.pending.set(handle, { due: this.now + ms, fire });
+    this.pending.set(handle, { due: this.time + ms, fire });
     return handle;
   }
 
@@ -21,16 +21,21 @@ export class ManualTimers implements GatewayTimers {
 
   /** Move the clock on by `ms` and fire every timer that falls due on the way. */
   advance(ms: number): void {
-    const until = this.now + ms;
+    const until = this.time + ms;
     for (;;) {
       const due = [...this.pending].filter(([, t]) => t.due <= until).sort(([a, x], [b, y]) => x.due - y.due || a - b);
       const first = due[0];
       if (first === undefined) break;
       this.pending.delete(first[0]);
-      this.now = first[1].due;
+      this.time = first[1].due;
       first[1].fire();
     }
-    this.now = until;
+    this.time = until;
+  }
+
+  /** The clock's time in ms (starts at 0): the SDK sockets' `clock.now`. */
+  now(): number {
+    return this.time;
   }
 
   /** Timers armed and not yet fired or cleared. */
