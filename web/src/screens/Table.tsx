@@ -1,5 +1,5 @@
 import type { Action, ActionFields, Schemas, TableView } from '@stammtisch/sdk';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, call, problemText, secrets } from '../api.js';
 import { Card, CardFace, cardName } from '../cards.js';
 import { actionLabel, amount, contractLabel } from '../format.js';
@@ -22,7 +22,7 @@ interface Shown {
 /** Frame arrival → rendered DOM, for the budget script (web/scripts/budget.mjs reads it). */
 declare global {
   interface Window {
-    __pushLatency?: number[];
+    __pushLatency?: { committed: number; frame: number }[];
   }
 }
 
@@ -102,12 +102,18 @@ export function Table({ id, watch = false }: { id: string; watch?: boolean }) {
     };
   }, [id, who, refresh]);
 
-  // A push is rendered when this effect runs after the commit; the next frame is painted.
-  useEffect(() => {
+  // Budget probe (web/scripts/budget): a push's frame arrival → DOM committed (layout effect) → the next animation
+  // frame, which paints it. Kept in a small ring on window for the budget script; nothing reads it otherwise.
+  useLayoutEffect(() => {
     const at = pendingPush.current;
     if (at === undefined) return;
     pendingPush.current = undefined;
-    requestAnimationFrame(() => (window.__pushLatency ??= []).push(performance.now() - at));
+    const committed = performance.now() - at;
+    requestAnimationFrame(() => {
+      const log = (window.__pushLatency ??= []);
+      log.push({ committed, frame: performance.now() - at });
+      if (log.length > 500) log.shift();
+    });
   }, [shown]);
 
   const act = async (action: Action): Promise<void> => {
