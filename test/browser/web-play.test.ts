@@ -21,7 +21,8 @@ describe('web app: a person plays a whole deal against bots by clicking', () => 
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
     await expectAccessible(page);
     await screenshots(page, 'table');
-    const clicks = await playDeal(page, EN);
+    // Mid-deal (a few cards played): the screenshots the README shows.
+    const clicks = await playDeal(page, EN, { at: 5, run: () => screenshots(page, 'table-play') });
     expect(clicks).toBeGreaterThanOrEqual(8);
     await expectAccessible(page);
     await screenshots(page, 'settlement');

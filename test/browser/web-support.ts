@@ -10,6 +10,8 @@ const QUIET = /^(pass|weiter|no knock|nicht klopfen|no|nein|gut|leaster)$/i;
 export async function playDeal(
   page: Page,
   headings: { settlement: RegExp; hand: string; moves: string },
+  /** Run once after `at` clicks (a screenshot mid-deal). */
+  midway?: { at: number; run: () => Promise<void> },
 ): Promise<number> {
   const settlement = page.getByRole('heading', { name: headings.settlement });
   const cards = page.getByRole('group', { name: headings.hand }).getByRole('button', { disabled: false });
@@ -32,6 +34,10 @@ export async function playDeal(
       // The view moved on between looking and clicking (a bot's push re-rendered it): look again.
     }
     await page.locator('main:not([aria-busy="true"])').waitFor();
+    if (midway !== undefined && clicks === midway.at) {
+      await midway.run();
+      midway = undefined;
+    }
   }
   throw new Error('the deal did not end within 400 steps');
 }

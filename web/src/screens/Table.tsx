@@ -304,7 +304,7 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
         </section>
       </div>
 
-      {myHand !== null && (
+      {myHand !== null && myHand.length > 0 && (
         <section class="hand" aria-labelledby="hand-h">
           <h2 id="hand-h">{t('table.yourHand')}</h2>
           <div class="cards" ref={handRef} role="group" aria-labelledby="hand-h">
