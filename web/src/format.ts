@@ -26,12 +26,13 @@ export function actionLabel(action: Action): string {
   return parts.join(' ');
 }
 
-/** The contract as words (variant games keep their names; suits and cards are translated). */
+/** The contract as words: the game's name, its suit or called card, Tout (names from the catalogue). */
 export function contractLabel(c: { game: string; suit?: string; tout?: boolean; card?: string } | null): string {
   if (c === null) return '—';
-  const parts = [c.game];
-  if (c.suit !== undefined) parts.unshift(i18n.t(`suit.${c.suit}`));
-  if (c.card !== undefined) parts.push(cardName(c.card));
-  if (c.tout === true) parts.push('Tout');
-  return parts.join(' ');
+  const game = i18n.t(`game.${c.game}`, { defaultValue: c.game.charAt(0).toUpperCase() + c.game.slice(1) });
+  const extra = [
+    ...(c.suit !== undefined ? [i18n.t(`suit.${c.suit}`)] : []),
+    ...(c.card !== undefined ? [cardName(c.card)] : []),
+  ];
+  return `${game}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}${c.tout === true ? ' Tout' : ''}`;
 }
