@@ -256,7 +256,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     fetch: (req: Request, env: unknown) =>
       gateway.fetch(req) ??
       (site !== undefined && req.method === 'GET' && !isApiPath(new URL(req.url).pathname)
-        ? site(req)
+        ? site(req).then((res) => res ?? requests.track(app.fetch(req, env)))
         : requests.track(app.fetch(req, env))),
   }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');

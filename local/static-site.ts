@@ -9,10 +9,11 @@ export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 /**
  * The web app on the local server: files of web/dist by path (hashed assets cached for a year), and index.html for
- * every other GET outside the API, so client routes (/table/…, /organiser/…) load the app on a reload. On AWS,
- * CloudFront does the same in front of the S3 bucket (infra/constructs/web-site.ts).
+ * a page request (`Accept: text/html`) to any other path outside the API, so client routes (/table/…, /organiser/…)
+ * load the app on a reload. Anything else is `undefined`: the API answers it (404 problem+json for an unknown path).
+ * On AWS, CloudFront does the same in front of the S3 bucket (infra/constructs/web-site.ts).
  */
-export function staticSite(dist: string = WEB_DIST): ((req: Request) => Promise<Response>) | undefined {
+export function staticSite(dist: string = WEB_DIST): ((req: Request) => Promise<Response | undefined>) | undefined {
   if (!existsSync(resolve(dist, 'index.html'))) return undefined;
   // serveStatic resolves `root` against the working directory.
   const root = relative(process.cwd(), dist) || '.';
@@ -23,12 +24,19 @@ export function staticSite(dist: string = WEB_DIST): ((req: Request) => Promise<
   });
   app.get('*', serveStatic({ root }));
   app.get('*', async (c, next) => {
+    // Not a file of the app: only a browser's page request gets the app; the rest is the API's to answer.
+    if (!(c.req.header('accept') ?? '').includes('text/html')) return c.body(null, 404, { [MISS]: '1' });
     await next();
     c.header('cache-control', 'no-cache');
   });
   app.get('*', serveStatic({ root, path: 'index.html' }));
-  return (req) => Promise.resolve(app.fetch(req));
+  return async (req) => {
+    const res = await app.fetch(req);
+    return res.headers.get(MISS) === '1' ? undefined : res;
+  };
 }
+
+const MISS = 'x-stammtisch-static-miss';
 
 /** Requests the API answers (everything else is the web app). */
 export const isApiPath = (pathname: string): boolean =>

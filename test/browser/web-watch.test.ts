@@ -98,5 +98,16 @@ describe('web app: a spectator follows a live table and replays the finished dea
     ).toBe(32);
     await expectAccessible(page);
     await screenshots(page, 'replay');
+
+    // One catalogue, two languages: switching to English renames the screen and every card at once.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: `Replay of deal 1 at table ${tableId}` }).waitFor();
+    expect(
+      await page
+        .getByRole('list', { name: /'s hand$/ })
+        .getByRole('img', { name: / of (clubs|spades|hearts|diamonds)$/ })
+        .count(),
+    ).toBe(32);
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
   });
 });
