@@ -12,6 +12,8 @@ export async function playDeal(
   headings: { settlement: RegExp; hand: string; moves: string },
   /** Run once after `at` clicks (a screenshot mid-deal). */
   midway?: { at: number; run: () => Promise<void> },
+  /** Play cards with the keyboard (key 1: the first playable card) instead of clicking them. */
+  keys = false,
 ): Promise<number> {
   const settlement = page.getByRole('heading', { name: headings.settlement });
   const cards = page.getByRole('group', { name: headings.hand }).getByRole('button', { disabled: false });
@@ -28,7 +30,8 @@ export async function playDeal(
       target = moves.nth(quiet >= 0 ? quiet : 0);
     } else target = cards.first();
     try {
-      await target.click({ timeout: 2_000 });
+      if (keys && names.length === 0) await page.keyboard.press('1');
+      else await target.click({ timeout: 2_000 });
       clicks++;
     } catch {
       // The view moved on between looking and clicking (a bot's push re-rendered it): look again.
