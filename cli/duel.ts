@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { asSeat, getVariant, listVariants } from '../engine/index.js';
 import { type DuelOptions, type DuelReport, duel, quantile } from '../engine/bots/duel.js';
-import { type Bot, budgetForMs, isBotLevel } from '../engine/bots/index.js';
+import { BOT_LEVELS, type Bot, budgetForMs, isBotLevel } from '../engine/bots/index.js';
 
 export const DUEL_USAGE =
   'stammtisch duel --variant ID --players N --a LEVEL --b LEVEL --deals D --seed S [--preset P] [--budget MS] [--json]';
@@ -73,8 +73,46 @@ export function formatDuel(r: DuelReport & Partial<Pick<TimedDuelReport, 'decisi
   return lines.join('\n');
 }
 
+/** `stammtisch duel --help` (the variants and levels as the engine lists them). */
+export function duelHelp(): string {
+  return `Usage: ${DUEL_USAGE}
+
+Plays bot level A against level B on duplicate deals: every deal once per seat rotation, A in one seat and B in
+the others, so the luck of the cards cancels; reports each level's mean payout per deal, A minus B with its 95%
+confidence interval, the contracts declared and the decision times.
+
+Options (defaults in brackets):
+  --variant ID     ${listVariants()
+    .map((v) => v.id)
+    .join(', ')} [schafkopf]
+  --players N      seats at the table [4 for schafkopf, else the variant's smallest table]
+  --a LEVEL        the first bot level: ${BOT_LEVELS.join(', ')} [heuristic]
+  --b LEVEL        the second bot level [random]
+  --deals D        deals to play [100]
+  --seed S         the shuffle seed: the same seed plays the same deals [1]
+  --preset P       the variant's rule preset [the variant's default]
+  --budget MS      thinking time per decision of the searching level, in ms [200]
+  --json           the report as JSON
+  -h, --help       this help`;
+}
+
+/** The options `duel` takes: anything else is a usage error rather than silently ignored. */
+const DUEL_FLAGS = new Set(['variant', 'players', 'a', 'b', 'deals', 'seed', 'preset', 'budget', 'json']);
+
 export function duelCommand(args: readonly string[]): number {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(duelHelp());
+    return 0;
+  }
   const f = flags(args);
+  const unknown = [...f.keys()].find((k) => !DUEL_FLAGS.has(k));
+  const stray = args[0] !== undefined && !args[0].startsWith('--') ? args[0] : undefined;
+  if (unknown !== undefined || stray !== undefined) {
+    console.error(
+      `duel: ${unknown !== undefined ? `unknown option --${unknown}` : `unexpected ${stray}`}\n${DUEL_USAGE}`,
+    );
+    return 2;
+  }
   const variant = getVariant(f.get('variant') ?? 'schafkopf');
   if (variant === undefined) {
     console.error(

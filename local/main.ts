@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { settingsFromEnv } from '../functions/composition/config.js';
+import { banner } from './banner.js';
 import { startLocal } from './server.js';
 import { WEB_DIST } from './static-site.js';
 
@@ -17,33 +18,15 @@ const server = await startLocal({
   ...(process.env.STAMMTISCH_TABLE_STORE === 'memory' ? { tableStore: 'memory' as const } : {}),
 });
 const u = server.url;
-const keys = server.runtime.settings.apiKeyHashes.length;
-const auth = keys > 0 ? ` -H "authorization: Bearer $API_KEY"` : '';
-
-console.log(`Stammtisch local runtime on ${u}  (store: ${dataDir}, version ${server.runtime.settings.version})
-${
-  existsSync(resolve(WEB_DIST, 'index.html'))
-    ? `Open ${u}/ in a browser to play (the web app: lobby, tables, tournaments).`
-    : 'The web app is not built (npm run build -w web); the API answers below.'
-}
-${
-  keys > 0
-    ? `Creating tables needs one of the ${keys} API key(s) from API_KEYS: export API_KEY=<key> first.`
-    : 'Anyone may create tables here (API_KEYS=key1,key2 requires a key).'
-}
-
-Play a Schafkopf deal against three bots (bash + curl + jq; README "Play locally" has the full loop):
-  S=${u}
-  T=$(curl -s $S/v1/tables -H 'content-type: application/json'${auth} \\
-        -d '{"variant":"schafkopf","seats":4,"bots":[1,2,3],"maxDeals":1}' | jq -r .tableId)
-  ME=$(curl -s -X POST $S/v1/tables/$T/seats -H 'content-type: application/json' -d '{"name":"you"}' | jq -r .seatToken)
-  curl -s $S/v1/tables/$T/view -H "authorization: Bearer $ME" | jq '.version, .view.deal.hands, .view.legalActions'
-  curl -s $S/v1/tables/$T/actions -H "authorization: Bearer $ME" -H 'content-type: application/json' \\
-        -H 'idempotency-key: move-1' -d '{"action":{"type":"pass"}}'
-  curl -s $S/v1/tables/$T/deals/1/record | jq '.result.payout'      # the settlement, once the deal is over
-
-Variants: ${u}/v1/variants   Health: ${u}/v1/health   WebSocket: ${server.wsUrl}   Contract: openapi.yaml
-Ctrl-C stops; tables survive restarts (delete ${dataDir} to start afresh).`);
+console.log(
+  banner({
+    url: u,
+    wsUrl: server.wsUrl,
+    dataDir,
+    version: server.runtime.settings.version,
+    keys: server.runtime.settings.apiKeyHashes.length,
+  }),
+);
 
 // SIGTERM/SIGINT: stop taking work, let in-flight work finish (every write is conditional and pinned; what is left
 // runs again from the data folder at the next start), exit. A shutdown that hangs is cut short after 8 s.

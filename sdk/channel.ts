@@ -352,8 +352,9 @@ export abstract class Channel<
       return;
     }
     if (typeof frame !== 'object' || frame === null) return;
-    this.emit('frame', ...([frame] as E['frame']));
     this.handle(frame);
+    // After the frame's events were applied: a listener sees the socket's state with the frame taken in.
+    this.emit('frame', ...([frame] as E['frame']));
     if (frame.requestId === undefined) return;
     const pending = this.#pending.get(frame.requestId);
     if (pending === undefined) {

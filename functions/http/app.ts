@@ -270,7 +270,12 @@ export function createApp(config: AppConfig): Hono {
   app.get('/v1/tables', async (c) => {
     const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
     const cursor = c.req.query('cursor');
-    return c.json(await service.openTables(limit, cursor));
+    const listing = await service.openTables(limit, cursor);
+    // Times on the wire are ISO 8601 strings, as in every other response (the store keeps epoch millis).
+    return c.json({
+      ...listing,
+      tables: listing.tables.map((t) => ({ ...t, createdAt: new Date(t.createdAt).toISOString() })),
+    });
   });
 
   app.get('/v1/tables/:tableId', async (c) => {

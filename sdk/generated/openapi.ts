@@ -909,8 +909,8 @@ export interface components {
             preset: string;
             seats: number;
             openSeats: number;
-            /** @description epoch millis */
-            createdAt: number;
+            /** Format: date-time */
+            createdAt: string;
         };
         TableList: {
             tables: components["schemas"]["LobbyEntry"][];

@@ -136,3 +136,36 @@ describe.concurrent('stammtisch --help and bad usage', () => {
     expect(JSON.parse(out.stdout)).toMatchObject({ variant: 'saukopf', players: 3, games: 20, invariantViolations: 0 });
   });
 });
+
+describe('stammtisch duel', () => {
+  it('bug: `duel --help` ran a 100-deal duel; now it prints the help (every option, the levels and variants)', async () => {
+    for (const flag of ['--help', '-h']) {
+      const out = await run(['duel', flag]);
+      expect(out.status).toBe(0);
+      expect(out.stderr).toBe('');
+      expect(out.stdout).toMatch(/^Usage: stammtisch duel /);
+      for (const option of [
+        '--variant',
+        '--players',
+        '--a',
+        '--b',
+        '--deals',
+        '--seed',
+        '--preset',
+        '--budget',
+        '--json',
+      ])
+        expect(out.stdout).toContain(option);
+      expect(out.stdout).toContain('random, heuristic, strong');
+      // No duel ran: no report.
+      expect(out.stdout).not.toMatch(/^duel .* hands$/m);
+    }
+  });
+
+  it('an unknown option is a usage error, not ignored', async () => {
+    const out = await run(['duel', '--deal', '5']);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain('unknown option --deal');
+  });
+});

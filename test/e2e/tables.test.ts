@@ -134,3 +134,16 @@ describe('records', () => {
     expect(refused.body).toMatchObject({ code: 'action/illegal', index, seat });
   });
 });
+
+describe('createdAt', () => {
+  it('bug: createdAt was epoch millis in the lobby and an ISO string elsewhere; now one ISO 8601 string everywhere', async () => {
+    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4 });
+    const lobby = await api.get<{ tables: { tableId: string; createdAt: unknown }[] }>('/v1/tables');
+    const listed = lobby.body.tables.find((t) => t.tableId === tableId)?.createdAt;
+    const detail = (await api.get<{ createdAt: unknown }>(`/v1/tables/${tableId}`)).body.createdAt;
+    expect(typeof listed).toBe('string');
+    expect(listed).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(listed).toBe(detail);
+    await api.post(`/v1/tables/${tableId}/close`, { token: organiserKey });
+  });
+});

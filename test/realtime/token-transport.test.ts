@@ -73,14 +73,14 @@ describe('the token at the WebSocket handshake', () => {
   it('a made-up or foreign token gets a 403 problem saying which tokens open the table, naming where it came from', async () => {
     const madeUp = await open(`tableId=${tableId}&token=hunter2`);
     expect(madeUp).toMatchObject({ status: 403, body: { code: 'auth/forbidden', field: 'token' } });
-    const detail = String((madeUp as { body: { detail: string } }).body.detail);
+    const detail = String((madeUp as { body: Record<string, unknown> }).body.detail);
     expect(detail).toContain('not a table token');
     for (const needed of ['st_', 'sk_', 'ok_', tableId]) expect(detail).toContain(needed);
 
     // A seat token of another table, by subprotocol: the field names the subprotocol.
     const foreign = await open(`tableId=${tableId}`, ['stammtisch.v1', `stammtisch.bearer.${otherSeatToken}`]);
     expect(foreign).toMatchObject({ status: 403, body: { code: 'auth/forbidden', field: 'Sec-WebSocket-Protocol' } });
-    expect(String((foreign as { body: { detail: string } }).body.detail)).toContain('not one of this table’s');
+    expect(String((foreign as { body: Record<string, unknown> }).body.detail)).toContain('not one of this table’s');
 
     // The same token over REST: the same code and explanation, the field is the Authorization header.
     const rest = await fetch(`${server.url}/v1/tables/${tableId}/view`, {
@@ -143,7 +143,7 @@ describe('refused moves: the same problem over WebSocket as over REST', () => {
     const asRoute = await ask(socket, { action: 'play', card: 'EO' });
     expect(asRoute).toMatchObject({ type: 'error', status: 400, field: 'action' });
     expect(String(asRoute.detail)).toContain('{"action":"act","move":{"type":"play","card":"EO"}}');
-    for (const f of [unwrapped, asRoute]) expect(checkFrame(f)).toEqual([]);
+    for (const f of [unwrapped, asRoute]) expect(checkFrame(f as { type: string })).toEqual([]);
     socket.close();
 
     const res = await fetch(`${server.url}/v1/tables/${tableId}/actions`, {
