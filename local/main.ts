@@ -25,6 +25,7 @@ console.log(
     dataDir,
     version: server.runtime.settings.version,
     keys: server.runtime.settings.apiKeyHashes.length,
+    web: existsSync(resolve(WEB_DIST, 'index.html')),
   }),
 );
 
