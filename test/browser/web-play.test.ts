@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshots, useBrowser } from './web-browser.js';
 import { playDeal } from './web-support.js';
 
-const { context } = useBrowser();
+const { context, url } = useBrowser();
 
 const EN = { settlement: /^Settlement of deal 1$/, hand: 'Your hand', moves: 'Your moves' };
 
@@ -31,5 +31,23 @@ describe('web app: a person plays a whole deal against bots by clicking', () => 
     await page.getByText('Fair shuffle').click();
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Commitment matches: yes; deal matches: yes; recomputed in the browser: yes').waitFor();
+  });
+});
+
+describe('web app: the lobby lists public tables with open seats', () => {
+  it('join a listed table and get its free seat (German)', async () => {
+    const res = await fetch(`${url()}/v1/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variant: 'sheepshead', seats: 3, bots: [1, 2], maxDeals: 1 }),
+    });
+    const { tableId } = (await res.json()) as { tableId: string };
+    const page = await context('de');
+    await page.goto('/');
+    await page.getByRole('link', { name: `Tisch ${tableId} zuschauen` }).waitFor();
+    await page.getByRole('button', { name: `An Tisch ${tableId} mitspielen` }).click();
+    await page.getByRole('heading', { name: new RegExp(`^Tisch ${tableId}`) }).waitFor();
+    await page.getByRole('group', { name: 'Deine Karten' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Deine Karten' }).getByRole('button').count()).toBeGreaterThan(0);
   });
 });
