@@ -12,6 +12,11 @@ import tseslint from 'typescript-eslint';
  */
 const ZONES = [
   {
+    from: 'web/src/',
+    only: ['web/src/'],
+    message: 'the web app reaches the server through @stammtisch/sdk only: no relative imports outside web/src/',
+  },
+  {
     from: 'engine/',
     only: ['engine/'],
     message: 'engine/ is pure and stands alone: it imports nothing outside engine/',
@@ -90,7 +95,15 @@ const VARIANT_IDS = readdirSync(path.join(import.meta.dirname, 'engine', 'varian
   .map((d) => d.name);
 
 /** Folders whose files the zones and the dynamic-import rule check. */
-const ZONED = ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts'];
+const ZONED = [
+  'engine/**/*.ts',
+  'functions/**/*.ts',
+  'adapters/**/*.ts',
+  'infra/**/*.ts',
+  'local/**/*.ts',
+  'web/src/**/*.ts',
+  'web/src/**/*.tsx',
+];
 
 /** @type {import('eslint').ESLint.Plugin} */
 const boundaries = {
@@ -191,7 +204,7 @@ const impure = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'sdk/dist/**', 'coverage/**', '.data/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'sdk/dist/**', 'coverage/**', '.data/**', 'web/dist/**', 'artefacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -267,5 +280,15 @@ export default tseslint.config(
   {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The web app's bundle: browser code may not reach node:* (and the SDK is its only way to the server).
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '**/functions/**', '**/engine/**', '**/local/**'], paths: ['ws', 'hono'] },
+      ],
+    },
   },
 );

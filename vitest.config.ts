@@ -35,7 +35,21 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/infra/**', 'test/engine/**'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/infra/**', 'test/engine/**', 'test/browser/web-*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The web app in Debian's Chromium: one Vite build, one local server and one browser for all files
+          // (test/browser/web-global-setup.ts); each file opens its own browser contexts.
+          name: 'web',
+          include: ['test/browser/web-*.test.ts'],
+          globalSetup: ['test/browser/web-global-setup.ts'],
+        },
       },
     ],
   },

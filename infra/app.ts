@@ -1,5 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './constructs/stammtisch-function.js';
 import { createStacks } from './stacks.js';
@@ -14,7 +14,8 @@ import { createStacks } from './stacks.js';
  * apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true; ignored in prod), sourceMaps (default
  * false), domainName + certificateArn (custom domain for the REST API), waf (`true`|`false`, default true in prod:
  * CloudFront + WAF rate rule in front of the REST API, a second stack `<name>-Waf` in us-east-1) and
- * wafRequestsPer5Minutes (default 2000 per IP). docs/operations.md.
+ * wafRequestsPer5Minutes (default 2000 per IP), web (`false` leaves the web app out; default: web/dist when built).
+ * docs/operations.md.
  */
 const underCli = process.env.CDK_OUTDIR !== undefined;
 const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -31,6 +32,7 @@ const context = (key: string): string | undefined => {
 };
 const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
 
+const webDist = join(repositoryRoot, 'web', 'dist');
 const stage = context('stage');
 if (stage !== undefined && stage !== 'dev' && stage !== 'prod') throw new Error(`stage: "${stage}" is not dev or prod`);
 
@@ -50,6 +52,8 @@ createStacks(
     alarmEmail: context('alarmEmail'),
     retainData: context('retainData') !== 'false',
     sourceMaps: context('sourceMaps') === 'true',
+    // The web app, when built (`npm run synth` builds it first; -c web=false leaves it out).
+    ...(context('web') !== 'false' && existsSync(join(webDist, 'index.html')) ? { webAssets: webDist } : {}),
   },
   {
     waf,

@@ -50,6 +50,8 @@ import { ACTIONS } from '../functions/ws/protocol.js';
 import { entryPoints } from './constructs/bundling.js';
 import { DiscordBot } from './constructs/discord-bot.js';
 import { HttpEdge } from './constructs/http-edge.js';
+import { WebSite } from './constructs/web-site.js';
+import { ORIGIN_VERIFY_HEADER } from '../functions/edge/origin-verify.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -90,6 +92,11 @@ export interface StammtischStackProps extends StackProps {
    * refuse direct execute-api calls. Needs `crossRegionReferences` (app.ts sets it with the WAF stack).
    */
   readonly webAclArn?: string;
+  /**
+   * The built web app (web/dist) to serve from S3 + CloudFront on one origin with the REST API
+   * (infra/constructs/web-site.ts). app.ts passes web/dist when it was built (`npm run synth` builds it).
+   */
+  readonly webAssets?: string;
 }
 
 export type Stage = 'dev' | 'prod';
@@ -118,6 +125,8 @@ export class StammtischStack extends Stack {
   readonly dashboard: Dashboard;
   /** CloudFront + WAF in front of the REST API, when `webAclArn` is given. */
   readonly httpEdge?: HttpEdge;
+  /** The web app (S3 + CloudFront) when `webAssets` was given. */
+  readonly webSite?: WebSite;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
     const prod = props.stage === 'prod';
@@ -297,6 +306,18 @@ export class StammtischStack extends Stack {
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);
+
+    if (props.webAssets !== undefined) {
+      this.webSite = new WebSite(this, 'WebSite', {
+        assets: props.webAssets,
+        httpApi: this.httpApi,
+        webSocketUrl: this.webSocketStage.url,
+        ...(this.httpEdge !== undefined
+          ? { apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: this.httpEdge.originSecret } }
+          : {}),
+        ...(props.webAclArn !== undefined ? { webAclArn: props.webAclArn } : {}),
+      });
+    }
 
     this.deadLetterQueue = new Queue(this, 'FanOutDeadLetterQueue', {
       retentionPeriod: Duration.days(14),

@@ -6,9 +6,16 @@ export function banner(o: {
   readonly version: string;
   /** How many API keys API_KEYS holds (creating tables then needs one). */
   readonly keys: number;
+  /** The web app was built and is served at `/` (local/static-site.ts). */
+  readonly web?: boolean;
 }): string {
   const auth = o.keys > 0 ? ` -H "authorization: Bearer $API_KEY"` : '';
   return `Stammtisch local runtime on ${o.url}  (store: ${o.dataDir}, version ${o.version})
+${
+  o.web === true
+    ? `Open ${o.url}/ in a browser to play (the web app: lobby, tables, tournaments).`
+    : 'The web app is not built (npm run build -w web); the API answers below.'
+}
 ${
   o.keys > 0
     ? `Creating tables needs one of the ${o.keys} API key(s) from API_KEYS: export API_KEY=<key> first.`

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { settingsFromEnv } from '../functions/composition/config.js';
 import { banner } from './banner.js';
 import { startLocal } from './server.js';
+import { WEB_DIST } from './static-site.js';
 
 /** `npm start`: the local runtime on one port, dynalite persisted under .data/ (DATA_DIR overrides). */
 const port = Number(process.env.PORT ?? 8787);
@@ -23,6 +25,7 @@ console.log(
     dataDir,
     version: server.runtime.settings.version,
     keys: server.runtime.settings.apiKeyHashes.length,
+    web: existsSync(resolve(WEB_DIST, 'index.html')),
   }),
 );
 

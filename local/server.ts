@@ -32,6 +32,7 @@ import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
 import { healPresence, healStandingItems } from './heal.js';
 import { SEAT_GRACE } from '../functions/use-cases/presence.js';
+import { isApiPath, staticSite } from './static-site.js';
 
 export interface LocalOptions {
   /** HTTP port; 0 picks a free one. */
@@ -67,6 +68,11 @@ export interface LocalOptions {
   readonly tableStore?: 'dynamodb' | 'memory';
   /** Unsent bytes a WebSocket connection may queue before it is closed as a slow consumer (default 1 MiB). */
   readonly wsMaxBufferedBytes?: number;
+  /**
+   * The web app's build folder served at `/` (GETs outside /v1 and /ws; client routes fall back to index.html).
+   * Default web/dist when it was built; `false`: API only.
+   */
+  readonly web?: string | false;
 }
 
 export interface LocalServer {
@@ -245,8 +251,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   // REST requests in flight: closing the port drops their connections but not their work, which must end before the
   // store closes (a request still reading from a closed dynalite throws out of dynalite's own callback).
   const requests = new InFlight();
+  const site = options.web === false ? undefined : staticSite(options.web);
   const http = createAdaptorServer({
-    fetch: (req: Request, env: unknown) => gateway.fetch(req) ?? requests.track(app.fetch(req, env)),
+    fetch: (req: Request, env: unknown) =>
+      gateway.fetch(req) ??
+      (site !== undefined && req.method === 'GET' && !isApiPath(new URL(req.url).pathname)
+        ? site(req).then((res) => res ?? requests.track(app.fetch(req, env)))
+        : requests.track(app.fetch(req, env))),
   }) as Server;
   const port = await listen(http, options.port ?? 0, options.host ?? '127.0.0.1');
   gateway.attach(http, port, options.host ?? '127.0.0.1');

@@ -22,6 +22,8 @@ describe('lint boundaries', () => {
     ['functions/http/fixture.ts', "import '../ws/protocol.js';"],
     ['functions/http/fixture.ts', "export { createWsHandler } from '../ws/handler.js';"],
     ['engine/variants/schafkopf/fixture.ts', "import '../../game/table.js';"],
+    ['web/src/screens/fixture.tsx', "import '../../../engine/index.js';"],
+    ['web/src/fixture.ts', "import '../../functions/http/app.js';"],
   ])('%s may not %s', async (file, line) => {
     expect(await crossings(file, line)).toHaveLength(1);
   });
@@ -32,6 +34,7 @@ describe('lint boundaries', () => {
     ['functions/http/fixture.ts', "import '../../engine/index.js';"],
     ['functions/use-cases/fixture.ts', "import '../ports/table-store.js';"],
     ['local/fixture.ts', "import '../functions/http/app.js';"],
+    ['web/src/screens/fixture.tsx', "import '../cards.js';"],
   ])('%s may %s', async (file, line) => {
     expect(await crossings(file, line)).toEqual([]);
   });

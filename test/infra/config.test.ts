@@ -104,6 +104,8 @@ describe('the app (cdk.json)', () => {
         CDK_CONTEXT_JSON: JSON.stringify({
           apiKeyHashes: hash,
           retainData: 'false',
+          // The four functions of the API only, whether or not web/dist was built (the web app adds S3 deployment ones).
+          web: 'false',
           'aws:cdk:bundling-stacks': [],
         }),
       },

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { type LocalServer, startLocal } from '../../local/server.js';
+import { CHROMIUM } from './web-browser.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webUrl: string;
+    browserWs: string;
+  }
+}
+
+/**
+ * Once for all web-*.test.ts files: build the app (Vite, into a temporary folder), start one local server that serves
+ * it, and launch one Debian Chromium that every file connects to (files get their own browser contexts).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const outDir = mkdtempSync(join(tmpdir(), 'stammtisch-web-'));
+  await build({
+    root: join(import.meta.dirname, '../../web'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  const server: LocalServer = await startLocal({ port: 0, web: outDir });
+  const browser: BrowserServer = await chromium.launchServer(CHROMIUM);
+  project.provide('webUrl', server.url);
+  project.provide('browserWs', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}
