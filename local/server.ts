@@ -18,7 +18,9 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
-import { type Webhooks, onTournamentCommit, webhooksFor } from '../functions/composition/webhooks.js';
+import { type Webhooks, onTournamentCommit, pumpHandler, webhooksFor } from '../functions/composition/webhooks.js';
+import { WEBHOOK_PUMP } from '../functions/ports/webhooks.js';
+import { DynamoTournamentStore } from '../functions/adapters/dynamodb/tournament-store.js';
 import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
 import { countFirings, createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
@@ -30,7 +32,7 @@ import { createTournaments, orderedPush } from '../functions/tournaments/compose
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
-import { healPresence, healStandingItems } from './heal.js';
+import { healPresence, healStandingItems, healWebhooks } from './heal.js';
 import { SEAT_GRACE } from '../functions/use-cases/presence.js';
 
 export interface LocalOptions {
@@ -235,6 +237,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   });
   const tournamentPush = orderedPush(onTournamentCommit(realtime.tournamentFanOut, webhooks));
   for (const [kind, handler] of tournaments.handlers) register(kind, handler);
+  // The webhook outbox's stored queues (after a restart: what the previous process had not sent yet).
+  register(WEBHOOK_PUMP, pumpHandler(webhooks.deliverer));
 
   const app = createHttp(runtime, telemetry, {
     tournaments: tournaments.service,
@@ -255,6 +259,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   // previous process: every live table and every stored item runs again.
   await healStandingItems(client, settings.dataTable, runtime.store, runtime.dueWork, clock.now());
   await healPresence(client, settings.connectionsTable, realtime.presence);
+  const tournamentStore = new DynamoTournamentStore(client, settings.dataTable);
+  await healWebhooks(client, settings.dataTable, webhooks.deliverer, (id, after) => tournamentStore.commits(id, after));
   const restored = await scheduler.restore();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
@@ -262,6 +268,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await dispatcher.idle();
       await scheduler.idle();
       await tournamentPush.idle();
+      // Webhook pumps run on their own (never inside a commit's fan-out): settled too.
+      await webhooks.scheduler.idle?.();
     } while (!dispatcher.isIdle() || !tournamentPush.isIdle());
   };
   return {
@@ -286,6 +294,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       dispatcher.stop();
       webhooks.scheduler.stop?.();
       await scheduler.stop();
+      // Pumps in flight finish their attempt (bounded by the time-out); what is left stays in the outbox.
+      await webhooks.scheduler.idle?.();
       await dispatcher.idle();
       await gateway.close();
       realtime.pusher.destroy();
