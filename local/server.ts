@@ -28,6 +28,7 @@ import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
+import { BotPool } from '../functions/adapters/threads/bot-pool.js';
 import { createTournaments, orderedPush } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
@@ -69,6 +70,11 @@ export interface LocalOptions {
   readonly tableStore?: 'dynamodb' | 'memory';
   /** Unsent bytes a WebSocket connection may queue before it is closed as a slow consumer (default 1 MiB). */
   readonly wsMaxBufferedBytes?: number;
+  /**
+   * Threads that think for costly bot levels (`strong`), shared fairly by all tables (functions/adapters/threads/
+   * bot-pool.ts); default BOT_THREADS or the cores but one. 0: bots think on the event loop (the old way; benchmarks).
+   */
+  readonly botThreads?: number;
 }
 
 export interface LocalServer {
@@ -153,6 +159,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   const clock = options.clock ?? systemClock;
+  const threads =
+    options.botThreads ?? (process.env.BOT_THREADS !== undefined ? Number(process.env.BOT_THREADS) : undefined);
+  const pool = threads === 0 ? undefined : new BotPool(threads);
   let sequence = 0;
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
@@ -164,6 +173,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     now: () => clock.now(),
     ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
     ...(options.tableStore === 'memory' ? { tableStore: new MemoryTableStore() } : {}),
+    // The costly level thinks on the pool's threads, the cheap ones (well under a millisecond) right here.
+    ...(pool !== undefined
+      ? { think: (turn, inline) => (turn.level === 'strong' ? pool.think(turn) : Promise.resolve(inline(turn))) }
+      : {}),
   });
   const handlers = new Map<string, DueWorkHandler>();
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
@@ -303,6 +316,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await requests.idle();
       // What those requests committed last is streamed like any other commit before the store goes.
       await dispatcher.idle();
+      await pool?.close();
       client.destroy();
       await closeServer(store);
     },
