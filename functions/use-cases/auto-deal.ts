@@ -13,14 +13,16 @@ export const serverActs = (meta: TableMeta): boolean =>
 /**
  * Every player of the table is away (their seats marked absent: timed out, or disconnected past the grace period) —
  * the server would play every seat for nobody. The table pauses after the running deal until one of them is back.
+ * Not a tournament table: its round must end on time, absent players' seats played by bots (docs/tournaments.md).
  */
-export const playersAway = (meta: Pick<TableMeta, 'seats'>, state: TableState): boolean => {
+export const playersAway = (meta: Pick<TableMeta, 'seats' | 'tournamentId'>, state: TableState): boolean => {
+  if (meta.tournamentId !== undefined) return false;
   const humans = meta.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
   return humans.length > 0 && humans.every((i) => state.absent?.includes(asSeat(i)) ?? false);
 };
 
 /** Why a table deals no more for now: `players-away` between deals while every player is away (`playersAway`). */
-export function pausedReason(meta: Pick<TableMeta, 'seats'>, state: TableState): 'players-away' | undefined {
+export function pausedReason(meta: Pick<TableMeta, 'seats' | 'tournamentId'>, state: TableState): 'players-away' | undefined {
   const between = state.deal === null || state.deal.over;
   return !state.closed && between && playersAway(meta, state) ? 'players-away' : undefined;
 }
