@@ -283,7 +283,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await tournamentPush.idle();
       // Webhook pumps run on their own (never inside a commit's fan-out): settled too.
       await webhooks.scheduler.idle?.();
-    } while (!dispatcher.isIdle() || !tournamentPush.isIdle());
+    } while (!dispatcher.isIdle() || !tournamentPush.isIdle() || webhooks.scheduler.isIdle?.() === false);
   };
   return {
     url: `http://127.0.0.1:${port}`,

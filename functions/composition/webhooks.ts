@@ -14,7 +14,7 @@ import type { Runtime } from './runtime.js';
 export interface Webhooks {
   readonly service: WebhookService;
   readonly deliverer: Deliverer;
-  readonly scheduler: Scheduler & { stop?(): void; idle?(): Promise<void> };
+  readonly scheduler: Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean };
   readonly store: DynamoWebhookStore;
 }
 
@@ -55,7 +55,7 @@ export function createWebhooks(w: WebhookWiring): Webhooks {
     ...(w.service.heads !== undefined ? { heads: w.service.heads } : {}),
   });
   const run = (job: PumpJob) => deliverer.pump(job);
-  const timerScheduler = (): Scheduler & { stop?(): void; idle?(): Promise<void> } =>
+  const timerScheduler = (): Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean } =>
     w.scheduler !== undefined ? w.scheduler(run) : new TimerScheduler(run, timers);
   const box = w.outbox;
   const scheduler =
@@ -103,7 +103,10 @@ export function outbox(
   idle?(): Promise<void>;
 } {
   const work = (at: number, job: PumpJob): DueWork => ({ at, kind: WEBHOOK_PUMP, key: pumpKey(job) });
-  const inner = 'inner' in runner ? (runner.inner as Scheduler & { stop?(): void; idle?(): Promise<void> }) : undefined;
+  const inner =
+    'inner' in runner
+      ? (runner.inner as Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean })
+      : undefined;
   return {
     async schedule(at, job) {
       if ('due' in runner) {
@@ -119,6 +122,7 @@ export function outbox(
     },
     ...(inner?.stop !== undefined ? { stop: () => inner.stop?.() } : {}),
     ...(inner?.idle !== undefined ? { idle: () => inner.idle!() } : {}),
+    ...(inner?.isIdle !== undefined ? { isIdle: () => inner.isIdle!() } : {}),
   };
 }
 

@@ -22,7 +22,10 @@ export const playersAway = (meta: Pick<TableMeta, 'seats' | 'tournamentId'>, sta
 };
 
 /** Why a table deals no more for now: `players-away` between deals while every player is away (`playersAway`). */
-export function pausedReason(meta: Pick<TableMeta, 'seats' | 'tournamentId'>, state: TableState): 'players-away' | undefined {
+export function pausedReason(
+  meta: Pick<TableMeta, 'seats' | 'tournamentId'>,
+  state: TableState,
+): 'players-away' | undefined {
   const between = state.deal === null || state.deal.over;
   return !state.closed && between && playersAway(meta, state) ? 'players-away' : undefined;
 }

@@ -412,6 +412,9 @@ export class Deliverer {
             'user-agent': 'Stammtisch-Webhooks/1',
           },
           lookup: guardedLookup(this.deps.policy),
+          // A fresh connection per attempt: a kept-alive socket the target is closing would fail the attempt (and back
+          // the target off) although the target is fine; every connection's address is checked anew (SSRF).
+          agent: false,
           timeout: timeoutMs,
         },
         (res) => {

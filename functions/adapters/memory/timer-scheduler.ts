@@ -58,6 +58,11 @@ export class TimerScheduler implements Scheduler {
     return this.#timers.size;
   }
 
+  /** No pump running now. */
+  isIdle(): boolean {
+    return this.#running.size === 0;
+  }
+
   /** Resolves when the jobs started so far (and any they schedule that are already due) have finished. */
   async idle(): Promise<void> {
     while (this.#running.size > 0) await Promise.all([...this.#running]);
