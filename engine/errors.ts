@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'tournament/bad_invite',
   'webhook/not_found',
   'webhook/target_refused',
+  'webhook/limit_reached',
   'internal',
 ] as const;
 

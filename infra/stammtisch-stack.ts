@@ -302,7 +302,6 @@ export class StammtischStack extends Stack {
       environment: { APP_VERSION: appVersion },
     })
       .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
-      .bindTable(this.dataTable, 'webhooks')
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);
@@ -382,7 +381,10 @@ export class StammtischStack extends Stack {
       sourceMaps: props.sourceMaps,
       timeout: Duration.seconds(30),
       environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
-    }).bindTable(this.dataTable, 'progress', 'DATA_TABLE');
+    })
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
+      // The webhook outbox's pumps run here (queue cursor and lease).
+      .bindTable(this.dataTable, 'webhooks');
     this.dueFunction.addEventSource(
       new SqsEventSource(this.dueQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }),
     );

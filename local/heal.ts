@@ -4,7 +4,11 @@ import {
   GetItemCommand,
   PutItemCommand,
   ScanCommand,
+  UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { Hook } from '../functions/ports/webhooks.js';
+import type { TournamentCommit } from '../functions/ports/tournament-store.js';
+import type { Deliverer } from '../functions/use-cases/webhook-delivery.js';
 import { presenceKey } from '../functions/adapters/dynamodb/presence-store.js';
 import { TABLE_PROGRESS, type DueWorkStore } from '../functions/ports/due-work.js';
 import type { TableStore } from '../functions/ports/table-store.js';
@@ -104,4 +108,43 @@ export async function healStandingItems(
   }
   await client.send(new PutItemCommand({ TableName: dataTable, Item: { ...HEALED, at: { N: String(now) } } }));
   return written;
+}
+
+/**
+ * Webhook queues after a crash. The local process is the only pump, so every pump lease in the store belongs to the
+ * dead process: they are released (on AWS a crashed pump's lease runs out). Then each registration of a table or a
+ * tournament catches up (`Deliverer.catchUp`): the commits whose deliveries the lost in-memory fan-out never made get
+ * them now, and every queue with something left is handed to the outbox — nothing waits for a further commit.
+ * Returns how many commits were enqueued again.
+ */
+export async function healWebhooks(
+  client: DynamoDBClient,
+  dataTable: string,
+  deliverer: Deliverer,
+  tournamentCommits: (tournamentId: string, afterSeq: number) => Promise<readonly TournamentCommit[]>,
+): Promise<number> {
+  const leased = await scanAll(client, {
+    TableName: dataTable,
+    FilterExpression: 'begins_with(pk, :wh) AND begins_with(sk, :cur) AND attribute_exists(leaseUntil)',
+    ExpressionAttributeValues: { ':wh': { S: 'WH#' }, ':cur': { S: 'CUR#' } },
+  });
+  for (const item of leased)
+    await client.send(
+      new UpdateItemCommand({
+        TableName: dataTable,
+        Key: { pk: item.pk!, sk: item.sk! },
+        UpdateExpression: 'REMOVE leaseUntil',
+      }),
+    );
+  const hooks = await scanAll(client, {
+    TableName: dataTable,
+    FilterExpression: 'begins_with(pk, :wh) AND sk = :hook',
+    ExpressionAttributeValues: { ':wh': { S: 'WH#' }, ':hook': { S: 'HOOK' } },
+  });
+  let replayed = 0;
+  for (const item of hooks) {
+    const hook = JSON.parse(item.h?.S ?? 'null') as Hook | null;
+    if (hook !== null) replayed += await deliverer.catchUp(hook, { tournamentCommits });
+  }
+  return replayed;
 }

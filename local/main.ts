@@ -14,6 +14,10 @@ const server = await startLocal({
   dataDir,
   host: process.env.HOST ?? '127.0.0.1',
   ...(rateLimits !== undefined ? { rateLimits } : {}),
+  // A webhook attempt's time-out (default 15 s, as Standard Webhooks suggests).
+  ...(process.env.WEBHOOK_TIMEOUT_MS !== undefined
+    ? { webhooks: { timeoutMs: Number(process.env.WEBHOOK_TIMEOUT_MS) } }
+    : {}),
   // Measuring only (bench/server.ts): the tables' events in memory, gone at exit. Default: dynalite (the AWS path).
   ...(process.env.STAMMTISCH_TABLE_STORE === 'memory' ? { tableStore: 'memory' as const } : {}),
 });

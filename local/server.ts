@@ -18,7 +18,9 @@ import { createHttp } from '../functions/composition/http.js';
 import { type Realtime, createRealtime } from '../functions/composition/realtime.js';
 import { type Runtime, createRuntime } from '../functions/composition/runtime.js';
 import { createCommitStream } from '../functions/composition/stream.js';
-import { type Webhooks, onTournamentCommit, webhooksFor } from '../functions/composition/webhooks.js';
+import { type Webhooks, onTournamentCommit, pumpHandler, webhooksFor } from '../functions/composition/webhooks.js';
+import { WEBHOOK_PUMP } from '../functions/ports/webhooks.js';
+import { DynamoTournamentStore } from '../functions/adapters/dynamodb/tournament-store.js';
 import type { Timers } from '../functions/adapters/memory/timer-scheduler.js';
 import { countFirings, createTelemetry, observeFanOut } from '../functions/observability/telemetry.js';
 import { streamEventFor } from '../functions/stream/handler.js';
@@ -26,11 +28,12 @@ import { type Clock, systemClock } from '../functions/ports/clock.js';
 import { type DueWorkHandler, TABLE_PROGRESS } from '../functions/ports/due-work.js';
 import { progressStep } from '../functions/stream/on-commit.js';
 import { Dispatcher } from './dispatcher.js';
+import { BotPool } from '../functions/adapters/threads/bot-pool.js';
 import { createTournaments, orderedPush } from '../functions/tournaments/compose.js';
 import type { TournamentService } from '../functions/tournaments/service.js';
 import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
-import { healPresence, healStandingItems } from './heal.js';
+import { healPresence, healStandingItems, healWebhooks } from './heal.js';
 import { SEAT_GRACE } from '../functions/use-cases/presence.js';
 import { isApiPath, staticSite } from './static-site.js';
 
@@ -73,6 +76,11 @@ export interface LocalOptions {
    * Default web/dist when it was built; `false`: API only.
    */
   readonly web?: string | false;
+  /**
+   * Threads that think for costly bot levels (`strong`), shared fairly by all tables (functions/adapters/threads/
+   * bot-pool.ts); default BOT_THREADS or the cores but one. 0: bots think on the event loop (the old way; benchmarks).
+   */
+  readonly botThreads?: number;
 }
 
 export interface LocalServer {
@@ -157,6 +165,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
   const clock = options.clock ?? systemClock;
+  const threads =
+    options.botThreads ?? (process.env.BOT_THREADS !== undefined ? Number(process.env.BOT_THREADS) : undefined);
+  const pool = threads === 0 ? undefined : new BotPool(threads);
   let sequence = 0;
   const dispatcher = new Dispatcher(async (commit) => {
     const result = await commitStream(streamEventFor(encodeCommitItem(commit), ++sequence));
@@ -168,6 +179,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     now: () => clock.now(),
     ...(options.rateLimitClock !== undefined ? { rateNow: options.rateLimitClock } : {}),
     ...(options.tableStore === 'memory' ? { tableStore: new MemoryTableStore() } : {}),
+    // The costly level thinks on the pool's threads, the cheap ones (well under a millisecond) right here.
+    ...(pool !== undefined
+      ? { think: (turn, inline) => (turn.level === 'strong' ? pool.think(turn) : Promise.resolve(inline(turn))) }
+      : {}),
   });
   const handlers = new Map<string, DueWorkHandler>();
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
@@ -241,6 +256,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   });
   const tournamentPush = orderedPush(onTournamentCommit(realtime.tournamentFanOut, webhooks));
   for (const [kind, handler] of tournaments.handlers) register(kind, handler);
+  // The webhook outbox's stored queues (after a restart: what the previous process had not sent yet).
+  register(WEBHOOK_PUMP, pumpHandler(webhooks.deliverer));
 
   const app = createHttp(runtime, telemetry, {
     tournaments: tournaments.service,
@@ -266,6 +283,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   // previous process: every live table and every stored item runs again.
   await healStandingItems(client, settings.dataTable, runtime.store, runtime.dueWork, clock.now());
   await healPresence(client, settings.connectionsTable, realtime.presence);
+  const tournamentStore = new DynamoTournamentStore(client, settings.dataTable);
+  await healWebhooks(client, settings.dataTable, webhooks.deliverer, (id, after) => tournamentStore.commits(id, after));
   const restored = await scheduler.restore();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
@@ -273,7 +292,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await dispatcher.idle();
       await scheduler.idle();
       await tournamentPush.idle();
-    } while (!dispatcher.isIdle() || !tournamentPush.isIdle());
+      // Webhook pumps run on their own (never inside a commit's fan-out): settled too.
+      await webhooks.scheduler.idle?.();
+    } while (!dispatcher.isIdle() || !tournamentPush.isIdle() || webhooks.scheduler.isIdle?.() === false);
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -297,6 +318,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       dispatcher.stop();
       webhooks.scheduler.stop?.();
       await scheduler.stop();
+      // Pumps in flight finish their attempt (bounded by the time-out); what is left stays in the outbox.
+      await webhooks.scheduler.idle?.();
       await dispatcher.idle();
       await gateway.close();
       realtime.pusher.destroy();
@@ -304,6 +327,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await requests.idle();
       // What those requests committed last is streamed like any other commit before the store goes.
       await dispatcher.idle();
+      await pool?.close();
       client.destroy();
       await closeServer(store);
     },

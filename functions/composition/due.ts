@@ -8,6 +8,8 @@ import { progressStep } from '../stream/on-commit.js';
 import { SEAT_GRACE, graceHandler } from '../use-cases/presence.js';
 import { lambdaTournaments } from '../tournaments/compose.js';
 import type { Runtime } from './runtime.js';
+import { pumpHandler, webhooksFor } from './webhooks.js';
+import { WEBHOOK_PUMP } from '../ports/webhooks.js';
 
 /** The SQS due-work scheduler when DUE_QUEUE_URL is set (a stack before due work has none). */
 export function dueScheduler(runtime: Runtime, sqs?: QueueSender): SqsDueWorkScheduler | undefined {
@@ -31,11 +33,19 @@ export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: T
   // Tournament jobs (round starts, round checks: docs/tournaments.md) are due work of the same queue and sweep.
   const tournaments = lambdaTournaments(runtime, scheduler);
   for (const [kind, handler] of tournaments.handlers) kinds.set(kind, handler);
+  // The webhook outbox: the stream function stores a `webhook.pump` item and queues it; this function sends (a slow
+  // target holds up only its own messages, never a stream batch).
+  const webhooks = webhooksFor(runtime, {
+    outbox: { store: runtime.dueWork, due: scheduler },
+    tournaments: { authorize: (id, token) => tournaments.service.authorize(id, token) },
+  });
+  kinds.set(WEBHOOK_PUMP, pumpHandler(webhooks.deliverer));
   const handlers = observeDueWork(telemetry, kinds);
   return {
     scheduler,
     handlers,
     tournaments,
+    webhooks,
     handler: createDueHandler({ handlers, store: runtime.dueWork, scheduler }),
   };
 }

@@ -1,3 +1,4 @@
+import type { ServiceDeps } from '../use-cases/context.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from '../adapters/dynamodb/client.js';
 import { DynamoDueWorkStore } from '../adapters/dynamodb/due-work-store.js';
@@ -37,6 +38,8 @@ export function createRuntime(
      * a move; everything else — due work, connections, webhooks — stays on DynamoDB).
      */
     tableStore?: TableStore;
+    /** Where bots think (ServiceDeps `think`: the local runtime's thread pool). */
+    think?: ServiceDeps['think'];
   } = {},
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
@@ -48,6 +51,7 @@ export function createRuntime(
     ...(opts.afterAppend ? { afterAppend: opts.afterAppend } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(settings.botBudgetMs !== undefined ? { botBudgetMs: settings.botBudgetMs } : {}),
+    ...(opts.think !== undefined ? { think: opts.think } : {}),
   });
   const rateLimiter =
     settings.rateLimits === undefined

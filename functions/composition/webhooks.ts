@@ -5,7 +5,8 @@ import type { TournamentCommit } from '../ports/tournament-store.js';
 import { DynamoWebhookStore } from '../adapters/dynamodb/webhook-store.js';
 import { TimerScheduler, type Timers, realTimers } from '../adapters/memory/timer-scheduler.js';
 import type { TargetPolicy } from '../adapters/http/webhook-targets.js';
-import type { PumpJob, Scheduler } from '../ports/webhooks.js';
+import { type PumpJob, type Scheduler, WEBHOOK_PUMP, pumpJobOf, pumpKey } from '../ports/webhooks.js';
+import type { DueWork, DueWorkHandler, DueWorkScheduler, DueWorkStore } from '../ports/due-work.js';
 import type { TableService } from '../use-cases/table-service.js';
 import { Deliverer } from '../use-cases/webhook-delivery.js';
 import { type TournamentAccess, WebhookService } from '../use-cases/webhooks.js';
@@ -14,7 +15,7 @@ import type { Runtime } from './runtime.js';
 export interface Webhooks {
   readonly service: WebhookService;
   readonly deliverer: Deliverer;
-  readonly scheduler: Scheduler & { stop?(): void; idle?(): Promise<void> };
+  readonly scheduler: Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean };
   readonly store: DynamoWebhookStore;
 }
 
@@ -31,8 +32,14 @@ export interface WebhookWiring {
   /** Default: the real clock and timers; tests pass a ManualClock. */
   readonly timers?: Timers;
   readonly timeoutMs?: number;
-  /** Replace the in-process retry timers (the durable due-work store). */
+  /** Replace the in-process retry timers. */
   readonly scheduler?: (run: (job: PumpJob) => Promise<void>) => Scheduler;
+  /**
+   * The durable outbox (`outbox` below): locally the due-work store (pumps run on this process's timers), on AWS the
+   * due-work queue too (pumps run in the due function). Absent: in-process timers only; `inline`: no outbox at all,
+   * the commit side sends (a Lambda without a due queue, which must not leave work running after it returns).
+   */
+  readonly outbox?: { readonly store: DueWorkStore; readonly due?: DueWorkScheduler } | 'inline';
 }
 
 /** Compose the webhook pieces: store, deliverer (fan-out hook `deliverer.onCommit`), scheduler, service. */
@@ -49,8 +56,16 @@ export function createWebhooks(w: WebhookWiring): Webhooks {
     ...(w.service.heads !== undefined ? { heads: w.service.heads } : {}),
   });
   const run = (job: PumpJob) => deliverer.pump(job);
-  const scheduler = w.scheduler !== undefined ? w.scheduler(run) : new TimerScheduler(run, timers);
-  deliverer.setScheduler(scheduler);
+  const timerScheduler = (): Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean } =>
+    w.scheduler !== undefined ? w.scheduler(run) : new TimerScheduler(run, timers);
+  const box = w.outbox;
+  const scheduler =
+    box === undefined || box === 'inline'
+      ? timerScheduler()
+      : box.due !== undefined
+        ? outbox(box.store, { due: box.due })
+        : outbox(box.store, { inner: timerScheduler() });
+  if (box !== 'inline') deliverer.setScheduler(scheduler);
   const service = new WebhookService({
     store,
     tables: w.service,
@@ -73,12 +88,59 @@ export function policyFromEnv(env: NodeJS.ProcessEnv = process.env): TargetPolic
 }
 
 export { Deliverer, WebhookService };
+
+/**
+ * The webhook outbox on the due-work port (functions/ports/due-work.ts): while a (registration, stream) queue has
+ * deliveries, a `webhook.pump` item for it is stored — written before the commit side returns, removed when a pump
+ * finds the queue empty — so a restart (`LocalScheduler.restore`) or the AWS sweep finds every queue that still has
+ * something to send. `run` is who sends now: locally the in-process timers (`inner`), on AWS the due-work queue
+ * (`due`: the message runs the pump in the due function, never in the stream function).
+ */
+export function outbox(
+  store: DueWorkStore,
+  runner: { inner: Scheduler } | { due: DueWorkScheduler },
+): Scheduler & {
+  stop?(): void;
+  idle?(): Promise<void>;
+} {
+  const work = (at: number, job: PumpJob): DueWork => ({ at, kind: WEBHOOK_PUMP, key: pumpKey(job) });
+  const inner =
+    'inner' in runner
+      ? (runner.inner as Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean })
+      : undefined;
+  return {
+    async schedule(at, job) {
+      if ('due' in runner) {
+        await runner.due.schedule(work(at, job));
+        return;
+      }
+      await store.put(work(at, job));
+      await inner?.schedule(at, job);
+    },
+    async emptied(job) {
+      const stored = await store.get(WEBHOOK_PUMP, pumpKey(job));
+      if (stored !== undefined) await store.remove(stored);
+    },
+    ...(inner?.stop !== undefined ? { stop: () => inner.stop?.() } : {}),
+    ...(inner?.idle !== undefined ? { idle: () => inner.idle!() } : {}),
+    ...(inner?.isIdle !== undefined ? { isIdle: () => inner.isIdle!() } : {}),
+  };
+}
+
+/** The `webhook.pump` due-work handler: one pump of the queue the item names (the pump keeps or drops the item). */
+export function pumpHandler(deliverer: Deliverer): DueWorkHandler {
+  return async (work) => {
+    const job = pumpJobOf(work.key);
+    if (job !== undefined) await deliverer.pump(job);
+    return 'keep';
+  };
+}
 export { ManualClock, TimerScheduler } from '../adapters/memory/timer-scheduler.js';
 
 /** The webhook pieces of a runtime (Lambda entries and local/server.ts): policy from the environment unless given. */
 export function webhooksFor(
   runtime: Runtime,
-  opts: Partial<Pick<WebhookWiring, 'policy' | 'timers' | 'timeoutMs' | 'scheduler' | 'tournaments'>> = {},
+  opts: Partial<Pick<WebhookWiring, 'policy' | 'timers' | 'timeoutMs' | 'scheduler' | 'tournaments' | 'outbox'>> = {},
 ): Webhooks {
   return createWebhooks({
     client: runtime.client,
@@ -91,6 +153,7 @@ export function webhooksFor(
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
     ...(opts.tournaments !== undefined ? { tournaments: opts.tournaments } : {}),
+    outbox: opts.outbox ?? { store: runtime.dueWork },
   });
 }
 

@@ -25,6 +25,28 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   maxKeys: 10_000,
 };
 
+/**
+ * What a request costs in bucket tokens: most requests 1; those that buy lasting or heavy work more — a table (stored,
+ * streamed, possibly dealing and running bots for hours), a tournament, a bot seat, a webhook registration (fanned out on
+ * every commit), exports and records (whole histories read and rendered). A bucket smaller than a cost charges the
+ * whole bucket instead, so such a request still passes once the bucket is full.
+ */
+export const REQUEST_COSTS: readonly { readonly method: string; readonly path: RegExp; readonly cost: number }[] = [
+  { method: 'POST', path: /^\/v1\/tables\/?$/, cost: 10 },
+  { method: 'POST', path: /^\/v1\/tournaments\/?$/, cost: 10 },
+  { method: 'POST', path: /^\/v1\/tables\/[^/]+\/bots\/?$/, cost: 5 },
+  { method: 'POST', path: /^\/v1\/webhooks\/?$/, cost: 5 },
+  { method: 'POST', path: /^\/v1\/webhooks\/[^/]+\/deliveries\/[^/]+\/redeliver$/, cost: 5 },
+  { method: 'POST', path: /^\/v1\/records\b/, cost: 5 },
+  { method: 'POST', path: /^\/v1\/tables\/[^/]+\/deals\/[^/]+\/verify$/, cost: 3 },
+  { method: 'GET', path: /\/deals\/[^/]+\/(record|fairness)$|\/standings$|\/sheet$|\.ics$/, cost: 3 },
+];
+
+/** The cost of one request (REQUEST_COSTS; 1 when no rule names it). */
+export function costOf(method: string, path: string): number {
+  return REQUEST_COSTS.find((r) => r.method === method && r.path.test(path))?.cost ?? 1;
+}
+
 interface State {
   tokens: number;
   at: number;
@@ -52,31 +74,40 @@ export class RateLimiter {
   }
 
   /**
-   * Take one token from the caller's principal bucket (when it sent a token) and its address bucket (when known);
-   * when either is empty nothing is taken and a 429 `request/rate_limited` names the seconds to wait.
+   * Take `cost` tokens (default 1; `costOf` for a REST request) from the caller's principal bucket (when it sent a
+   * token) and its address bucket (when known); when either holds too few nothing is taken and a 429
+   * `request/rate_limited` names the seconds to wait.
    */
-  check(client: {
-    readonly token?: string | undefined;
-    /** sha256 of the token, as a WebSocket connection row keeps it (the same bucket as the token's). */
-    readonly tokenHash?: string | undefined;
-    readonly address?: string | undefined;
-  }): void {
+  check(
+    client: {
+      readonly token?: string | undefined;
+      /** sha256 of the token, as a WebSocket connection row keeps it (the same bucket as the token's). */
+      readonly tokenHash?: string | undefined;
+      readonly address?: string | undefined;
+    },
+    cost = 1,
+  ): void {
     const keys: [string, Bucket][] = [];
     const hash = client.tokenHash ?? (client.token !== undefined ? sha256(client.token) : undefined);
     if (hash !== undefined && hash !== '') keys.push([`p:${hash}`, this.limits.principal]);
     if (client.address !== undefined) keys.push([`a:${client.address}`, this.limits.address]);
     const now = this.now();
-    const states = keys.map(([key, bucket]) => ({ key, bucket, state: this.refill(key, bucket, now) }));
-    const empty = states.filter((s) => s.state.tokens < 1);
+    const states = keys.map(([key, bucket]) => ({
+      key,
+      bucket,
+      need: Math.min(cost, bucket.burst),
+      state: this.refill(key, bucket, now),
+    }));
+    const empty = states.filter((s) => s.state.tokens < s.need);
     if (empty.length > 0) {
-      const wait = Math.max(...empty.map((s) => (1 - s.state.tokens) / s.bucket.perSecond));
+      const wait = Math.max(...empty.map((s) => (s.need - s.state.tokens) / s.bucket.perSecond));
       const retryAfter = Math.max(1, Math.ceil(wait));
       const which = empty.some((s) => s.key.startsWith('p:')) ? 'this token' : 'this address';
       throw new AppError(429, 'request/rate_limited', `too many requests from ${which}; retry in ${retryAfter} s`, {
         retryAfter,
       });
     }
-    for (const s of states) s.state.tokens -= 1;
+    for (const s of states) s.state.tokens -= s.need;
   }
 
   /** The bucket's state refilled up to `now`, moved to the most recently used end (and the oldest dropped). */

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { sha256 } from '../crypto/secrets.js';
 import { parseBearer } from '../edge/bearer.js';
 import { parseBoundedJson } from '../edge/json.js';
-import type { RateLimiter } from '../edge/rate-limit.js';
+import { type RateLimiter, costOf } from '../edge/rate-limit.js';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, TABLE_ID, TABLE_ID_MESSAGE } from '../edge/ids.js';
 import {
   type Actor,
@@ -216,10 +216,14 @@ export function createApp(config: AppConfig): Hono {
   const addressOf = config.clientAddress ?? defaultClientAddress;
   if (limiter !== undefined)
     app.use('*', async (c, next) => {
-      limiter.check({
-        token: /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1],
-        address: addressOf(c),
-      });
+      // Charged by what the request costs, not one per request (edge/rate-limit.ts REQUEST_COSTS).
+      limiter.check(
+        {
+          token: /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1],
+          address: addressOf(c),
+        },
+        costOf(c.req.method, c.req.path),
+      );
       await next();
     });
   app.use(

@@ -135,6 +135,11 @@ export interface WebhookStore {
   queueHead(hookId: string, tableId: string): Promise<Delivery | undefined>;
   /** Mark a delivery finished (delivered or failed): the queue moves past it. */
   finish(delivery: Delivery): Promise<void>;
+  /** The newest delivery made for (hook, stream), if any: where a catch-up after a crash starts. */
+  lastDelivery(hookId: string, tableId: string): Promise<Delivery | undefined>;
+  /** How many registrations an owner (token hash) holds, and how many name one table: the caps' counts. */
+  countOwned(ownerHash: string): Promise<number>;
+  countForTable(tableId: string): Promise<number>;
   /** Take the pump lease of (hook, table) until `until`; false when another pump holds it. */
   lease(hookId: string, tableId: string, now: number, until: number): Promise<boolean>;
   release(hookId: string, tableId: string): Promise<void>;
@@ -152,10 +157,32 @@ export interface PumpJob {
   readonly tableId: string;
 }
 
+/** The due-work kind of a pump (functions/ports/due-work.ts): key `<hookId>#<stream id>`. */
+export const WEBHOOK_PUMP = 'webhook.pump';
+
+export const pumpKey = (job: Pick<PumpJob, 'hookId' | 'tableId'>): string => `${job.hookId}#${job.tableId}`;
+
+/** The job a `webhook.pump` due-work item stands for. */
+export function pumpJobOf(key: string): PumpJob | undefined {
+  const i = key.indexOf('#');
+  return i <= 0 ? undefined : { kind: 'webhook.pump', hookId: key.slice(0, i), tableId: key.slice(i + 1) };
+}
+
 /**
- * The retry port: "run this job at (or after) `at`". In-process timers today; the durable due-work store (a
- * DynamoDB-backed queue polled by a scheduled function) replaces it on AWS without touching the delivery code.
+ * The outbox port: "(hook, stream) has deliveries due at `at`: send them then". Durable (composition/webhooks.ts keeps
+ * a `webhook.pump` due-work item until the queue is empty, so a restart or the AWS sweep finds it); `emptied` drops it.
  */
 export interface Scheduler {
-  schedule(at: number, job: PumpJob): void;
+  schedule(at: number, job: PumpJob): void | Promise<void>;
+  /** The queue of `job` is empty now (the durable item may go). */
+  emptied?(job: PumpJob): Promise<void>;
 }
+
+/**
+ * Caps on registrations (problem+json `webhook/limit_reached` names the limit): one token registers at most
+ * `perToken`, one table is named by at most `perTable` registrations (all tokens together).
+ */
+export const WEBHOOK_LIMITS = { perToken: 20, perTable: 50 } as const;
+
+/** Sends in flight to one target (scheme + host + port) at a time, across every registration naming it. */
+export const TARGET_CONCURRENCY = 4;

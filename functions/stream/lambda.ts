@@ -23,8 +23,9 @@ const push = createPush(runtime, {
 });
 // A round's end schedules the next round's start on the due queue (or, without it, only stores it for the sweep).
 const tournaments = due?.tournaments ?? lambdaTournaments(runtime);
-// Each attempt waits at most 5 s here: the stream batch must not stall behind a slow webhook target.
-const webhooks = webhooksFor(runtime, { timeoutMs: 5_000 });
+// Deliveries go to the outbox (the due queue; the due function sends them). A stack without a due queue sends from
+// here, each attempt waiting at most 5 s so the stream batch does not stall long behind a slow target.
+const webhooks = due?.webhooks ?? webhooksFor(runtime, { timeoutMs: 5_000, outbox: 'inline' });
 
 /**
  * DATA_TABLE stream (NEW_IMAGE) entry point: fan-out of each new commit to its subscribers, then the table

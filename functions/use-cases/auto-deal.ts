@@ -1,4 +1,4 @@
-import { type TableEvent, type TableState, decide, evolve, startDealFor } from '../../engine/index.js';
+import { type TableEvent, type TableState, asSeat, decide, evolve, startDealFor } from '../../engine/index.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
@@ -9,6 +9,26 @@ const MAX_AUTO_DEALS = 10;
 /** Whether the server may act at this table on its own (bot seats, a turn clock): commits then say so (`auto`). */
 export const serverActs = (meta: TableMeta): boolean =>
   meta.clock !== undefined || meta.seats.some((s) => s.kind === 'bot');
+
+/**
+ * Every player of the table is away (their seats marked absent: timed out, or disconnected past the grace period) —
+ * the server would play every seat for nobody. The table pauses after the running deal until one of them is back.
+ * Not a tournament table: its round must end on time, absent players' seats played by bots (docs/tournaments.md).
+ */
+export const playersAway = (meta: Pick<TableMeta, 'seats' | 'tournamentId'>, state: TableState): boolean => {
+  if (meta.tournamentId !== undefined) return false;
+  const humans = meta.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
+  return humans.length > 0 && humans.every((i) => state.absent?.includes(asSeat(i)) ?? false);
+};
+
+/** Why a table deals no more for now: `players-away` between deals while every player is away (`playersAway`). */
+export function pausedReason(
+  meta: Pick<TableMeta, 'seats' | 'tournamentId'>,
+  state: TableState,
+): 'players-away' | undefined {
+  const between = state.deal === null || state.deal.over;
+  return !state.closed && between && playersAway(meta, state) ? 'players-away' : undefined;
+}
 
 /** The server's own steps after a command: the events, the state after them, and a new deal's snapshot and seed. */
 export interface Advance extends Produced {
@@ -41,6 +61,8 @@ export function advance(
       break;
     }
     if (!meta.seats.every((seat) => seat.kind !== 'open')) break;
+    // Nobody to play for: no new deal until a player is back (`SeatReturned` commits run this again).
+    if (playersAway(meta, s)) break;
     const dealNo = s.dealNo + 1;
     // Tournament tables get their deals' seeds from the tournament (duplicate deals: the same at every table).
     const seed = meta.dealSeeds?.[dealNo - 1] ?? ctx.seed();

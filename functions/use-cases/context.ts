@@ -3,7 +3,9 @@ import type { DueWorkStore } from '../ports/due-work.js';
 import { HeadCache } from './head-cache.js';
 import { newSeed } from '../crypto/secrets.js';
 import { type Bot, getBot } from '../../engine/bots/index.js';
-import { DEFAULT_BOT_BUDGET_MS } from './bots.js';
+import { DEFAULT_BOT_BUDGET_MS, chooseFor, logBotFallback } from './bots.js';
+import type { Action } from '../../engine/index.js';
+import type { BotTurn } from './queries.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
 export interface ServiceDeps {
@@ -19,6 +21,11 @@ export interface ServiceDeps {
   readonly botBudgetMs?: number;
   /** The bot playing each level (default: the engine's, `getBot`). */
   readonly bots?: (level: string) => Bot;
+  /**
+   * Where a bot's turn is thought about (default: right here, `chooseFor` with `bots`). The local runtime hands costly
+   * levels to its thread pool (functions/adapters/threads/bot-pool.ts): the per-process budget, fair over tables.
+   */
+  readonly think?: (turn: BotTurn, inline: (turn: BotTurn) => Action | undefined) => Promise<Action | undefined>;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
   /** The cached heads (default: one per service, as in a warm Lambda); `false` turns caching off. */
@@ -33,18 +40,24 @@ export interface UseCaseContext {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   readonly botBudgetMs: number;
   readonly bots: (level: string) => Bot;
+  /** A bot's decision for its turn (ServiceDeps `think`). */
+  readonly think: (turn: BotTurn) => Promise<Action | undefined>;
   /** Where live tables are registered as standing due work (functions/ports/due-work.ts). */
   readonly dueWork?: DueWorkStore;
   readonly heads?: HeadCache;
 }
 
 export function contextOf(deps: ServiceDeps): UseCaseContext {
+  const bots = deps.bots ?? getBot;
+  const inline = (turn: BotTurn): Action | undefined => chooseFor(turn, logBotFallback, bots(turn.level));
+  const think = deps.think;
   return {
+    think: think === undefined ? (turn) => Promise.resolve(inline(turn)) : (turn) => think(turn, inline),
     store: deps.store,
     now: deps.now ?? Date.now,
     seed: deps.seed ?? newSeed,
     botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
-    bots: deps.bots ?? getBot,
+    bots,
     ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
     ...(deps.dueWork !== undefined ? { dueWork: deps.dueWork } : {}),
     ...(deps.heads !== false ? { heads: deps.heads ?? new HeadCache() } : {}),

@@ -20,6 +20,8 @@ export class AppError extends Error {
       readonly commands?: readonly string[];
       readonly legalActions?: readonly unknown[];
       readonly candidates?: readonly unknown[];
+      /** The limit a request ran into (`webhook/limit_reached`: `webhooks-per-token`, `webhooks-per-table`). */
+      readonly limit?: string;
       /** Seconds until a rate-limited client may try again (429; also the Retry-After header). */
       readonly retryAfter?: number;
     } = {},

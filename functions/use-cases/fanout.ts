@@ -1,3 +1,4 @@
+import { pausedReason } from './auto-deal.js';
 import { type TableState, evolve, view } from '../../engine/index.js';
 import { type Actor, audienceName, audienceOf, currentActor, subscriptionActor } from '../policy/access.js';
 import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
@@ -119,6 +120,7 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
     const current = around.after;
     const deadlineAt = turnDeadline(meta, current, commit);
     const deadline = deadlineAt === undefined ? undefined : new Date(deadlineAt).toISOString();
+    const paused = pausedReason(meta, current);
 
     const framesByAudience = new Map<string, ServerFrame[]>();
     const framesFor = (actor: Actor): ServerFrame[] => {
@@ -127,7 +129,12 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
       if (frames === undefined) {
         const audience = audienceOf(actor);
         frames = eventFrames(
-          { tableId: commit.tableId, version: lastSeq(commit), ...(deadline !== undefined ? { deadline } : {}) },
+          {
+            tableId: commit.tableId,
+            version: lastSeq(commit),
+            ...(deadline !== undefined ? { deadline } : {}),
+            ...(paused !== undefined ? { paused } : {}),
+          },
           redactCommit(before, commit, audience, current),
           view(current, audience),
           maxBytes,

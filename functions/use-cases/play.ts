@@ -26,7 +26,7 @@ export interface CommandOptions {
     loaded: Loaded,
     pending: readonly TableEvent[],
     state: TableState,
-  ) => { readonly events: readonly TableEvent[]; readonly state: TableState };
+  ) => Promise<{ readonly events: readonly TableEvent[]; readonly state: TableState }>;
 }
 
 /** The outcome of a command: the new version and the commit's events as the actor sees them. */
@@ -162,7 +162,7 @@ async function command(
         ...(opts.extra ?? []),
       ];
       const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-      const followed = opts.follow?.(loaded, own, mid);
+      const followed = await opts.follow?.(loaded, own, mid);
       const after = followed?.state ?? mid;
       const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
       const auto = advance(ctx, tableId, meta, after, mine.length);

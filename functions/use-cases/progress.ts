@@ -1,7 +1,6 @@
 import { type TableEvent, type TableState, asSeat, decide, evolve, view } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta } from '../ports/table-store.js';
-import { chooseFor, logBotFallback } from './bots.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { act } from './play.js';
@@ -165,13 +164,13 @@ export const FOLLOW_BUDGET_MS = 500;
  * the deal's end (the next deal starts in this commit — auto-deal.ts — and its moves go to the next commit),
  * MAX_MOVES_PER_COMMIT, or FOLLOW_BUDGET_MS of deciding.
  */
-export function serverMoves(
+export async function serverMoves(
   ctx: UseCaseContext,
   meta: TableMeta,
   before: Loaded,
   pending: readonly TableEvent[],
   state: TableState,
-): { events: TableEvent[]; state: TableState } {
+): Promise<{ events: TableEvent[]; state: TableState }> {
   const out: TableEvent[] = [];
   const started = ctx.now();
   const head = before.commits[before.commits.length - 1];
@@ -195,7 +194,7 @@ export function serverMoves(
     // Its seed from the version this move would have had as a commit of its own: the same moves as before.
     const version = before.version + pending.length + out.length;
     const turn = botTurnOf(ctx, meta, { state: current, version, base: before.base, commits: [] }, seat, actions);
-    const action = chooseFor(turn, logBotFallback, ctx.bots(turn.level));
+    const action = await ctx.think(turn);
     if (action === undefined) break;
     const decided = decide({ type: 'Act', seat, action }, current);
     if (!decided.ok) break;
@@ -221,7 +220,7 @@ async function playFor(
 ): Promise<boolean> {
   // The decision: the seat's level, given only the seat's observation (bots.ts chooseFor).
   const turn = botTurnOf(ctx, meta, loaded, seat);
-  const action = chooseFor(turn, logBotFallback, ctx.bots(turn.level));
+  const action = await ctx.think(turn);
   if (action === undefined) return false;
   const actor: Actor = { kind: 'bot', seat };
   try {

@@ -29,6 +29,7 @@ import {
   warmHeadAndMeta,
 } from './table-stream.js';
 import { seatBotLevel } from './bots.js';
+import { pausedReason } from './auto-deal.js';
 
 /** Reads: a table's view and its events for an audience, and what the bots must do next. */
 
@@ -37,6 +38,8 @@ export interface ViewResult {
   readonly view: TableView;
   /** When the seat(s) to act run out of time (ISO), on tables with a turn clock while a player is to act. */
   readonly deadline?: string;
+  /** Why no deal starts now: `players-away` — every player is away; the next deal waits for one (auto-deal.ts). */
+  readonly paused?: 'players-away';
 }
 
 export interface EventsPage {
@@ -96,10 +99,12 @@ export async function authorisedView(
 function viewAt(loaded: Loaded, actor: Actor, meta: TableMeta | undefined): ViewResult {
   const head = loaded.commits[loaded.commits.length - 1];
   const deadline = meta !== undefined && head !== undefined ? turnDeadline(meta, loaded.state, head) : undefined;
+  const paused = meta !== undefined ? pausedReason(meta, loaded.state) : undefined;
   return {
     version: loaded.version,
     view: view(loaded.state, audienceOf(actor)),
     ...(deadline !== undefined ? { deadline: new Date(deadline).toISOString() } : {}),
+    ...(paused !== undefined ? { paused } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type Clock,
   type PumpJob,
   type Scheduler,
+  TARGET_CONCURRENCY,
 } from '../ports/webhooks.js';
 import { signDelivery } from '../crypto/webhook-signing.js';
 import { type TargetPolicy, guardedLookup, refusedUrl } from '../adapters/http/webhook-targets.js';
@@ -29,8 +30,10 @@ export interface DelivererDeps {
   readonly policy: TargetPolicy;
   /** Per-attempt time-out (default 15 s, as Standard Webhooks suggests). */
   readonly timeoutMs?: number;
-  /** How long one pump may hold its (hook, table) lease. */
+  /** How long one pump may hold its (hook, table) lease (default: the time-out + 5 s, so a crashed pump's runs out). */
   readonly leaseMs?: number;
+  /** Sends in flight to one target at a time (default TARGET_CONCURRENCY). */
+  readonly targetConcurrency?: number;
   /** The service's cached heads (head-cache.ts): the metadata and the state before a commit without reading. */
   readonly heads?: HeadCache;
 }
@@ -39,13 +42,17 @@ export interface DelivererDeps {
 export type SendOutcome = { readonly ok: boolean; readonly status?: number; readonly error?: string };
 
 /**
- * Signed webhook deliveries, at least once and in seq order per (registration, table):
+ * Signed webhook deliveries, at least once and in seq order per (registration, table), off the commit path:
  *
- *   commit ──enqueue──▶ one Delivery row per matching event (redacted for the registration's audience) ──▶ pump
- *   pump: take the lease · send the queue head · 2xx → finish, next · failure → retry at now + backoff (scheduler)
+ *   commit ──enqueue──▶ one Delivery row per matching event (redacted for the registration's audience)
+ *          ──▶ outbox: a durable `webhook.pump` due-work item for (registration, stream) ── the commit side is done
+ *   pump (its own run, never awaited by a commit): take the lease · send the queue head · 2xx → finish, next ·
+ *          failure → retry at now + backoff (the outbox) · queue empty → the outbox item goes
  *
  * A failed head blocks the later deliveries of that table (ordering) until it succeeds or its retries run out
- * (about 28 hours, then it is marked `failed` and the queue moves on).
+ * (about 28 hours, then it is marked `failed` and the queue moves on). A target that does not answer (time-out,
+ * refused connection) is backed off as a whole (every registration naming it waits, 5 s doubling to 5 min), and at most
+ * `targetConcurrency` sends are in flight to one target: a slow or dead target delays only its own deliveries.
  */
 /**
  * A read shared by the callers that wait at the same time, never older than the call (issue 15): a caller joins a
@@ -86,8 +93,29 @@ interface Lookup {
   readonly creator?: string;
 }
 
+/** One target's share of this process: sends in flight, who waits for a slot, and its back-off after no answer. */
+interface Target {
+  inFlight: number;
+  readonly waiters: (() => void)[];
+  silent: number;
+  until: number;
+}
+
+/** Back-off of a target after `silent` sends in a row got no answer: 5 s doubling, at most 5 minutes. */
+const targetBackoffMs = (silent: number): number => Math.min(5 * 60_000, 5_000 * 2 ** (silent - 1));
+
+/** The target a URL names (scheme, host and port): what concurrency and back-off are counted per. */
+const targetOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
+
 export class Deliverer {
   #scheduler: Scheduler | undefined;
+  readonly #targets = new Map<string, Target>();
   readonly #lookups = new Map<string, Lookup>();
   readonly #stamp: () => Promise<string | undefined>;
   constructor(private readonly deps: DelivererDeps) {
@@ -150,8 +178,10 @@ export class Deliverer {
         const actor = actorOf(hook, at);
         // The token that registered no longer grants access (seat left, table turned private): nothing to send.
         if (actor === undefined) return;
-        for (const d of messagesFor(hook, actor, at, commit, before, now)) await this.deps.store.addDelivery(d);
-        await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId });
+        const made = messagesFor(hook, actor, at, commit, before, now);
+        if (made.length === 0) return;
+        for (const d of made) await this.deps.store.addDelivery(d);
+        await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId }, now);
       }),
     );
   }
@@ -167,8 +197,10 @@ export class Deliverer {
     const now = this.deps.clock.now();
     await Promise.all(
       hooks.map(async (hook) => {
-        for (const d of tournamentMessagesFor(hook, commit, now)) await this.deps.store.addDelivery(d);
-        await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId });
+        const made = tournamentMessagesFor(hook, commit, now);
+        if (made.length === 0) return;
+        for (const d of made) await this.deps.store.addDelivery(d);
+        await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId }, now);
       }),
     );
   }
@@ -190,7 +222,63 @@ export class Deliverer {
     const turns = turnsFor(hook, actor, meta, tableId, lastSeq(head), state, this.deps.clock.now());
     if (turns.length === 0) return;
     for (const d of turns) await this.deps.store.addDelivery(d);
-    await this.pump({ kind: 'webhook.pump', hookId: hook.hookId, tableId });
+    await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId }, this.deps.clock.now());
+  }
+
+  /**
+   * Hand a queue to the outbox (durable; the pump runs on its own) — the commit side never waits for a target. Without
+   * an outbox (a bare Deliverer in a test) the pump runs here.
+   */
+  async #kick(job: PumpJob, at: number): Promise<void> {
+    if (this.#scheduler === undefined) await this.pump(job);
+    else await this.#scheduler.schedule(at, job);
+  }
+
+  /**
+   * After a crash: the deliveries of the commits a lost fan-out never turned into rows. Every commit of the stream
+   * after the registration's newest delivery (or, before its first, made at or after the registration) is enqueued
+   * again — idempotent (a delivery id exists once) — and the queue handed to the outbox. local/heal.ts runs it for every
+   * registration at start-up; on AWS the DATA_TABLE stream replays what its function did not finish.
+   */
+  async catchUp(
+    hook: Hook,
+    sources: {
+      readonly tournamentCommits?: (tournamentId: string, afterSeq: number) => Promise<readonly TournamentCommit[]>;
+    } = {},
+  ): Promise<number> {
+    const streamId =
+      hook.scope.kind === 'table'
+        ? hook.scope.tableId
+        : hook.scope.kind === 'tournament'
+          ? hook.scope.tournamentId
+          : '';
+    if (streamId === '') return 0;
+    const last = await this.deps.store.lastDelivery(hook.hookId, streamId);
+    const after = last?.seq ?? 0;
+    let replayed = 0;
+    if (hook.scope.kind === 'tournament') {
+      for (const c of (await sources.tournamentCommits?.(streamId, after)) ?? []) {
+        if (last === undefined && c.at < hook.createdAt) continue;
+        await this.onTournamentCommit(c);
+        replayed++;
+      }
+    } else {
+      const head = await this.deps.tables.head(streamId);
+      if (head === undefined) return 0;
+      for (let from = after + 1; from <= lastSeq(head);) {
+        const page = await this.deps.tables.range(streamId, from, lastSeq(head), 100);
+        if (page.length === 0) break;
+        for (const c of page) {
+          if (lastSeq(c) < from || (last === undefined && c.at < hook.createdAt)) continue;
+          await this.onCommit(c);
+          replayed++;
+        }
+        from = lastSeq(page[page.length - 1]!) + 1;
+      }
+    }
+    // Rows made before the crash whose pump died with it: the outbox sends them (a no-op on an empty queue).
+    await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: streamId }, this.deps.clock.now());
+    return replayed;
   }
 
   /** The registrations for a table: its own, and those of the API key that created it. */
@@ -206,21 +294,45 @@ export class Deliverer {
   /** Send the queue of one (hook, table) in order until it is empty or its head has to wait for a retry. */
   async pump(job: PumpJob): Promise<void> {
     const { store, clock } = this.deps;
-    const leaseMs = this.deps.leaseMs ?? 60_000;
-    if (!(await store.lease(job.hookId, job.tableId, clock.now(), clock.now() + leaseMs))) return;
+    const leaseMs = this.deps.leaseMs ?? (this.deps.timeoutMs ?? 15_000) + 5_000;
+    // Another pump sends this queue (another instance; or one that crashed, whose lease runs out): look again later.
+    if (!(await store.lease(job.hookId, job.tableId, clock.now(), clock.now() + leaseMs))) {
+      await this.#scheduler?.schedule(clock.now() + 1_000, job);
+      return;
+    }
     let again: number | undefined;
+    let emptied = false;
     try {
       const hook = await store.getHook(job.hookId);
-      if (hook === undefined) return;
+      if (hook === undefined) {
+        emptied = true;
+        return;
+      }
+      const target = this.#target(hook.url);
       for (;;) {
         const head = await store.queueHead(job.hookId, job.tableId);
-        if (head === undefined) break;
+        if (head === undefined) {
+          emptied = true;
+          break;
+        }
         if (head.nextAt > clock.now()) {
           again = head.nextAt;
           break;
         }
+        // The target is backed off (it did not answer lately): its deliveries wait without spending an attempt.
+        if (target.until > clock.now()) {
+          again = target.until;
+          break;
+        }
         const started = clock.now();
-        const outcome = await this.send(hook, head);
+        const outcome = await this.#limited(target, () => this.send(hook, head));
+        if (outcome.status === undefined && !(outcome.error ?? '').startsWith('refused target')) {
+          target.silent++;
+          target.until = clock.now() + targetBackoffMs(target.silent);
+        } else {
+          target.silent = 0;
+          target.until = 0;
+        }
         const attempt: Attempt = {
           at: started,
           ms: Math.max(0, clock.now() - started),
@@ -246,7 +358,38 @@ export class Deliverer {
     } finally {
       await store.release(job.hookId, job.tableId);
     }
-    if (again !== undefined) this.#scheduler?.schedule(again, job);
+    if (again !== undefined) await this.#scheduler?.schedule(again, job);
+    else if (emptied) await this.#scheduler?.emptied?.(job);
+  }
+
+  #target(url: string): Target {
+    const key = targetOf(url);
+    let t = this.#targets.get(key);
+    if (t === undefined) {
+      t = { inFlight: 0, waiters: [], silent: 0, until: 0 };
+      this.#targets.set(key, t);
+      // Bounded: targets idle and not backed off are forgotten first.
+      if (this.#targets.size > 10_000)
+        for (const [k, v] of this.#targets)
+          if (v.inFlight === 0 && v.until <= this.deps.clock.now()) {
+            this.#targets.delete(k);
+            if (this.#targets.size <= 5_000) break;
+          }
+    }
+    return t;
+  }
+
+  /** Run `send` when the target has a free slot (at most `targetConcurrency` in flight to one target). */
+  async #limited<T>(target: Target, send: () => Promise<T>): Promise<T> {
+    const limit = this.deps.targetConcurrency ?? TARGET_CONCURRENCY;
+    while (target.inFlight >= limit) await new Promise<void>((resolve) => target.waiters.push(resolve));
+    target.inFlight++;
+    try {
+      return await send();
+    } finally {
+      target.inFlight--;
+      target.waiters.shift()?.();
+    }
   }
 
   /** Send one delivery now, outside the queue (the redeliver route); records the attempt in its log. */
@@ -290,6 +433,9 @@ export class Deliverer {
             'user-agent': 'Stammtisch-Webhooks/1',
           },
           lookup: guardedLookup(this.deps.policy),
+          // A fresh connection per attempt: a kept-alive socket the target is closing would fail the attempt (and back
+          // the target off) although the target is fine; every connection's address is checked anew (SSRF).
+          agent: false,
           timeout: timeoutMs,
         },
         (res) => {

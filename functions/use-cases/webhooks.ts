@@ -9,6 +9,7 @@ import {
   type Hook,
   type HookScope,
   TOURNAMENT_WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LIMITS,
   type WebhookEventType,
   type WebhookStore,
 } from '../ports/webhooks.js';
@@ -77,6 +78,8 @@ export class WebhookService {
   constructor(private readonly deps: WebhookServiceDeps) {}
 
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
+    // A token at its cap is refused before anything else is read (the answer says nothing about the table).
+    if (token !== undefined) await this.#withinLimits(sha256(token), undefined);
     let scope: HookScope;
     let tableMeta: TableMeta | undefined;
     if (req.tableId !== undefined && req.tournamentId !== undefined)
@@ -129,6 +132,7 @@ export class WebhookService {
       throw new AppError(401, 'auth/missing_token', 'a webhook is registered with a token (it owns the registration)', {
         field: 'authorization',
       });
+    if (req.tableId !== undefined) await this.#withinLimits(undefined, req.tableId);
     // Who may register is settled first; only then is the target resolved and checked.
     const refused = await refusedHost(req.url, this.deps.policy);
     if (refused !== undefined) throw new AppError(422, 'webhook/target_refused', refused, { field: 'url' });
@@ -154,6 +158,32 @@ export class WebhookService {
     // Registered while a seat is to act: that turn's `your_turn` now (commits announce only turns they begin).
     await this.deps.deliverer.onRegistered(hook);
     return { hook: hookView(hook), secret };
+  }
+
+  /**
+   * The caps (WEBHOOK_LIMITS): a token's registrations, and the registrations naming one table, are bounded, so one
+   * caller cannot make every commit of a table fan out to hundreds of targets. Counted before writing (two callers
+   * racing at the cap may both pass: the cap is a bound on abuse, not an exact count).
+   */
+  async #withinLimits(ownerHash: string | undefined, tableId: string | undefined): Promise<void> {
+    const [owned, onTable] = await Promise.all([
+      ownerHash === undefined ? 0 : this.deps.store.countOwned(ownerHash),
+      tableId === undefined ? 0 : this.deps.store.countForTable(tableId),
+    ]);
+    if (owned >= WEBHOOK_LIMITS.perToken)
+      throw new AppError(
+        409,
+        'webhook/limit_reached',
+        `this token already holds ${WEBHOOK_LIMITS.perToken} webhook registrations (the most one token may hold); delete one first`,
+        { limit: 'webhooks-per-token', field: 'authorization' },
+      );
+    if (onTable >= WEBHOOK_LIMITS.perTable)
+      throw new AppError(
+        409,
+        'webhook/limit_reached',
+        `table ${tableId} already has ${WEBHOOK_LIMITS.perTable} webhook registrations (the most one table may have)`,
+        { limit: 'webhooks-per-table', field: 'tableId' },
+      );
   }
 
   async list(token: string | undefined): Promise<HookView[]> {

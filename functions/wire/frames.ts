@@ -34,6 +34,8 @@ export type ServerFrame =
       readonly next?: number | null;
       /** Pushes on tables with a turn clock: when the seat(s) to act run out of time (ISO). */
       readonly deadline?: string;
+      /** Pushes: no deal starts while every player is away (`players-away`). */
+      readonly paused?: 'players-away';
     }
   | {
       readonly type: 'result';
@@ -105,6 +107,7 @@ export function eventFrames(
     readonly requestId?: string;
     readonly next?: number | null;
     readonly deadline?: string;
+    readonly paused?: 'players-away';
   },
   events: readonly SeatedEvent[],
   view: TableView | undefined,
@@ -119,6 +122,7 @@ export function eventFrames(
     ...(withView && view !== undefined ? { view } : {}),
     ...(last && base.next !== undefined ? { next: base.next } : {}),
     ...(base.deadline !== undefined ? { deadline: base.deadline } : {}),
+    ...(base.paused !== undefined ? { paused: base.paused } : {}),
   });
   const whole = frame(events, true, true);
   if (frameBytes(whole) <= maxBytes) return [whole];

@@ -779,7 +779,7 @@ export interface components {
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
         Problem: {
             /** Format: uri */
             type: string;
@@ -809,6 +809,11 @@ export interface components {
             candidates?: components["schemas"]["Action"][];
             /** @description on `request/rate_limited`: seconds to wait (Retry-After) */
             retryAfter?: number;
+            /**
+             * @description on `webhook/limit_reached`: the cap the registration ran into (docs/operations.md)
+             * @enum {string}
+             */
+            limit?: "webhooks-per-token" | "webhooks-per-table";
         };
         Health: {
             /** @constant */
@@ -1260,6 +1265,11 @@ export interface components {
              * @description With a turn clock, while a player is to act — when the server plays for the seat(s) to act.
              */
             deadline?: string;
+            /**
+             * @description The table deals no more for now: every player's seat is marked absent (timed out, or disconnected past the grace period), so the next deal waits until one of them is back (reconnects; docs/presence.md).
+             * @enum {string}
+             */
+            paused?: "players-away";
             /** @description Display names by table seat (the name given when joining; `bot-N`; null for an open seat). */
             names: (string | null)[];
             commands: components["schemas"]["LegalCommands"];

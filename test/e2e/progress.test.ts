@@ -3,6 +3,7 @@ import { ManualClock } from '../../functions/ports/clock.js';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { type Api, apiClient } from '../support/functions/client.js';
 import { allEvents, createTable, join, scriptedChoice, viewAs } from '../support/functions/play.js';
+import { subscribed } from '../realtime/helpers.js';
 
 // Tables that always progress (issue 14): seating events in the stream, a bot seated on the seat to act moves at
 // once, and turn clocks driven by an injected clock (no sleeping: the test moves time and awaits the server's work).
@@ -142,6 +143,50 @@ describe('turn clocks', () => {
         .find((e) => e.event.type === 'ActionTaken')?.event,
     ).toMatchObject({ seat: 0 });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => k + 1));
+  });
+
+  it('a table whose players are all away pauses after the deal (and says so) until one is back', async () => {
+    const t = await createTable(api, {
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [1, 2, 3],
+      botLevel: 'random',
+      clock: { turnSeconds: 30, timeoutsUntilAbsent: 1 },
+    });
+    const me = await join(api, t.tableId, 0);
+    await server.idle();
+    type Paused = {
+      version: number;
+      paused?: string;
+      view: { dealNo: number; deal: { toAct: number[] } | null; lastResult: unknown };
+    };
+    const viewOf = async () => (await api.get<Paused>(`/v1/tables/${t.tableId}/view`, { token: me.token })).body;
+    // The player never acts: the first timeout marks the seat absent; the bot finishes the deal for it.
+    let v = await viewOf();
+    for (let i = 0; i < 40 && v.paused === undefined; i++) {
+      await tick(30_000);
+      v = await viewOf();
+    }
+    expect(v.paused).toBe('players-away');
+    expect(v.view.dealNo).toBe(1);
+    // The deal is played out (its result stands) and nobody is to act.
+    expect(v.view.lastResult).not.toBeNull();
+    expect(v.view.deal?.toAct ?? []).toEqual([]);
+    // Time passes, nothing is dealt: no event at all while paused.
+    for (let i = 0; i < 5; i++) await tick(60_000);
+    const still = await viewOf();
+    expect([still.version, still.paused]).toEqual([v.version, 'players-away']);
+    // The player connects again: the seat is back (SeatReturned) and the next deal starts in that commit.
+    const ws = await subscribed(server, t.tableId, me.token);
+    await server.idle();
+    const back = await viewOf();
+    expect(back.paused).toBeUndefined();
+    expect(back.view.dealNo).toBe(2);
+    const events = await allEvents(api, t.tableId, t.organiserKey);
+    const returned = events.findIndex((e) => e.event.type === 'SeatReturned');
+    expect(returned).toBeGreaterThan(0);
+    expect(events.slice(returned).some((e) => e.event.type === 'DealStarted')).toBe(true);
+    await ws.close();
   });
 
   it('a player who acts after a timeout is back (SeatReturned); no clock means no deadline', async () => {

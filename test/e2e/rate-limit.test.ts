@@ -115,6 +115,33 @@ describe('per-client rate limits (issue 16)', () => {
     }
   });
 
+  it('limits count cost, not requests: a table costs 10 tokens, a read 1', async () => {
+    const local = await startLocal({
+      port: 0,
+      rateLimitClock: now,
+      rateLimits: { principal: { burst: 100, perSecond: 10 }, address: { burst: 30, perSecond: 1 } },
+    });
+    try {
+      const anon = apiClient(local.url);
+      const create = () => anon.post('/v1/tables', { body: { variant: 'schafkopf', seats: 4 } });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await create()).status);
+      // Three tables empty the bucket of 30: the fourth is refused, and so is a read now.
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect((await anon.get('/v1/tables')).status).toBe(429);
+      // Two seconds refill two tokens: reads pass again, a table (10 tokens) waits, its Retry-After saying how long.
+      clock += 2000;
+      expect((await anon.get('/v1/tables')).status).toBe(200);
+      const refused = await create();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'request/rate_limited', retryAfter: 9 });
+      clock += 9000;
+      expect((await create()).status).toBe(201);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('memory stays bounded: the least recently used buckets are dropped', () => {
     const limiter = new RateLimiter(
       { principal: { burst: 1, perSecond: 1 }, address: { burst: 1, perSecond: 1 }, maxKeys: 100 },

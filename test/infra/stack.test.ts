@@ -308,13 +308,18 @@ describe('least privilege', () => {
     expect(statements).toContainEqual(manageConnectionsOfOwnApi());
   });
 
-  it('the stream function: stream read, progress (bots, due items), webhook queue, fan-out on connections, ManageConnections, its DLQ, send due work', () => {
+  it('the stream function: stream read, progress (bots, due items, the webhook outbox), fan-out on connections, ManageConnections, its DLQ, send due work', () => {
     const statements = statementsOfFunction(template, ids.stream);
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
-    expect(statements).toHaveLength(8);
+    expect(statements).toHaveLength(7);
+    // Webhook pumps (queue cursor and lease: UpdateItem) run in the due function, never in the stream's.
+    expect(statementsOfFunction(template, ids.due)).toContainEqual({
+      Effect: 'Allow',
+      Action: 'dynamodb:UpdateItem',
+      Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+    });
     expect(statements).toEqual(
       expect.arrayContaining([
-        { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
         {
           Effect: 'Allow',
           Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
@@ -364,7 +369,7 @@ describe('least privilege', () => {
     );
   });
 
-  it('the due function: progress on DATA_TABLE, receive/delete on its queue, send (hops) to it, nothing else', () => {
+  it('the due function: progress and the webhook queues on DATA_TABLE, receive/delete on its queue, send (hops) to it, nothing else', () => {
     const statements = statementsOfFunction(template, ids.due);
     expect(statements).toEqual([
       {
@@ -372,6 +377,8 @@ describe('least privilege', () => {
         Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
         Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
       },
+      // The webhook outbox's pumps: queue cursor and lease.
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
       {
         Effect: 'Allow',
         Action: [

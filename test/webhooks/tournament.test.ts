@@ -228,6 +228,8 @@ describe('tournament webhook retries and the stream function path', () => {
       expect(item.Item).toBeDefined();
       const handler = createStreamHandler(async () => undefined, onTournamentCommit(undefined, w.hooks));
       expect(await handler(streamEventFor(item.Item!, 1))).toEqual({ batchItemFailures: [] });
+      // The handler only enqueues (the outbox); the pump sends on its own.
+      await w.hooks.scheduler.idle?.();
       expect(rx.received).toHaveLength(5);
       expect(rx2.received.map((r) => (verify(late.secret, r, w.clock.now()) as Payload).data.seq)).toEqual([3]);
       await rx2.close();

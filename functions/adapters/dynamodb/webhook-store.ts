@@ -1,4 +1,5 @@
 import {
+  type AttributeValue,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
@@ -197,6 +198,53 @@ export class DynamoWebhookStore implements WebhookStore {
         ExpressionAttributeValues: { ':pos': { S: deliverySk(d.tableId, d.seq, d.sub) } },
       }),
     );
+  }
+
+  async lastDelivery(hookId: string, tableId: string): Promise<Delivery | undefined> {
+    const out = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: {
+          ':pk': { S: hookPk(hookId) },
+          ':lo': { S: `D#${tableId}#` },
+          ':hi': { S: `D#${tableId}#~` },
+        },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const d = out.Items?.[0]?.d?.S;
+    return d === undefined ? undefined : (JSON.parse(d) as Delivery);
+  }
+
+  countOwned(ownerHash: string): Promise<number> {
+    return this.#count(`WHO#${ownerHash}`);
+  }
+  countForTable(tableId: string): Promise<number> {
+    return this.#count(`WHT#${tableId}`);
+  }
+
+  // A COUNT query over one lookup partition (keys only: a registration is one small row there).
+  async #count(pk: string): Promise<number> {
+    let count = 0;
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
+          ExpressionAttributeValues: { ':pk': { S: pk }, ':h': { S: 'H#' } },
+          Select: 'COUNT',
+          ConsistentRead: true,
+          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined);
+    return count;
   }
 
   lease(hookId: string, tableId: string, now: number, until: number): Promise<boolean> {

@@ -1,31 +1,66 @@
 import type { Clock, PumpJob, Scheduler } from '../../ports/webhooks.js';
 
-/** Timers in this process (local runtime, tests with {@link ManualClock}). One timer per job key at a time. */
+/**
+ * Timers in this process (local runtime, tests with {@link ManualClock}). One timer per job key at a time; a job due
+ * now runs at once. Runs of one key never overlap: a job asked for while its key runs runs once more right after.
+ */
 export class TimerScheduler implements Scheduler {
   readonly #timers = new Map<string, { at: number; cancel: () => void }>();
   readonly #running = new Set<Promise<void>>();
+  readonly #active = new Map<string, { again: boolean }>();
+  #stopped = false;
   constructor(
     private readonly run: (job: PumpJob) => Promise<void>,
     private readonly timers: Timers = realTimers,
   ) {}
 
   schedule(at: number, job: PumpJob): void {
+    if (this.#stopped) return;
     const key = `${job.hookId}/${job.tableId}`;
+    if (at <= this.timers.now()) {
+      this.#timers.get(key)?.cancel();
+      this.#timers.delete(key);
+      this.#start(key, job);
+      return;
+    }
     const existing = this.#timers.get(key);
     if (existing !== undefined && existing.at <= at) return;
     existing?.cancel();
     const cancel = this.timers.setAt(at, () => {
       this.#timers.delete(key);
-      const running = this.run(job).catch((e: unknown) => console.error('webhook pump failed', e));
-      this.#running.add(running);
-      void running.finally(() => this.#running.delete(running));
+      this.#start(key, job);
     });
     this.#timers.set(key, { at, cancel });
+  }
+
+  #start(key: string, job: PumpJob): void {
+    const active = this.#active.get(key);
+    if (active !== undefined) {
+      active.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.#active.set(key, state);
+    const running = (async () => {
+      do {
+        state.again = false;
+        await this.run(job).catch((e: unknown) => console.error('webhook pump failed', e));
+      } while (state.again && !this.#stopped);
+      // No await since the last look at `again`: a job asked for from here on starts a run of its own.
+      this.#active.delete(key);
+    })();
+    this.#running.add(running);
+    void running.finally(() => this.#running.delete(running));
   }
 
   /** Jobs waiting (for tests and shutdown). */
   get pending(): number {
     return this.#timers.size;
+  }
+
+  /** No pump running now. */
+  isIdle(): boolean {
+    return this.#running.size === 0;
   }
 
   /** Resolves when the jobs started so far (and any they schedule that are already due) have finished. */
@@ -34,6 +69,7 @@ export class TimerScheduler implements Scheduler {
   }
 
   stop(): void {
+    this.#stopped = true;
     for (const t of this.#timers.values()) t.cancel();
     this.#timers.clear();
   }

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocal, type LocalServer } from '../../local/server.js';
+import { ManualClock } from '../../functions/composition/webhooks.js';
+import { WEBHOOK_LIMITS, WEBHOOK_PUMP } from '../../functions/ports/webhooks.js';
+import { apiClient } from '../support/functions/client.js';
+import { receiver } from './harness.js';
+
+// The webhook outbox (functions/use-cases/webhook-delivery.ts, composition/webhooks.ts `outbox`): deliveries leave the
+// commit path, so a target that takes its time delays only its own deliveries; registrations are capped.
+
+let server: LocalServer;
+let clock: ManualClock;
+beforeAll(async () => {
+  clock = new ManualClock(Date.now());
+  // The per-attempt time-out is long (a target answering after 14 s is a success): the slow target below answers only
+  // when the test lets it.
+  server = await startLocal({
+    port: 0,
+    webhooks: { allowAddresses: ['127.0.0.1'], timers: clock, timeoutMs: 15_000 },
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Poll the store until `probe` holds (a condition the server reaches on its own; bounded). */
+async function until(what: string, probe: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('webhook outbox', () => {
+  it('a target that has not answered yet does not slow its table: it makes ≥ 80 % of the moves of an identical control table', async () => {
+    // The slow target: holds every request until released (an answer "after 14 s", at the test's moment).
+    const held: (() => void)[] = [];
+    const { createServer } = await import('node:http');
+    const target = createServer((req, res) => {
+      req.resume();
+      held.push(() => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const port = (target.address() as { port: number }).port;
+    const service = server.runtime.service;
+    // Two identical public tables of heuristic bots; on one, an anonymous spectator registers a webhook for everything
+    // (before the last bot sits down and the table starts dealing).
+    const options = { variant: 'schafkopf', seats: 4, bots: [0, 1, 2], maxDeals: 1000 } as const;
+    const hooked = await service.create(options);
+    const spectator = await service.addSpectator(hooked.tableId);
+    await server.webhooks.service.register(spectator.token, {
+      url: `http://127.0.0.1:${port}/slow`,
+      tableId: hooked.tableId,
+    });
+    const control = await service.create(options);
+    await service.addBot(hooked.tableId, 3);
+    await service.addBot(control.tableId, 3);
+    const versionOf = async (id: string) => (await server.runtime.store.head(id))!.seq;
+    const start = { hooked: await versionOf(hooked.tableId), control: await versionOf(control.tableId) };
+    // Same period: from now until the control table has made 400 more events.
+    await until('the control table plays', async () => (await versionOf(control.tableId)) - start.control >= 400);
+    const moves = {
+      hooked: (await versionOf(hooked.tableId)) - start.hooked,
+      control: (await versionOf(control.tableId)) - start.control,
+    };
+    // The target got its first delivery and has not answered it yet: the table played on regardless.
+    expect(held.length).toBeGreaterThan(0);
+    expect(moves.hooked).toBeGreaterThanOrEqual(0.8 * moves.control);
+    // The queue is in the outbox (a stored due-work item) while it has something to send.
+    const pending = (await server.runtime.dueWork.list()).filter((w) => w.kind === WEBHOOK_PUMP);
+    expect(pending.map((w) => w.key.split('#')[1])).toContain(hooked.tableId);
+    await service.close(hooked.tableId);
+    await service.close(control.tableId);
+    for (const answer of held.splice(0)) answer();
+    target.closeAllConnections();
+    await new Promise<void>((r) => target.close(() => r()));
+  }, 120_000);
+
+  it('registrations are capped per token and per table: 1,000 tries, the rest refused with problem+json naming the limit', async () => {
+    const api = apiClient(server.url);
+    const rx = await receiver();
+    const table = await server.runtime.service.create({ variant: 'schafkopf', seats: 4 });
+    const spectator = await server.runtime.service.addSpectator(table.tableId);
+    const statuses = new Map<number, number>();
+    const limits = new Set<string>();
+    const register = () =>
+      api.post<{ code?: string; limit?: string }>('/v1/webhooks', {
+        token: spectator.token,
+        body: { url: rx.url, tableId: table.tableId },
+      });
+    const tally = (res: { status: number; body: { code?: string | undefined; limit?: string | undefined } }): void => {
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      // The client checks every answer against openapi.yaml (a 409 is problem+json with a documented code).
+      if (res.status === 409) {
+        expect(res.body.code).toBe('webhook/limit_reached');
+        limits.add(res.body.limit!);
+      }
+    };
+    // Up to the cap and one past it over HTTP, the rest (all past the cap) straight through the service.
+    for (let i = 0; i < WEBHOOK_LIMITS.perToken + 1; i++) tally(await register());
+    const direct = () =>
+      server.webhooks.service.register(spectator.token, { url: rx.url, tableId: table.tableId }).then(
+        () => undefined,
+        (e: unknown) => e as { status: number; code: string; extra: { limit?: string } },
+      );
+    for (let done = WEBHOOK_LIMITS.perToken + 1; done < 1000; done += 50)
+      for (const refused of await Promise.all(Array.from({ length: Math.min(50, 1000 - done) }, direct)))
+        tally({ status: refused?.status ?? 201, body: { code: refused?.code, limit: refused?.extra.limit } });
+    expect(Object.fromEntries(statuses)).toEqual({ 201: WEBHOOK_LIMITS.perToken, 409: 1000 - WEBHOOK_LIMITS.perToken });
+    expect([...limits]).toEqual(['webhooks-per-token']);
+    expect(await server.webhooks.store.countForTable(table.tableId)).toBe(WEBHOOK_LIMITS.perToken);
+
+    // Other tokens fill the table up to its cap; then the table refuses, whoever asks.
+    const others = await Promise.all([0, 1, 2].map(() => server.runtime.service.addSpectator(table.tableId)));
+    let refused: { status: number; body: { limit?: string; field?: string } } | undefined;
+    outer: for (const o of others)
+      for (let i = 0; i < WEBHOOK_LIMITS.perToken; i++) {
+        const res = await api.post<{ limit?: string; field?: string }>('/v1/webhooks', {
+          token: o.token,
+          body: { url: rx.url, tableId: table.tableId },
+        });
+        if (res.status !== 201) {
+          refused = res;
+          break outer;
+        }
+      }
+    expect(refused).toMatchObject({ status: 409, body: { limit: 'webhooks-per-table', field: 'tableId' } });
+    expect(await server.webhooks.store.countForTable(table.tableId)).toBe(WEBHOOK_LIMITS.perTable);
+    await rx.close();
+  }, 120_000);
+});
