@@ -13,7 +13,7 @@
  * minus the first level's on the same decisions (paired, 95% CI).
  *
  *   npx tsx bench/bots-dd.ts [--only schafkopf:4,sheepshead:5] [--deals 60] [--levels heuristic,strong-v2,strong]
- *                            [--budget 200] [--seed 1]
+ *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts).
  */
 import { Rng, type Action, type CardIndex, type Seat, indexOf, money } from '../engine/index.js';
@@ -28,6 +28,7 @@ import { strongV2Bot } from './baseline/strong-v2.js';
 const deals = Number(arg('deals', '60'));
 const budget = budgetForMs(Number(arg('budget', '200')));
 const seed = arg('seed', '1');
+const maxTricks = Number(arg('tricks', '99'));
 const levels = arg('levels', 'heuristic,strong-v2,strong').split(',');
 const botOf = (level: string): Bot => (level === 'strong-v2' ? strongV2Bot : getBot(level));
 
@@ -84,7 +85,13 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
       const ctx = { rng: new Rng(`${dealSeed}:${seat}:${decision++}`), budget };
       const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
       const contract = obs.view.contract;
-      if (plays.length > 1 && contract !== null && goalOf(contract) === 'points' && contract.declarer !== undefined) {
+      if (
+        plays.length > 1 &&
+        knowledgeOf(obs).tricks.length <= maxTricks &&
+        contract !== null &&
+        goalOf(contract) === 'points' &&
+        contract.declarer !== undefined
+      ) {
         const k = knowledgeOf(obs);
         // The true hands: each seat's own view of its hand.
         const hands = Array.from({ length: n }, (_, s) =>
@@ -129,7 +136,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         let refLoss: number | undefined;
         for (const level of levels) {
           const c1 = cpuMs();
-          const a = botOf(level).decide(obs, legal, {
+          const a = botOf(level).decide(obs, plays, {
             rng: new Rng(`${dealSeed}:${seat}:${decision}:${level}`),
             budget,
           });
