@@ -361,6 +361,28 @@ const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 'r
  * playOutStacks}). Undefined when the history cannot be replayed (cards changed hands) or nothing is to choose.
  */
 export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action | undefined {
+  const e = evaluateByRollouts(obs, legal, ctx);
+  if (e === undefined) return undefined;
+  if (e.samples < STRONG.minRollouts) return e.own;
+  let best = 0;
+  for (let j = 1; j < e.candidates.length; j++) if ((e.means[j] as number) > (e.means[best] as number)) best = j;
+  return e.candidates[best];
+}
+
+/** The candidates of an auction choice and this seat's mean payout with each over the rollouts (`chooseByRollouts`). */
+export interface RolloutEvaluation {
+  readonly candidates: readonly Action[];
+  readonly means: readonly number[];
+  readonly samples: number;
+  /** The heuristic's choice (the first candidate), taken when fewer than `STRONG.minRollouts` samples were played. */
+  readonly own: Action;
+}
+
+export function evaluateByRollouts(
+  obs: SeatObservation,
+  legal: readonly Action[],
+  ctx: BotContext,
+): RolloutEvaluation | undefined {
   const variant = getVariant(obs.variant);
   if (variant === undefined) return undefined;
   const two = obs.view.players === 2;
@@ -440,10 +462,7 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
     values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
     samples++;
   }
-  if (samples < STRONG.minRollouts) return own;
-  let best = 0;
-  for (let j = 1; j < candidates.length; j++) if ((totals[j] as number) > (totals[best] as number)) best = j;
-  return candidates[best];
+  return { candidates, means: candidates.map((_, j) => (totals[j] as number) / Math.max(1, samples)), samples, own };
 }
 
 function contractStrength(
