@@ -17,6 +17,8 @@ export class MemoryTableStore implements TableStore {
   private readonly metas = new Map<string, TableMeta>();
   private readonly commits = new Map<string, Commit[]>();
   private readonly lobby = new Map<string, LobbyEntry>();
+  /** Deal analyses by `tableId:deal:version`. */
+  private readonly analyses = new Map<string, string>();
   /** Per API key hash the tables it created. */
   private readonly creators = new Map<string, Set<string>>();
   /** Per table the fence in the slot after its head, if any (the DynamoDB adapter's fence item). */
@@ -113,6 +115,14 @@ export class MemoryTableStore implements TableStore {
       .filter((c) => c.seq >= fromSeq && c.seq <= toSeq)
       .slice(0, limit)
       .map(copy);
+  }
+
+  async getAnalysis(tableId: string, deal: number, version: string): Promise<string | undefined> {
+    return this.analyses.get(`${tableId}:${deal}:${version}`);
+  }
+
+  async putAnalysis(tableId: string, deal: number, version: string, json: string): Promise<void> {
+    this.analyses.set(`${tableId}:${deal}:${version}`, json);
   }
 
   async putLobby(entry: LobbyEntry): Promise<void> {
