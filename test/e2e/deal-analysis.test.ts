@@ -91,3 +91,23 @@ describe('GET /v1/tables/{tableId}/deals/{deal}/analysis', () => {
     expect((await api.get(`/v1/tables/${tableId}/deals/2/analysis`)).status).toBe(404);
   });
 });
+
+describe('GET /v1/tables/{tableId}/hint', () => {
+  it('gives the seat to act one of its legal actions at a casual table, and nobody else a hint', async () => {
+    // prepare: one player and three bots; the deal waits for the player sooner or later
+    const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [1, 2, 3] });
+    const me = await join(api, tableId);
+    await server.idle();
+    const seen = await viewAs(api, tableId, me.token);
+    const legal = (seen as unknown as { view: { legalActions: unknown[] } }).view.legalActions;
+    expect(legal.length).toBeGreaterThan(0);
+    // act
+    const res = await api.get<{ seat: number; action: unknown }>(`/v1/tables/${tableId}/hint`, { token: me.token });
+    // assess: a legal action of this seat; the organiser and an anonymous reader get none
+    expect(res.status).toBe(200);
+    expect(res.body.seat).toBe(me.seat);
+    expect(legal).toContainEqual(res.body.action);
+    expect((await api.get(`/v1/tables/${tableId}/hint`, { token: organiserKey })).status).toBe(403);
+    expect([401, 403]).toContain((await api.get(`/v1/tables/${tableId}/hint`)).status);
+  });
+});
