@@ -183,3 +183,32 @@ function rate(
     };
   };
 }
+
+/** An action in a few characters: the card played, else its type and fields (`bid sauspiel E`). */
+function label(a: Action): string {
+  if (a.type === 'play') return a.card;
+  const rest = Object.entries(a)
+    .filter(([k]) => k !== 'type')
+    .map(([, v]) => String(v));
+  return [a.type, ...rest].join(' ');
+}
+
+const fmt = (v: number | null): string => (v === null ? '–' : v.toFixed(v !== 0 && Math.abs(v) < 10 ? 2 : 0));
+
+/**
+ * The analysis as text for a terminal: one line per decision (who, what, the best option, the loss, every option's
+ * value), the biggest mistakes marked with `!`.
+ * @example analysisText(analyseDeal(deal, budgetForMs(200), 'seed'))
+ */
+export function analysisText(a: DealAnalysis, seatName: (seat: Seat) => string = (s) => `seat ${s}`): string {
+  const worst = new Set(a.mistakes);
+  return a.decisions
+    .map((d, i) => {
+      const mark = worst.has(i) ? '!' : ' ';
+      const head = `${mark} #${String(d.index).padStart(2)} ${seatName(d.seat)} ${label(d.chosen)}`;
+      const verdict = d.loss > 0 ? `best ${label(d.best)}, loses ${fmt(d.loss)} ${d.unit}` : 'best';
+      const opts = d.options.map((o) => `${label(o.action)} ${fmt(o.value)}`).join(', ');
+      return `${head.padEnd(28)} ${verdict.padEnd(34)} (${d.prefer} ${d.unit}: ${opts})`;
+    })
+    .join('\n');
+}

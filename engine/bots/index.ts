@@ -10,6 +10,7 @@ export { playBotDeal, type BotDeal, type DecisionLog } from './play.js';
 export {
   ANALYSIS,
   analyseDeal,
+  analysisText,
   type AnalysedDecision,
   type AnalysedOption,
   type AnalysisUnit,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, Rng, type Seat, getVariant, money } from '../../../engine/index.js';
-import { analyseDeal, budgetForMs, getBot, playBotDeal } from '../../../engine/bots/index.js';
+import { analyseDeal, analysisText, budgetForMs, getBot, playBotDeal } from '../../../engine/bots/index.js';
 import { asSeat } from '../../../engine/seat.js';
 
 const variant = getVariant('schafkopf');
@@ -58,6 +58,10 @@ describe('deal analysis', () => {
     const severities = analysis.mistakes.map((i) => analysis.decisions[i]!.severity);
     expect([...severities].sort((a, b) => b - a)).toEqual(severities);
     for (const i of analysis.mistakes) expect(analysis.decisions[i]!.loss).toBeGreaterThan(0);
+    // the text view: one line per decision, the mistakes marked
+    const text = analysisText(analysis).split('\n');
+    expect(text).toHaveLength(analysis.decisions.length);
+    expect(text.filter((l) => l.startsWith('!'))).toHaveLength(analysis.mistakes.length);
     // the same deal, seed and budget give the same analysis
     expect(analyseDeal(input, budgetForMs(10), 'test')).toEqual(analysis);
   });
