@@ -100,6 +100,10 @@ function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex
   const { view } = obs;
   const n = view.players;
   const hands: CardIndex[][] = view.hands.map((h) => (h === null ? [] : h.map(indexOf)));
+  // Sheepshead's "unknown": the picker's set-aside under card is still his (his hand count includes it) — without it
+  // the solver would get a hand one card short.
+  const under = view.extra?.['under'];
+  if (typeof under === 'string') (hands[obs.seat] as CardIndex[]).push(indexOf(under as Card));
   const known = new Set<CardIndex>(k.played);
   for (const h of hands) for (const c of h) known.add(c);
   const buried = view.extra?.['buried'];
