@@ -35,6 +35,8 @@ export const STRONG = {
   /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
   pruneAfter: 4,
   keepCards: 3,
+  /** An early lead other than the heuristic's must be better on average by this much (payout steps, or points). */
+  leadMargin: 0.25,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -348,6 +350,19 @@ export function evaluateCards(
     if (v === undefined || b === undefined) continue;
     if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
+  // Early leads: the search must beat the heuristic's lead by a margin. With few samples open-hand play overrates
+  // leads that only work when the defenders see each other's cards (measured on bench/bots-dd.ts: fewer losing
+  // leads, most of all the defenders'; the same margin on followed cards made them worse).
+  const own = values[fallbackIndex];
+  const found = values[best];
+  if (
+    trick.length === 0 &&
+    inHands > STRONG.fullSolveCards &&
+    own !== undefined &&
+    found !== undefined &&
+    Math.abs(found - own) < STRONG.leadMargin
+  )
+    best = fallbackIndex;
   return { cards, values, unit, prefer: maximizing ? 'high' : 'low', samples, best };
 }
 
