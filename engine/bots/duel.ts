@@ -17,6 +17,9 @@ export interface DuelOptions {
   readonly seed: number | string;
   /** The work each decision may do (engine/bots/budget.ts `budgetForMs` converts a time budget). */
   readonly budget: BotBudget;
+  /** Bots to play instead of the levels' own (e.g. a frozen baseline kept in bench/); `a`/`b` still name them. */
+  readonly botA?: Bot;
+  readonly botB?: Bot;
   /** Wraps each bot before play, e.g. to time its decisions outside the engine (cli/duel.ts `timedDuel`). */
   readonly wrap?: (bot: Bot) => Bot;
 }
@@ -64,8 +67,8 @@ export function quantile(sorted: readonly number[], q: number): number {
  */
 export function duel(o: DuelOptions): DuelReport {
   const wrap = o.wrap ?? ((bot: Bot): Bot => bot);
-  const botA = wrap(getBot(o.a));
-  const botB = wrap(getBot(o.b));
+  const botA = wrap(o.botA ?? getBot(o.a));
+  const botB = wrap(o.botB ?? getBot(o.b));
   const n = o.players;
   const as: number[] = [];
   const bs: number[] = [];

@@ -7,6 +7,16 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
 export type { Bot, BotBudget, BotContext, SeatObservation } from './types.js';
 export { WORK_RATE, budgetForMs } from './budget.js';
 export { playBotDeal, type BotDeal, type DecisionLog } from './play.js';
+export {
+  ANALYSIS,
+  analyseDeal,
+  analysisText,
+  type AnalysedDecision,
+  type AnalysedOption,
+  type AnalysisUnit,
+  type DealAnalysis,
+  type DealToAnalyse,
+} from './analysis.js';
 
 /** Bot levels by name. */
 export const BOT_LEVELS = ['random', 'heuristic', 'strong'] as const;

@@ -9,6 +9,7 @@ import { orderOf } from './orders.js';
 import { hasStacks, sampleStackLayout, sampleStacks, stackSteps, stacksNow } from './stacks.js';
 import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
 import { type SampledDeal, cardValue, stepThresholds } from './solver-objective.js';
+import { playWeight } from './solver-likelihood.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 import { asSeat } from '../seat.js';
@@ -31,6 +32,11 @@ export const STRONG = {
   lookahead: 3,
   /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
   twoFullSolveCards: 14,
+  /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
+  pruneAfter: 4,
+  keepCards: 3,
+  /** An early lead other than the heuristic's must be better on average by this much (payout steps, or points). */
+  leadMargin: 0.25,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -96,6 +102,10 @@ function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex
   const { view } = obs;
   const n = view.players;
   const hands: CardIndex[][] = view.hands.map((h) => (h === null ? [] : h.map(indexOf)));
+  // Sheepshead's "unknown": the picker's set-aside under card is still his (his hand count includes it) — without it
+  // the solver would get a hand one card short.
+  const under = view.extra?.['under'];
+  if (typeof under === 'string') (hands[obs.seat] as CardIndex[]).push(indexOf(under as Card));
   const known = new Set<CardIndex>(k.played);
   for (const h of hands) for (const c of h) known.add(c);
   const buried = view.extra?.['buried'];
@@ -198,21 +208,60 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   const k = knowledgeOf(obs);
   const other = decideOther(obs, legal, k);
   if (other !== undefined) return other;
+  if (plays.length === 1) return plays[0] as Action;
+  const e = evaluateCards(obs, plays, ctx, k);
+  return e === undefined ? heuristicDecide(obs, legal, ctx) : (plays[e.best] as Action);
+}
+
+/** What `strong` makes of each legal card of a decision (`evaluateCards`). */
+export interface CardEvaluation {
+  /** The legal cards, in the order of the `plays` asked about. */
+  readonly cards: readonly CardIndex[];
+  /**
+   * The mean value of each card over the sampled deals (likelihood-weighted), undefined for a card dropped early by
+   * successive halving. Unit `step`: the payout step best play reaches (0 lost Schneider, 1 lost, 3 won, 4 won
+   * Schneider, for the declaring party); `points`: card points; `tricks`: tricks — of the party the solver values.
+   */
+  readonly values: readonly (number | undefined)[];
+  readonly unit: 'step' | 'points' | 'tricks';
+  /** Whether this seat wants the value high (it plays for the valued party) or low. */
+  readonly prefer: 'high' | 'low';
+  readonly samples: number;
+  /** Index of the card `strong` plays: the best mean, the heuristic's card breaking ties. */
+  readonly best: number;
+}
+
+/**
+ * PIMC over the legal cards (`plays`, at least two): sampled deals consistent with what the seat saw, each solved
+ * open-handed, card values averaged. `prune` (default) stops solving cards far behind after a few samples; the deal
+ * analysis (analysis.ts) values every card. Undefined when the seat's cards are not all in its hand as the view says.
+ */
+export function evaluateCards(
+  obs: SeatObservation,
+  plays: readonly Extract<Action, { type: 'play' }>[],
+  ctx: BotContext,
+  k: Knowledge = knowledgeOf(obs),
+  prune = true,
+): CardEvaluation | undefined {
+  const two = obs.view.players === 2;
   const cards = plays.map((a) => indexOf(a.card));
-  if (cards.length === 1) return plays[0] as Action;
-  if (!two && cards.some((c) => !k.hand.includes(c))) return heuristicDecide(obs, legal, ctx);
+  if (!two && cards.some((c) => !k.hand.includes(c))) return undefined;
   const deck = deckOfObs(obs);
   const fallback = playCard(k, cards, deck);
   const trick = obs.view.trick.map((t) => indexOf(t.card));
   const leader = obs.view.trick[0]?.seat ?? obs.seat;
   const inHands = obs.view.handCounts.reduce((a, b) => a + b, 0);
   let maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
+  const fallbackIndex = cards.indexOf(fallback);
+  const alive = cards.map(() => true);
+  const counts = new Float64Array(cards.length);
   let holderOfPlayed: Seat | undefined;
   if (k.partnerCard !== undefined)
     for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
   const totals = new Float64Array(cards.length);
   let samples = 0;
   let maximizing = true;
+  let unit: CardEvaluation['unit'] = 'points';
   // The work budget, not a clock, ends the sampling: the same observation, seed and budget decide the same.
   let nodesLeft = ctx.budget.nodes;
   const maxSamples = Math.min(STRONG.maxSamples, ctx.budget.samples);
@@ -236,46 +285,85 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
     }
     const p = parties(k, sample.hands, holderOfPlayed);
     maximizing = ((p.maxMask >> obs.seat) & 1) === 1;
+    // Point games with a declaring party are solved to the end from the first card (a look-ahead counting only the
+    // points of a few tricks rewards grabbing points early).
+    let thresholds = two
+      ? undefined
+      : stepThresholds(obs.variant, obs.options, k, p, true, sample as SampledDeal, ownBuried);
+    let depth = maxTricks;
+    if (thresholds !== undefined) {
+      depth = Infinity;
+    } else if (!two && inHands > STRONG.fullSolveCards) depth = STRONG.lookahead;
     const solver = new Solver({
       order: k.order,
       hands: sample.hands,
       trick,
       leader,
       ...p,
-      maxTricks,
+      maxTricks: depth,
       nodeLimit: Math.max(STRONG.minNodes, nodesLeft),
       table,
       ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
-    const thresholds = stepThresholds(
-      obs.variant,
-      obs.options,
-      k,
-      p,
-      maxTricks === Infinity,
-      sample as SampledDeal,
-      ownBuried,
-    );
+    if (depth !== Infinity) thresholds = undefined;
+    unit = thresholds !== undefined ? 'step' : p.unit === 'trick' ? 'tricks' : 'points';
     const values: number[] = [];
-    for (const c of cards) {
-      const v = cardValue(solver, c, thresholds);
-      if (v === undefined) break;
+    let complete = true;
+    for (let j = 0; j < cards.length; j++) {
+      if (!alive[j]) {
+        values.push(0);
+        continue;
+      }
+      const v = cardValue(solver, cards[j] as CardIndex, thresholds);
+      if (v === undefined) {
+        complete = false;
+        break;
+      }
       values.push(v);
     }
     nodesLeft -= solver.nodes;
-    if (values.length < cards.length) break;
-    values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
+    if (!complete) break;
+    // Deals that explain the other seats' plays better count more (solver-likelihood.ts).
+    const w = two || k.played.size === 0 ? 1 : playWeight(k, sample.hands, deck);
+    values.forEach((v, j) => {
+      if (!alive[j]) return;
+      totals[j] = (totals[j] as number) + w * v;
+      counts[j] = (counts[j] as number) + w;
+    });
     samples++;
+    // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
+    // buys more samples for the close ones (the heuristic's card stays: it breaks ties).
+    if (prune && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
+      const mean = (j: number): number => (totals[j] as number) / (counts[j] as number);
+      const ranked = cards.map((_, j) => j).sort((x, y) => (maximizing ? 1 : -1) * (mean(y) - mean(x)));
+      ranked.slice(STRONG.keepCards).forEach((j) => (alive[j] = j === fallbackIndex));
+    }
   }
-  if (samples === 0) return plays[cards.indexOf(fallback)] as Action;
-  // Best mean; the heuristic's card breaks ties.
-  let best = cards.indexOf(fallback);
+  const values = cards.map((_, j) =>
+    alive[j] && (counts[j] as number) > 0 ? (totals[j] as number) / (counts[j] as number) : undefined,
+  );
+  // Best mean of the cards still in the race; the heuristic's card breaks ties.
+  let best = fallbackIndex;
   for (let j = 0; j < cards.length; j++) {
-    const v = totals[j] as number;
-    const b = totals[best] as number;
+    const v = values[j];
+    const b = values[best];
+    if (v === undefined || b === undefined) continue;
     if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
-  return plays[best] as Action;
+  // Early leads: the search must beat the heuristic's lead by a margin. With few samples open-hand play overrates
+  // leads that only work when the defenders see each other's cards (measured on bench/bots-dd.ts: fewer losing
+  // leads, most of all the defenders'; the same margin on followed cards made them worse).
+  const own = values[fallbackIndex];
+  const found = values[best];
+  if (
+    trick.length === 0 &&
+    inHands > STRONG.fullSolveCards &&
+    own !== undefined &&
+    found !== undefined &&
+    Math.abs(found - own) < STRONG.leadMargin
+  )
+    best = fallbackIndex;
+  return { cards, values, unit, prefer: maximizing ? 'high' : 'low', samples, best };
 }
 
 export const strongBot: Bot = { level: 'strong', decide: strongDecide };
@@ -292,6 +380,28 @@ const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 'r
  * playOutStacks}). Undefined when the history cannot be replayed (cards changed hands) or nothing is to choose.
  */
 export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action | undefined {
+  const e = evaluateByRollouts(obs, legal, ctx);
+  if (e === undefined) return undefined;
+  if (e.samples < STRONG.minRollouts) return e.own;
+  let best = 0;
+  for (let j = 1; j < e.candidates.length; j++) if ((e.means[j] as number) > (e.means[best] as number)) best = j;
+  return e.candidates[best];
+}
+
+/** The candidates of an auction choice and this seat's mean payout with each over the rollouts (`chooseByRollouts`). */
+export interface RolloutEvaluation {
+  readonly candidates: readonly Action[];
+  readonly means: readonly number[];
+  readonly samples: number;
+  /** The heuristic's choice (the first candidate), taken when fewer than `STRONG.minRollouts` samples were played. */
+  readonly own: Action;
+}
+
+export function evaluateByRollouts(
+  obs: SeatObservation,
+  legal: readonly Action[],
+  ctx: BotContext,
+): RolloutEvaluation | undefined {
   const variant = getVariant(obs.variant);
   if (variant === undefined) return undefined;
   const two = obs.view.players === 2;
@@ -371,10 +481,7 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
     values.forEach((v, j) => (totals[j] = (totals[j] as number) + v));
     samples++;
   }
-  if (samples < STRONG.minRollouts) return own;
-  let best = 0;
-  for (let j = 1; j < candidates.length; j++) if ((totals[j] as number) > (totals[best] as number)) best = j;
-  return candidates[best];
+  return { candidates, means: candidates.map((_, j) => (totals[j] as number) / Math.max(1, samples)), samples, own };
 }
 
 function contractStrength(

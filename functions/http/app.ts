@@ -415,6 +415,18 @@ export function createApp(config: AppConfig): Hono {
     return c.json(await service.record(id, deal));
   });
 
+  app.get('/v1/tables/:tableId/deals/:deal/analysis', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');
+    assertMayReadDeals(await service.meta(id), await actorFor(c, id));
+    return c.json({ tableId: id, ...(await service.analysis(id, deal)) });
+  });
+
+  app.get('/v1/tables/:tableId/hint', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    return c.json({ tableId: id, ...(await service.hint(id, await actorFor(c, id))) });
+  });
+
   app.get('/v1/tables/:tableId/deals/:deal/fairness', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
     const deal = parse(z.coerce.number().int().min(1), c.req.param('deal'), 'deal');

@@ -199,6 +199,12 @@ export interface TableStore {
   deleteLobby(tableId: string, createdAt: number): Promise<void>;
   /** At most `limit` entries strictly after `after` in the lobby's order (newest first). */
   listLobby(limit: number, after?: LobbyPosition): Promise<LobbyPage>;
+  /**
+   * A finished deal's analysis (use-cases/deal-analysis.ts) as stored once computed: JSON, per table, deal and
+   * analysis version. Optional: a store without it has every request computed afresh.
+   */
+  getAnalysis?(tableId: string, deal: number, version: string): Promise<string | undefined>;
+  putAnalysis?(tableId: string, deal: number, version: string, json: string): Promise<void>;
   /** Move lobby rows written before the lobby was sharded (one `LOBBY` key) to their shards; how many moved. */
   migrateLegacyLobby?(): Promise<number>;
 }

@@ -79,8 +79,18 @@ async function dealCommits(ctx: UseCaseContext, tableId: string, n: number): Pro
   return [...(await store.range(tableId, base.seq, lastSeq(head), 300))];
 }
 
-/** The game record of a finished deal, with its result and fairness proof. */
-export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number): Promise<DealRecord> {
+/** Deal `n` as its events tell it: the start, the table state it started from, its actions by deal seat, its end. */
+export interface DealEvents {
+  readonly started: DealStarted;
+  readonly opened: TableState;
+  readonly actions: readonly { readonly seat: Seat; readonly action: Action }[];
+  readonly ended: DealEnded | undefined;
+  readonly abandoned: DealAbandoned | undefined;
+  readonly commits: readonly Commit[];
+}
+
+/** The events of deal `n`; 404 when there is none, 409 `deal/not_over` while it is still being played. */
+export async function finishedDeal(ctx: UseCaseContext, tableId: string, n: number): Promise<DealEvents> {
   const commits = await dealCommits(ctx, tableId, n);
   let started: DealStarted | undefined;
   let ended: DealEnded | undefined;
@@ -105,6 +115,19 @@ export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number
   if (start === undefined || state === null) throw dealNotFound(n);
   if (end === undefined && gone === undefined)
     throw new AppError(409, 'deal/not_over', `deal ${n} is still being played`);
+  return { started: start, opened: state, actions, ended: end, abandoned: gone, commits };
+}
+
+/** The game record of a finished deal, with its result and fairness proof. */
+export async function dealRecord(ctx: UseCaseContext, tableId: string, n: number): Promise<DealRecord> {
+  const {
+    started: start,
+    opened: state,
+    actions,
+    ended: end,
+    abandoned: gone,
+    commits,
+  } = await finishedDeal(ctx, tableId, n);
   const record = toRecord({
     variant: state.variant,
     preset: state.preset,

@@ -8,6 +8,8 @@ import { type ServiceDeps, type UseCaseContext, contextOf } from './context.js';
 import type { HeadCache } from './head-cache.js';
 import { type CreateTableInput, type CreatedTable, createTable } from './create.js';
 import { type DealRecord, type Fairness, type Verification, dealRecord, fairness, verify } from './deal-history.js';
+import { type DealAnalysisResponse, dealAnalysis } from './deal-analysis.js';
+import { type Hint, hint } from './hint.js';
 import { type LobbyListing, openTables } from './lobby.js';
 import { type Listener, listenTo, listenToCreatorTables } from './listen.js';
 import { type CommandOptions, type CommandResult, act, close } from './play.js';
@@ -168,6 +170,16 @@ export class TableService {
   }
   verify(tableId: string, n: number, seed: string): Promise<Verification> {
     return verify(this.ctx, tableId, n, seed);
+  }
+
+  // deal-analysis.ts
+  analysis(tableId: string, n: number): Promise<DealAnalysisResponse> {
+    return dealAnalysis(this.ctx, tableId, n);
+  }
+
+  // hint.ts
+  hint(tableId: string, actor: Actor): Promise<Hint> {
+    return hint(this.ctx, tableId, actor);
   }
 
   // scoring.ts

@@ -293,6 +293,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{tableId}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The strong bot's choice for the asking seat now (casual tables only; docs/bots.md "Hints").
+         * @description For a seated player whose action the deal waits for: the action the strong bot would take from that seat's observation only (its view and the deal's actions as redacted for it), with the table's bot budget. Refused with 403 `auth/forbidden` at tournament tables and to anyone but a seated player; 409 `action/not_your_turn` when the deal does not wait for the seat. Writes nothing.
+         */
+        get: operations["getHint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tables/{tableId}/deals/{deal}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The strong bot's evaluation of every decision of a finished deal (docs/bots.md "Deal analysis").
+         * @description For a finished (or abandoned) deal: each decision that had a choice, in play order, with the expected value of every legal option under what the deciding seat knew then (its view and the actions as redacted for it, never the other hands), the chosen option's loss against the best and the deal's biggest mistakes. Computed once (each decision with the table's bot budget, BOT_BUDGET_MS) and stored. A deal still being played is refused with 409 `deal/not_over` for every audience, the organiser included; readers are those who may read the deal's record (403 while a tournament round's records are sealed).
+         */
+        get: operations["getDealAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{tableId}/deals/{deal}/fairness": {
         parameters: {
             query?: never;
@@ -1361,6 +1406,50 @@ export interface components {
             revealed: boolean;
             algorithm: string;
         };
+        DealAnalysis: {
+            tableId: string;
+            deal: number;
+            /** @description the analysing bot's version (a stored analysis of another version is recomputed) */
+            version: string;
+            /** @description the time budget each decision's work was sized from */
+            budgetMs: number;
+            /** @description the table seat of each deal seat */
+            players: components["schemas"]["Seat"][];
+            decisions: components["schemas"]["AnalysedDecision"][];
+            /** @description indices into `decisions` of the biggest mistakes (loss > 0), worst first, at most 5 */
+            mistakes: number[];
+        };
+        AnalysedDecision: {
+            /** @description index of the action among the deal's actions */
+            index: number;
+            seat: components["schemas"]["Seat"];
+            tableSeat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            kind: "card" | "auction";
+            chosen: components["schemas"]["Action"];
+            options: {
+                action: components["schemas"]["Action"];
+                /** @description expected value under what the seat knew, in `unit`; null when not evaluated */
+                value: number | null;
+            }[];
+            /**
+             * @description step — the payout step the declaring party reaches (0 lost Schneider, 1 lost, 3 won, 4 won Schneider); points / tricks — of the party the search values; payout — this seat's payout in money units
+             * @enum {string}
+             */
+            unit: "step" | "points" | "tricks" | "payout";
+            /**
+             * @description whether this seat wants the value high or low
+             * @enum {string}
+             */
+            prefer: "high" | "low";
+            best: components["schemas"]["Action"];
+            /** @description how much worse the chosen option is than the best */
+            loss: number;
+            /** @description the loss on a common scale */
+            severity: number;
+            /** @description sampled deals the evaluation rests on */
+            samples: number;
+        };
         RecordResponse: {
             record: components["schemas"]["GameRecord"];
             /** @description false for a deal abandoned when its table closed mid-deal (then `result` is null) */
@@ -2290,6 +2379,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecordResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tableId: string;
+                        seat: components["schemas"]["Seat"];
+                        dealNo: number;
+                        version: number;
+                        action: components["schemas"]["Action"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDealAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+                deal: components["parameters"]["Deal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealAnalysis"];
                 };
             };
             400: components["responses"]["Problem"];

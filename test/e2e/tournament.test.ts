@@ -116,6 +116,7 @@ async function runTournament(opts: {
   // only in the pauses.
   let humanActions = 0;
   let sealChecked = false;
+  let hintChecked = false;
   // Who is likely to act next at each table (the next human seat after the last human move): viewing with that
   // player's token first spares a second view (a view's legal actions are the viewer's own).
   const likely = new Map<string, number>();
@@ -138,6 +139,14 @@ async function runTournament(opts: {
     }
     const human = humans.find((s) => s.seat === seen.body.view.deal?.toAct[0]);
     if (seen.body.view.closed || human === undefined) return false;
+    if (!hintChecked) {
+      // Hints are for casual tables: the seat whose turn it is gets none here.
+      const refused = await api.get<{ code: string }>(`/v1/tables/${table.tableId}/hint`, {
+        token: tokens.get(human.playerId!)!,
+      });
+      expect([refused.status, refused.body.code]).toEqual([403, 'auth/forbidden']);
+      hintChecked = true;
+    }
     const token = tokens.get(human.playerId!)!;
     const mine =
       human === someone ? seen.body : (await api.get<ViewBody>(`/v1/tables/${table.tableId}/view`, { token })).body;

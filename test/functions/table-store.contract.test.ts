@@ -88,6 +88,20 @@ function storeContract(
       expect(await store.getMeta(freshId())).toBeUndefined();
     });
 
+    it('keeps a deal analysis per table, deal and version, apart from the commits', async () => {
+      const store = make();
+      const id = freshId();
+      await store.append(commit(id, 1, { snapshot: { at: 0, state: null } }));
+      expect([typeof store.getAnalysis, typeof store.putAnalysis]).toEqual(['function', 'function']);
+      expect(await store.getAnalysis?.(id, 1, 'v')).toBeUndefined();
+      await store.putAnalysis?.(id, 1, 'v', '{"deal":1}');
+      expect(await store.getAnalysis?.(id, 1, 'v')).toBe('{"deal":1}');
+      expect(await store.getAnalysis?.(id, 2, 'v')).toBeUndefined();
+      expect(await store.getAnalysis?.(id, 1, 'w')).toBeUndefined();
+      expect(await store.getAnalysis?.(freshId(), 1, 'v')).toBeUndefined();
+      expect((await store.head(id))?.seq).toBe(1);
+    });
+
     it('updates metadata only from the revision it read', async () => {
       const store = make();
       const id = freshId();

@@ -290,6 +290,28 @@ export class DynamoTableStore implements TableStore {
     return out.LastEvaluatedKey !== undefined && last !== undefined ? { tableIds, next: last } : { tableIds };
   }
 
+  async getAnalysis(tableId: string, deal: number, version: string): Promise<string | undefined> {
+    const out = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Key: { pk: { S: analysisPk(tableId) }, sk: { S: `${deal}#${version}` } },
+      }),
+    );
+    return out.Item?.a?.S;
+  }
+
+  async putAnalysis(tableId: string, deal: number, version: string, json: string): Promise<void> {
+    // No condition: an analysis is a pure function of the finished deal, so concurrent writers write the same item.
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Item: { pk: { S: analysisPk(tableId) }, sk: { S: `${deal}#${version}` }, a: { S: json } },
+      }),
+    );
+  }
+
   async putLobby(entry: LobbyEntry): Promise<void> {
     await this.client.send(
       new PutItemCommand({
@@ -435,6 +457,8 @@ function lobbyItem(entry: LobbyEntry): Record<string, AttributeValue> {
 const tablePk = (tableId: string): string => `T#${tableId}`;
 /** The tables an API key created (`KT#<key hash>` / `<table id>`): its webhook registrations raise their epochs. */
 const creatorPk = (keyHash: string): string => `KT#${keyHash}`;
+/** Deal analyses live in a partition of their own, apart from the table's commits and META. */
+const analysisPk = (tableId: string): string => `AN#${tableId}`;
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
 export const lobbySk = (tableId: string, createdAt: number): string =>
   `${String(createdAt).padStart(15, '0')}#${tableId}`;

@@ -39,6 +39,8 @@ export class MemoryTableStore implements TableStore {
   private readonly lobby: Map<string, LobbyEntry>;
   private readonly creators: Map<string, Set<string>>;
   private readonly fences: Map<string, { readonly seq: number; readonly epoch: number }>;
+  /** Deal analyses by `tableId:deal:version` (derived data, not part of the stored stream). */
+  private readonly analyses = new Map<string, string>();
 
   constructor(
     /** The stored shapes' versions and upcasters (functions/adapters/schema.ts). */
@@ -170,6 +172,14 @@ export class MemoryTableStore implements TableStore {
       .filter((c) => c.commit.seq >= fromSeq && c.commit.seq <= toSeq)
       .slice(0, limit)
       .map((c) => this.read(c));
+  }
+
+  async getAnalysis(tableId: string, deal: number, version: string): Promise<string | undefined> {
+    return this.analyses.get(`${tableId}:${deal}:${version}`);
+  }
+
+  async putAnalysis(tableId: string, deal: number, version: string, json: string): Promise<void> {
+    this.analyses.set(`${tableId}:${deal}:${version}`, json);
   }
 
   async putLobby(entry: LobbyEntry): Promise<void> {
