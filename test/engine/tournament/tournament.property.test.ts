@@ -25,8 +25,13 @@ describe('a tournament on the engine', () => {
             if (e.type === 'TableFinished') expect(money.isZero(money.sum(e.points.map(money.parse)))).toBe(true);
           expect(events[events.length - 1]?.type).toBe('TournamentEnded');
           expect(state.ended).toBe(true);
-          // Everyone, no-shows included (a bot played them), played 8 deals per round.
-          for (const row of T.standings(state)) expect(row.deals).toBe(24);
+          // Everyone checked in played 8 deals per round; a no-show's 24 deals were a bot's: marked, not credited,
+          // and the no-show has no place on the list.
+          for (const row of T.standings(state)) {
+            const noShow = ['p00', 'p01'].includes(row.playerId);
+            expect([row.deals, row.botDeals]).toEqual(noShow ? [0, 24] : [24, 0]);
+            if (noShow) expect([row.rank, row.total]).toEqual([null, '0']);
+          }
         },
       ),
       { numRuns: 2 },
@@ -48,8 +53,10 @@ describe('a tournament on the engine', () => {
         .map((r) => r.playerId)
         .sort(),
     ).toEqual(['p00', 'p01']);
+    // Who never played has no place and comes after everyone ranked.
+    expect(rows.slice(-2).map((r) => r.rank)).toEqual([null, null]);
     // Ranked by points, then Soli, then lot.
-    for (let i = 1; i < rows.length; i++) {
+    for (let i = 1; i < rows.length - 2; i++) {
       const [x, y] = [rows[i - 1]!, rows[i]!];
       const dx = money.parse(x.total);
       const dy = money.parse(y.total);
