@@ -127,7 +127,13 @@ export type TournamentCommand =
       readonly reason?: string;
     }
   /** A live table hands in its sheet: it finishes with the deals (or totals) entered. */
-  | { readonly type: 'SubmitSheet'; readonly round: number; readonly table: number; readonly at: number; readonly by: Actor }
+  | {
+      readonly type: 'SubmitSheet';
+      readonly round: number;
+      readonly table: number;
+      readonly at: number;
+      readonly by: Actor;
+    }
   /** Change a finished table's deal result (or its entered totals) after the fact, with who and why. */
   | {
       readonly type: 'CorrectResult';
@@ -142,7 +148,10 @@ export type TournamentCommand =
     };
 
 /** Who did an intervention: the organiser, or a player (a table captain, a player freeing their seat). */
-export type Actor = { readonly kind: 'organiser' } | { readonly kind: 'player'; readonly playerId: PlayerId } | { readonly kind: 'system' };
+export type Actor =
+  | { readonly kind: 'organiser' }
+  | { readonly kind: 'player'; readonly playerId: PlayerId }
+  | { readonly kind: 'system' };
 
 /** A hand-entered deal as the Spielliste has it (engine/tournament/live.ts settles it by the table's tariff). */
 export type LiveEntry =
@@ -432,6 +441,8 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
     };
   }
   if (state === null) return fail(TournamentErrors.notFound, 'no tournament');
+  // A result is corrected after the end too (the list is checked once it is printed); nothing else changes then.
+  if (command.type === 'CorrectResult') return decideCorrection(command, state);
   if (state.ended) return fail(TournamentErrors.ended, 'the tournament has ended');
   switch (command.type) {
     case 'RegisterPlayer': {
@@ -525,8 +536,6 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
       return decideEnterTotals(command, state);
     case 'SubmitSheet':
       return decideSubmitSheet(command, state);
-    case 'CorrectResult':
-      return decideCorrection(command, state);
     default: {
       const never: never = command;
       return fail(TournamentErrors.roundOrder, `unknown command ${(never as { type: string }).type}`);
@@ -719,7 +728,7 @@ function decideFinishTable(
   if (round.live.includes(command.table))
     return fail(TournamentErrors.notLive, 'a live table finishes when its sheet is handed in', 'table');
   // A table closed before its last deal (the organiser finished it) scores the deals it played.
-  if (!checkDeals(table, command.deals, command.early === undefined))
+  if (!checkDeals(table, command.deals, false))
     return fail(TournamentErrors.badDeals, `table ${command.table} plays deals 1..${table.deals}`, 'deals');
   const early = command.early ?? (command.deals.length < table.deals ? { by: { kind: 'system' as const } } : undefined);
   const events = [finishedEvent(state, command.round, table, command.deals, early !== undefined ? { early } : {})];
@@ -812,9 +821,7 @@ function decideTakeOver(
 
 /** Whether a player sits at (or has taken over) a seat of the round. */
 function seatedIn(round: RoundState, playerId: PlayerId): boolean {
-  return (
-    round.tables.some((t) => seatOf(t, playerId) >= 0) || round.takeovers.some((t) => t.player === playerId)
-  );
+  return round.tables.some((t) => seatOf(t, playerId) >= 0) || round.takeovers.some((t) => t.player === playerId);
 }
 
 /** A live table of a running round that has not handed in its sheet, and that `by` may enter for. */
@@ -868,7 +875,11 @@ function decideEnterDeal(
   };
 }
 
-function checkTotals(state: TournamentState, table: DrawnTable, totals: readonly string[]): TournamentDecision | undefined {
+function checkTotals(
+  state: TournamentState,
+  table: DrawnTable,
+  totals: readonly string[],
+): TournamentDecision | undefined {
   if (totals.length !== table.seats.length)
     return fail(TournamentErrors.badEntry, `one total per seat (${table.seats.length})`, 'totals');
   let parsed: Rational[];

@@ -135,10 +135,32 @@ describe('registration, check-in, withdrawal', () => {
     expect(!unknown.ok && unknown.error.code).toBe('tournament/unknown_player');
   });
 
-  it('a table must report exactly its deals', () => {
+  it('a table reports its deals 1..n in order (fewer when it was closed early), never more or out of order', () => {
     const { state } = run([...base, { type: 'StartRound', round: 1, drawSeed: 'x', at: 1 }]);
-    const bad = T.decideTournament({ type: 'FinishTable', round: 1, table: 1, deals: [], at: 2 }, state);
-    expect(!bad.ok && bad.error.code).toBe('tournament/bad_deals');
+    const record = (deal: number): T.DealRecord => ({
+      deal,
+      players: [0, 1, 2, 3],
+      dealer: 0,
+      result: {
+        complete: true,
+        contract: null,
+        declarers: [],
+        cardPoints: [],
+        tricks: [],
+        won: false,
+        schneider: false,
+        schwarz: false,
+        laufende: 0,
+        multiplier: 1,
+        payout: [0, 0, 0, 0],
+      },
+    });
+    const deals = state.rounds[0]!.tables[0]!.deals;
+    for (const bad of [[record(2)], Array.from({ length: deals + 1 }, (_, i) => record(i + 1))]) {
+      const d = T.decideTournament({ type: 'FinishTable', round: 1, table: 1, deals: bad, at: 2 }, state);
+      expect(!d.ok && d.error.code).toBe('tournament/bad_deals');
+    }
+    expect(T.decideTournament({ type: 'FinishTable', round: 1, table: 1, deals: [], at: 2 }, state).ok).toBe(true);
   });
 
   it('config: dealsPerRound must be a multiple of the table size; bad options name the field', () => {
