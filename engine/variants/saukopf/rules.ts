@@ -272,7 +272,9 @@ function mayCall(s: SaState, hand: readonly number[], suit: Suit): boolean {
 
 /**
  * Every announcement the declarer may make now; with `includeKnorpel` one Knorpel per card of the opponents' hands
- * (every card not in his hand, not open and not in the Trog: the list reveals nothing the declarer does not know).
+ * (every card not in his hand, not open and not in the Trog). The Knorpel options come in deck order (card index:
+ * Eichel, Gras, Herz, Schellen; A Z … within a suit), never by who holds them: the set reveals nothing the declarer
+ * does not know, and neither may the order.
  */
 export function announcements(s: SaState, seat: Seat, includeKnorpel = false): Action[] {
   const out: Action[] = [];
@@ -282,12 +284,14 @@ export function announcements(s: SaState, seat: Seat, includeKnorpel = false): A
     if (a.game === 'sauerei' && (s.n !== 4 || !mayCall(s, hand, a.suit as Suit))) continue;
     out.push(a);
   }
-  if (includeKnorpel)
-    for (let i = 0; i < s.n; i++)
-      if (i !== seat)
-        for (const x of s.hands[i] ?? [])
-          for (const spiess of s.o.spiess ? [false, true] : [false])
-            out.push({ type: 'announce', game: 'knorpel', card: CARDS[x] as Card, ...(spiess ? { spiess } : {}) });
+  if (includeKnorpel) {
+    const cards: number[] = [];
+    for (let i = 0; i < s.n; i++) if (i !== seat) for (const x of s.hands[i] ?? []) cards.push(x);
+    cards.sort((a, b) => a - b);
+    for (const x of cards)
+      for (const spiess of s.o.spiess ? [false, true] : [false])
+        out.push({ type: 'announce', game: 'knorpel', card: CARDS[x] as Card, ...(spiess ? { spiess } : {}) });
+  }
   return out;
 }
 
