@@ -29,6 +29,15 @@ interface SheetTariff {
   readonly knockMode: 'double' | 'add-point';
 }
 
+/** What a printed sheet needs of the tariff: whether knocks double or add a point, whether Laufende are paid. */
+export function sheetRules(
+  config: TournamentConfig,
+  seats: number,
+): { readonly knockMode: 'double' | 'add-point'; readonly paysLaufende: boolean } {
+  const t = sheetTariff(config, seats);
+  return { knockMode: t?.knockMode ?? 'double', paysLaufende: (t?.tariff['laufende'] ?? 1) > 0 };
+}
+
 /** The tariff a table of `seats` plays with, when its variant has one (the Schafkopf family). */
 function sheetTariff(config: TournamentConfig, seats: number): SheetTariff | undefined {
   const variant = getVariant(config.variant);

@@ -314,13 +314,21 @@ export class TournamentService {
     const r = state.rounds[round - 1];
     const drawn = r?.tables[table - 1];
     if (r === undefined || drawn === undefined)
-      throw new AppError(404, T.TournamentErrors.unknownTable, `no table ${table} in round ${round}`, { field: 'table' });
-    if (r.live.includes(table))
-      throw new AppError(409, T.TournamentErrors.notLive, 'a live table finishes when its sheet is handed in (or the round ends)', {
+      throw new AppError(404, T.TournamentErrors.unknownTable, `no table ${table} in round ${round}`, {
         field: 'table',
       });
+    if (r.live.includes(table))
+      throw new AppError(
+        409,
+        T.TournamentErrors.notLive,
+        'a live table finishes when its sheet is handed in (or the round ends)',
+        {
+          field: 'table',
+        },
+      );
     const tableId = r.tableIds[table - 1];
-    if (tableId === undefined) throw new AppError(409, T.TournamentErrors.roundOrder, 'the round has not opened its tables');
+    if (tableId === undefined)
+      throw new AppError(409, T.TournamentErrors.roundOrder, 'the round has not opened its tables');
     await this.deps.tables.close(tableId);
     const deals = (await this.deps.tables.finished(tableId)) ?? [];
     const early = { by: { kind: 'organiser' as const }, ...(reason !== undefined ? { reason } : {}) };
@@ -403,7 +411,13 @@ export class TournamentService {
       input.reason,
       at.live ? input.fromDeal : undefined,
     );
-    return { version: (await this.load(tournamentId)).version, round: at.round, table: at.table, seat: at.seat, ...out };
+    return {
+      version: (await this.load(tournamentId)).version,
+      round: at.round,
+      table: at.table,
+      seat: at.seat,
+      ...out,
+    };
   }
 
   /** The tournament records the takeover first, then the table changes (a crash between: the check job seats a bot). */
@@ -525,7 +539,8 @@ export class TournamentService {
       throw new AppError(404, T.TournamentErrors.unknownTable, `no table ${input.table} in round ${input.round}`, {
         field: 'table',
       });
-    const old = input.deal === null ? undefined : state.rounds[input.round - 1]?.finished[input.table - 1]?.[input.deal - 1];
+    const old =
+      input.deal === null ? undefined : state.rounds[input.round - 1]?.finished[input.table - 1]?.[input.deal - 1];
     const entry = input.entry;
     const result =
       input.deal !== null && entry !== undefined
@@ -554,9 +569,14 @@ export class TournamentService {
 
   private mustOrganise(actor: TournamentActor): void {
     if (actor.kind === 'organiser') return;
-    throw new AppError(actor.kind === 'public' ? 401 : 403, actor.kind === 'public' ? 'auth/missing_token' : 'auth/forbidden', 'only the organiser does this', {
-      field: 'authorization',
-    });
+    throw new AppError(
+      actor.kind === 'public' ? 401 : 403,
+      actor.kind === 'public' ? 'auth/missing_token' : 'auth/forbidden',
+      'only the organiser does this',
+      {
+        field: 'authorization',
+      },
+    );
   }
 
   /** Who may enter a live table's sheet: the organiser or a player (the engine checks they sit at the table). */
