@@ -780,9 +780,17 @@ export class TournamentService {
     if ((await this.deps.tables.toAct(tableId)).closed) return;
     for (const seat of open) {
       const holder = currentHolder(state.config, r, drawn, seat);
-      const by: T.Actor = holder === null ? { kind: 'system' } : { kind: 'player', playerId: holder };
       const owner = drawn.seats[seat]?.kind === 'player' ? (drawn.seats[seat] as { playerId: string }).playerId : null;
-      await this.takeOver(tournamentId, round, table, seat, { kind: 'bot' }, owner, by, 'left the table');
+      const botOwner = drawn.seats[seat]?.kind !== 'player' || (drawn.seats[seat] as { bot: boolean }).bot;
+      if (holder === null && !botOwner && !r.takeovers.some((t) => t.table === table && t.seat === seat)) continue;
+      if (holder === null) {
+        // A bot's takeover is recorded already (a withdrawal, a crash before the bot sat down): seat the bot.
+        await this.deps.tables.replaceSeat(tableId, seat, { kind: 'bot' });
+        continue;
+      }
+      // A human substitute's seat is being handed over (leave, then join): not ours to fill.
+      if (holder !== owner) continue;
+      await this.takeOver(tournamentId, round, table, seat, { kind: 'bot' }, owner, { kind: 'player', playerId: holder }, 'left the table');
     }
   }
 

@@ -65,15 +65,27 @@ export function tournamentTables(deps: {
     seat: number,
     by: { readonly kind: 'bot' } | { readonly kind: 'human'; readonly name: string },
   ): Promise<{ seatToken?: string }> {
-    const meta = await store.getMeta(tableId);
-    if (meta === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
-    if (meta.seats[seat]?.kind !== 'open') await seating().leave(tableId, seat);
-    if (by.kind === 'bot') {
-      await seating().addBot(tableId, seat);
-      return {};
+    const taken = (e: unknown): boolean => e instanceof AppError && e.code === 'seat/taken';
+    // Twice at most: a bot the seat-freed hook put on the seat between our leave and join is moved off again.
+    for (let attempt = 0; ; attempt++) {
+      const meta = await store.getMeta(tableId);
+      if (meta === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
+      const current = meta.seats[seat];
+      if (by.kind === 'bot' && current?.kind === 'bot') return {};
+      if (current?.kind !== 'open') await seating().leave(tableId, seat);
+      try {
+        if (by.kind === 'bot') {
+          await seating().addBot(tableId, seat);
+          return {};
+        }
+        const joined = await seating().join(tableId, seat, by.name);
+        return { seatToken: joined.token };
+      } catch (e) {
+        if (!taken(e)) throw e;
+        if (by.kind === 'bot') return {};
+        if (attempt >= 1) throw e;
+      }
     }
-    const joined = await seating().join(tableId, seat, by.name);
-    return { seatToken: joined.token };
   }
 
   async function openSeats(tableId: string): Promise<number[]> {
