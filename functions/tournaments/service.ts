@@ -790,7 +790,16 @@ export class TournamentService {
       }
       // A human substitute's seat is being handed over (leave, then join): not ours to fill.
       if (holder !== owner) continue;
-      await this.takeOver(tournamentId, round, table, seat, { kind: 'bot' }, owner, { kind: 'player', playerId: holder }, 'left the table');
+      await this.takeOver(
+        tournamentId,
+        round,
+        table,
+        seat,
+        { kind: 'bot' },
+        owner,
+        { kind: 'player', playerId: holder },
+        'left the table',
+      );
     }
   }
 

@@ -156,7 +156,8 @@ export function scoreSheet(
     tournament: state.config.name,
     round,
     table,
-    tableId: r.tableIds[table - 1] ?? '',
+    // A live table has no online table to name.
+    tableId: live ? '' : (r.tableIds[table - 1] ?? ''),
     live,
     scheme: state.config.scoring.scheme,
     seats,
@@ -208,7 +209,9 @@ export async function scoreSheetHtml(sheet: ScoreSheet): Promise<string> {
 /** The sheet as one page-sized section (also used for a whole round's sheets in one document). */
 export async function sheetSection(sheet: ScoreSheet): Promise<string> {
   const m = messages(sheet.lang);
-  const section = html`<section class="sheet">
+  // Long sheets (a table one larger plays more deals) print denser, so every table still fits one A4 page.
+  const dense = sheet.rows.length + sheet.blank.length > 24;
+  const section = html`<section class="sheet${dense ? ' dense' : ''}">
     <h1>${m.scoreSheet} · ${sheet.tournament}</h1>
     <p>
       ${m.round} ${sheet.round} · ${m.table} ${sheet.table} · ${sheet.live ? m.live : m.online} · ${m.scoring}:
@@ -290,6 +293,8 @@ export const STYLE = `
   th, td { border: 1px solid #444; padding: 1px 5px; height: 4.6mm; }
   td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; min-width: 16mm; }
   tbody tr:nth-child(4n) td { border-bottom: 2px solid #000; }
+  .dense { font-size: 8pt; }
+  .dense th, .dense td { height: 3.4mm; padding: 0 4px; }
   .notes { margin: 1mm 0; padding-left: 5mm; }
   .sign span { display: inline-block; margin: 6mm 18px 0 0; }
 `;
