@@ -314,6 +314,13 @@ export type TournamentEvent =
       readonly unplayed?: number;
       /** Finished before its last deal by an intervention. */
       readonly early?: { readonly by: Actor; readonly reason?: string };
+      /**
+       * The round plays duplicate deals: other tables play the same cards, so `deals` and `points` are published only
+       * once the round has ended ({@link publishedEvent}).
+       */
+      readonly duplicate?: true;
+      /** Published while the round runs: `deals` and `points` are left out (empty) until it ends. */
+      readonly embargoed?: true;
     }
   | { readonly type: 'RoundEnded'; readonly round: number; readonly at: number; readonly zeroSum: boolean | null }
   | { readonly type: 'StandingsChanged'; readonly round: number; readonly standings: readonly StandingRow[] }
@@ -693,6 +700,7 @@ function finishedEvent(
     ...(extra.totals !== undefined ? { totals: extra.totals } : {}),
     ...(unplayed > 0 ? { unplayed } : {}),
     ...(extra.early !== undefined ? { early: extra.early } : {}),
+    ...(state.config.duplicate ? { duplicate: true as const } : {}),
   };
 }
 
@@ -1114,6 +1122,32 @@ export function evolveTournament(state: TournamentState | null, event: Tournamen
       throw new Error(`unknown event ${(never as { type: string }).type}`);
     }
   }
+}
+
+/**
+ * An event as it is published while `roundEnded(round)` says whether that round is over: a duplicate round's table
+ * results (the contracts, the declarers — a secret partner among them —, card points and the table's points) would tell
+ * the tables still playing the same deals how they lie, so they are embargoed until the round ends. Everyone gets the
+ * same embargo, the organiser too: a duplicate tournament publishes a round when it is over.
+ */
+export function publishedEvent(event: TournamentEvent, roundEnded: (round: number) => boolean): TournamentEvent {
+  if (event.type !== 'TableFinished' || event.duplicate !== true || roundEnded(event.round)) return event;
+  return { ...event, deals: [], points: [], embargoed: true };
+}
+
+/** The events of one commit as pushed the moment they are written: a round is over when the commit ends it. */
+export function publishedCommitEvents(events: readonly TournamentEvent[]): TournamentEvent[] {
+  const ended = new Set(events.flatMap((e) => (e.type === 'RoundEnded' ? [e.round] : [])));
+  return events.map((e) => publishedEvent(e, (round) => ended.has(round)));
+}
+
+/** The state as published: a running duplicate round's finished tables count as still playing (see publishedEvent). */
+export function publishedState(state: TournamentState): TournamentState {
+  if (!state.config.duplicate || state.rounds.every((r) => r.endedAt !== undefined)) return state;
+  return {
+    ...state,
+    rounds: state.rounds.map((r) => (r.endedAt !== undefined ? r : { ...r, finished: r.finished.map(() => null) })),
+  };
 }
 
 function updateRound(state: TournamentState, round: number, f: (r: RoundState) => RoundState): TournamentState {

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableStore } from '../ports/table-store.js';
+import { tournament } from '../../engine/index.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { DynamoWebhookStore } from '../adapters/dynamodb/webhook-store.js';
 import { TimerScheduler, type Timers, realTimers } from '../adapters/memory/timer-scheduler.js';
@@ -102,7 +103,9 @@ export function onTournamentCommit(
   push: ((commit: TournamentCommit) => Promise<unknown>) | undefined,
   webhooks: Webhooks | undefined,
 ): (commit: TournamentCommit) => Promise<void> {
-  return async (commit) => {
+  return async (written) => {
+    // Pushed as published: a running duplicate round's table results are embargoed (engine/tournament publishedEvent).
+    const commit: TournamentCommit = { ...written, events: tournament.publishedCommitEvents(written.events) };
     const [pushed, hooks] = await Promise.allSettled([push?.(commit), webhooks?.deliverer.onTournamentCommit(commit)]);
     if (pushed.status === 'rejected') throw pushed.reason;
     if (hooks.status === 'rejected') throw hooks.reason;

@@ -18,6 +18,15 @@ import type { CreateInput, TournamentService } from './service.js';
 const tournamentId = z.string().regex(/^u[a-z0-9]{4,30}$/, 'not a tournament id');
 const playerId = z.string().regex(/^p[a-z0-9]{1,39}$/, 'not a player id');
 
+/** A name shown in lists, sheets and calendars: one line, no control characters (they break CSV rows and iCalendar lines). */
+const oneLineName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'one line of text: no control characters or line breaks');
+
 const Clock = z.looseObject({ turnSeconds: z.number().int().min(1).max(3600) });
 const Scoring = z.union([
   z.enum(T.SCHEMES),
@@ -26,7 +35,7 @@ const Scoring = z.union([
 ]);
 
 const CreateTournament = z.strictObject({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: oneLineName(120).optional(),
   variant: z.string().min(1).max(40),
   preset: z.string().min(1).max(60).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
@@ -63,7 +72,7 @@ const CreateTournament = z.strictObject({
     .optional(),
 });
 const Register = z.strictObject({
-  name: z.string().trim().min(1).max(40),
+  name: oneLineName(40),
   externalId: z.string().min(1).max(80).optional(),
   inviteCode: z.string().min(1).max(100).optional(),
   /** Plays at a live table (real cards, a Spielliste entered by hand). */

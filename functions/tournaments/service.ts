@@ -598,8 +598,9 @@ export class TournamentService {
     return this.summary(await this.load(tournamentId), actor);
   }
 
+  /** The tournament as published: a running duplicate round's results are embargoed (T.publishedState). */
   async state(tournamentId: string): Promise<T.TournamentState> {
-    return (await this.load(tournamentId)).state;
+    return T.publishedState((await this.load(tournamentId)).state);
   }
 
   /** Events after `after` (seq numbers like a table's), at most `limit`. */
@@ -609,8 +610,10 @@ export class TournamentService {
     limit: number,
   ): Promise<{ version: number; events: { seq: number; event: T.TournamentEvent }[] }> {
     const loaded = await this.load(tournamentId);
+    // A running duplicate round's table results stay embargoed until it ends (T.publishedEvent).
+    const ended = (round: number): boolean => loaded.state.rounds[round - 1]?.endedAt !== undefined;
     const events = loaded.commits
-      .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event })))
+      .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event: T.publishedEvent(event, ended) })))
       .filter((e) => e.seq > after)
       .slice(0, limit);
     return { version: loaded.version, events };

@@ -1,4 +1,4 @@
-import { CARDS, type Card, indexOf } from '../../cards/card.js';
+import { CARDS, type Card, POINTS, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf } from '../../cards/deck.js';
 import type { Audience, DealContext, DealView, Layout, Seat, Variant } from '../../variant.js';
 import { type SaukopfAction as Action, type SaukopfContractGame, saukopfVocabulary } from './vocabulary.js';
@@ -91,6 +91,9 @@ function view(s: SaState, audience: Audience): DealView {
   const doublings: { seat: Seat; type: string }[] = s.kicks.map((k) => ({ seat: k.seat, type: 'huftritt' }));
   if (s.stallgeruch && s.partner !== null) doublings.push({ seat: s.partner, type: 'stallgeruch' });
   const result = over ? (s.result ?? (s.result = settle(s))) : null;
+  // The Augen laid away mit Trog count for the declarer, but only he knows them until the deal is over.
+  let hiddenTrog = 0;
+  if (!over && s.trog === 1 && seat !== s.bestSeat) for (const x of s.trogCards) hiddenTrog += POINTS[x] as number;
   return {
     phase: s.phase,
     players: s.n,
@@ -109,7 +112,7 @@ function view(s: SaState, audience: Audience): DealView {
         ? s.lastSeats.map((seatNo, i) => ({ seat: seatNo, card: CARDS[s.lastCards[i] as number] as Card }))
         : null,
     tricksTaken: s.tricks.slice(),
-    cardPoints: s.points.slice(),
+    cardPoints: s.points.map((p, i) => (i === s.bestSeat ? p - hiddenTrog : p)),
     auction: s.auctionLog.map((a) => ({ seat: a.seat, action: redact(s, a.seat, a.action, audience) })),
     doublings,
     result,
@@ -119,7 +122,7 @@ function view(s: SaState, audience: Audience): DealView {
       ...(s.trog !== 0 ? { trog: s.trog === 1 ? 'mit' : 'ohne' } : {}),
       ...(s.trog === 1 && (seat === s.bestSeat || everything) ? { laidAway: cardsOf(s.trogCards) } : {}),
       ...(s.thrownIn !== null ? { thrownIn: s.thrownIn } : {}),
-      // Knorpel announcements are not listed in the legal actions (they would name hidden cards): a hint instead.
+      // How a Knorpel is announced (the legal actions list one per card of the opponents' hands, in deck order).
       ...(s.phase === 'announce' && seat === s.bestSeat
         ? { knorpel: 'announce { game: "knorpel", card } naming any card of an opponent’s hand' }
         : {}),

@@ -242,12 +242,16 @@ function view(s: ShState, audience: Audience): DealView {
   const partnerKnown = over || s.partnerRevealed;
   // The picker is public; with the black queens (8-handed) the Q♣ holder is known once Q♣ is played.
   const pickerKnown = s.game !== 'black-queens' || over || s.picker === null || !(s.hands[s.picker] ?? []).includes(EO);
+  // Holding both black queens he plays alone: playing Q♠ shows him on the queens' side (as it shows a partner), not
+  // yet as the Q♣ holder — `extra.picker` waits for Q♣ either way.
+  const pickerShown =
+    pickerKnown || (s.partner === null && s.picker !== null && !(s.hands[s.picker] ?? []).includes(GO));
   const declarers: Seat[] = [];
   if (s.game !== null && s.game !== 'leaster' && s.game !== 'two-handed')
     for (let i = 0; i < s.n; i++)
       if (
         s.party[i] &&
-        ((i === s.picker ? pickerKnown : i === s.second || partnerKnown) ||
+        ((i === s.picker ? pickerShown : i === s.second || partnerKnown) ||
           (seat !== null && s.party[seat] && i === seat))
       )
         declarers.push(asSeat(i));

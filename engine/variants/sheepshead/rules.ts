@@ -732,7 +732,8 @@ export function apply(s: ShState, seat: Seat, action: Action, quiet = false): re
       return NO_NOTES;
     case 'recrack':
       s.recrack = seat;
-      if (seat !== s.picker) s.partnerRevealed = true;
+      // A re-crack by the secret partner shows him; by the (public) second partner it shows nobody else.
+      if (seat === s.partner) s.partnerRevealed = true;
       return NO_NOTES;
     default:
       return cannotApply(action);
@@ -862,6 +863,9 @@ export function toContract(s: ShState): Contract {
   const c: { declarer?: Seat; game: GameKind; card?: Card } =
     s.picker !== null && game !== 'black-queens' ? { declarer: s.picker, game } : { game };
   if (s.calledCard >= 0 && (game === 'called-ace' || game === 'jack-of-diamonds')) c.card = name(s.calledCard);
+  // 6/7-handed the J♦ is the partner card wherever it lies: naming it only when someone besides the picker holds it
+  // would tell every seat whether the picker holds or buried it.
+  else if (game === 'jack-of-diamonds' && s.o.secondPartner !== 'none') c.card = name(JD);
   return c;
 }
 

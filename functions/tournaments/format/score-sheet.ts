@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { html, raw } from 'hono/html';
 import { money, tournament as T } from '../../../engine/index.js';
 import { type Lang, type Messages, messages } from './messages.js';
-import { cell } from './standings.js';
+import { CSV, cell } from './standings.js';
 
 /**
  * A table's score sheet ("Spielliste"): one row per deal with the game, who played it, the result, the doublings
@@ -184,7 +184,7 @@ export function scoreSheetCsv(sheet: ScoreSheet): string {
     ...r.points,
   ]);
   const total = sheet.totals === null ? [] : [['total', '', '', '', '', '', '', ...sheet.totals]];
-  return stringify([header, ...rows, ...total], { record_delimiter: 'windows' });
+  return stringify([header, ...rows, ...total], CSV);
 }
 
 /** A printable page (A4, one table per page); every value is escaped by hono's `html` template. */

@@ -22,10 +22,16 @@ export function standingsCsv(state: T.TournamentState): string {
     r.lot,
     r.withdrawn ? 'yes' : 'no',
   ]);
-  return stringify([header, ...body], { record_delimiter: 'windows' });
+  return stringify([header, ...body], CSV);
 }
 
-/** A text cell that starts like a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading apostrophe. */
+/**
+ * RFC 4180 with CRLF rows, and every field holding a line break quoted — a bare LF or CR too: spreadsheets read either
+ * as the end of a row, so unquoted it would start a row of its own (e.g. one beginning with `=cmd|…`).
+ */
+export const CSV = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+
+/** A text cell that starts like a formula (`=`, `+`, `-`, `@`, tab, CR, LF) gets a leading apostrophe. */
 export function cell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r\n]/.test(text) ? `'${text}` : text;
 }
