@@ -207,6 +207,25 @@ describe('scoring schemes', () => {
     expect(ruf.soloWonBy).toBeUndefined();
   });
 
+  it('bug: a won leaster counted as a solo for the Soli tie-break; a Ramsch Durchmarsch neither', () => {
+    const leaster = T.scoreDeal(
+      { scheme: 'plus-minus' },
+      result({ contract: { game: 'leaster' }, declarers: [2], payout: [-1, -1, 3, -1, 0], details: { leaster: true } }),
+      5,
+      [0, 1, 2, 3],
+    );
+    expect([leaster.soloWonBy, leaster.winners]).toEqual([undefined, [2]]);
+    const durch = T.scoreDeal(
+      { scheme: 'plus-minus' },
+      result({ contract: { game: 'ramsch' }, declarers: [1] }),
+      4,
+      [0, 1, 2, 3],
+    );
+    expect(durch.soloWonBy).toBeUndefined();
+    // A picked-alone hand still is one.
+    expect(T.scoreDeal({ scheme: 'plus-minus' }, result({}), 4, [0, 1, 2, 3]).soloWonBy).toBe(0);
+  });
+
   it('Seeger–Fabian: declarer ±50, opponents of a lost game +30 at four', () => {
     const lost = T.scoreDeal(
       { scheme: 'seeger-fabian' },
