@@ -6,3 +6,4 @@ export * from './tournament.js';
 export * from './schedule.js';
 export * from './live.js';
 export * from './prizes.js';
+export * from './series.js';

@@ -235,6 +235,25 @@ export function tournamentRoutes(
     return c.json({ tournaments: await service.listForOrganiser(key, limit) });
   });
 
+  // A series (a Jahreswertung, a cup): the best N results of each player over the tournaments named.
+  app.get('/series', async (c) => {
+    const q = parse(
+      z.strictObject({
+        ids: z
+          .string()
+          .transform((v) => v.split(','))
+          .pipe(z.array(tournamentId).min(1).max(52)),
+        best: z.coerce.number().int().min(1).max(52).optional(),
+      }),
+      c.req.query(),
+      'query',
+    );
+    if (new Set(q.ids).size !== q.ids.length)
+      throw new AppError(400, 'request/invalid', 'query: a tournament is named twice', { field: 'ids' });
+    const best = q.best ?? q.ids.length;
+    return c.json({ best, ...(await service.series(q.ids, best)) });
+  });
+
   app.get('/:tournamentId', async (c) => {
     const id = idOf(c);
     return c.json(await service.get(id, await service.authorize(id, bearer(c))));

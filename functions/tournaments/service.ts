@@ -603,6 +603,30 @@ export class TournamentService {
     return T.publishedState((await this.load(tournamentId)).state);
   }
 
+  /**
+   * Series standings over several tournaments (best `best` of them per player). External ids match players across
+   * tournaments but are not shown (they may be club numbers).
+   */
+  async series(ids: readonly string[], best: number): Promise<{ tournaments: unknown[]; standings: unknown[] }> {
+    const inputs: T.SeriesInput[] = [];
+    for (const id of ids) {
+      const state = T.publishedState((await this.load(id)).state);
+      const external = new Map(state.players.map((p) => [p.playerId, p.externalId]));
+      inputs.push({
+        tournamentId: id,
+        name: state.config.name,
+        rows: T.standings(state).map((r) => {
+          const x = external.get(r.playerId);
+          return x === undefined ? r : { ...r, externalId: x };
+        }),
+      });
+    }
+    return {
+      tournaments: inputs.map((t) => ({ tournamentId: t.tournamentId, name: t.name })),
+      standings: T.seriesStandings(inputs, best).map(({ externalId: _hidden, ...row }) => row),
+    };
+  }
+
   /** Events after `after` (seq numbers like a table's), at most `limit`. */
   async events(
     tournamentId: string,

@@ -360,5 +360,12 @@ describe('a mixed evening: online and live tables, an organiser in control, an h
     ).text();
     expect(printed).toContain('Preisliste');
     expect(printed).toContain('nicht gewertet');
+    // The evening in a series (best 1 of 1): who played, with their points.
+    const series = await api.get<{ standings: { name: string; total: string }[] }>(
+      `/v1/tournaments/series?ids=${U}&best=1`,
+    );
+    expect(series.status).toBe(200);
+    expect(series.body.standings.map((r) => r.total).sort()).toEqual(ranked.map((r) => r.total).sort());
+    expect((await api.get(`/v1/tournaments/series?ids=${U},${U}`)).status).toBe(400);
   }, 600_000);
 });

@@ -345,3 +345,48 @@ describe('prize list', () => {
     expect(list.awards.filter((a) => a.kind === 'table')).toHaveLength(2);
   });
 });
+
+describe('series standings (best N of M)', () => {
+  const row = (name: string, total: string, extra: Partial<T.StandingRow> & { externalId?: string } = {}) =>
+    ({
+      rank: 1,
+      playerId: name,
+      name,
+      rounds: [],
+      total,
+      deals: 8,
+      gamesWon: 0,
+      soliWon: 0,
+      lot: 0,
+      withdrawn: false,
+      ranked: true,
+      botDeals: 0,
+      substituteDeals: 0,
+      ...extra,
+    }) as T.StandingRow & { externalId?: string };
+
+  it('counts each player’s best N results; players match by external id, else by name; non-players do not count', () => {
+    const rows = T.seriesStandings(
+      [
+        {
+          tournamentId: 'u1',
+          name: 'Jan',
+          rows: [
+            row('Anni', '10', { externalId: 'c1' }),
+            row('Beppi', '4'),
+            row('Xaver', '0', { rank: null, deals: 0 }),
+          ],
+        },
+        { tournamentId: 'u2', name: 'Feb', rows: [row('Anni M.', '-3', { externalId: 'c1' }), row('beppi ', '9')] },
+        { tournamentId: 'u3', name: 'Mar', rows: [row('Anni', '5', { externalId: 'c1' }), row('Beppi', '-20')] },
+      ],
+      2,
+    );
+    expect(rows.map((r) => [r.rank, r.name, r.total, r.played])).toEqual([
+      [1, 'Anni', '15', 3],
+      [2, 'Beppi', '13', 3],
+    ]);
+    expect(rows[0]!.counted).toEqual([true, false, true]);
+    expect(rows.some((r) => r.name === 'Xaver')).toBe(false);
+  });
+});
