@@ -92,7 +92,19 @@ export type TournamentActor =
 export const JOB_START = 'tournament.start-round';
 export const JOB_CHECK = 'tournament.check-round';
 
-const MAX_RETRIES = 8;
+/**
+ * Lost races (another command took the slot) are decided again at once on the newer state; from the second loss on
+ * after a short random pause (0..2^attempt ms, at most 64), so 200 players checking in at the same second spread out
+ * instead of colliding again and again. A client sees `tournament/busy` only after all of these.
+ */
+const MAX_RETRIES = 40;
+const backoff = (attempt: number): Promise<void> =>
+  attempt < 1
+    ? Promise.resolve()
+    : new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 64)));
+
+/** Tournaments kept folded in this process (the projection a command starts from; see `load`). */
+const CACHED_TOURNAMENTS = 100;
 
 interface Loaded {
   readonly meta: TournamentMeta;
@@ -103,6 +115,13 @@ interface Loaded {
 
 export class TournamentService {
   private readonly checkEveryMs: number;
+  /**
+   * The projection: each tournament's state as folded so far (with its commits and version) and its metadata (which
+   * never changes). A command reads only the commits after the cached version — usually none — instead of the whole
+   * stream; a lost race reads the few it missed. Bounded (oldest out first).
+   */
+  private readonly cache = new Map<string, Loaded>();
+  private readonly metas = new Map<string, TournamentMeta>();
 
   constructor(private readonly deps: TournamentDeps) {
     this.checkEveryMs = deps.checkEveryMs ?? 30_000;
@@ -854,6 +873,7 @@ export class TournamentService {
     command: (s: T.TournamentState) => T.TournamentCommand | undefined,
   ): Promise<AppError | undefined> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+      await backoff(attempt - 1);
       const loaded = await this.load(tournamentId);
       const c = command(loaded.state);
       if (c === undefined) return undefined;
@@ -867,6 +887,13 @@ export class TournamentService {
         at: this.deps.now(),
       };
       if (!(await this.deps.store.append(commit))) continue;
+      // Our own commit extends the projection without a read.
+      this.remember({
+        meta: loaded.meta,
+        state: decided.events.reduce<T.TournamentState>((st, e) => T.evolveTournament(st, e), loaded.state),
+        commits: [...loaded.commits, commit],
+        version: lastTournamentSeq(commit),
+      });
       this.deps.onCommit?.(commit);
       await this.afterAppend(loaded.meta, commit);
       return undefined;
@@ -891,18 +918,44 @@ export class TournamentService {
   }
 
   private async meta(tournamentId: string): Promise<TournamentMeta> {
+    const known = this.metas.get(tournamentId);
+    if (known !== undefined) return known;
     const meta = await this.deps.store.getMeta(tournamentId);
     if (meta === undefined) throw new AppError(404, 'tournament/not_found', `no tournament ${tournamentId}`);
+    this.metas.set(tournamentId, meta);
+    if (this.metas.size > CACHED_TOURNAMENTS) this.metas.delete(this.metas.keys().next().value as string);
     return meta;
   }
 
+  /**
+   * The tournament's current state: the cached projection plus the commits written since (one query, usually
+   * empty), or the whole stream when this process has not seen it yet. Every read is consistent, so a command decided
+   * on it and appended conditionally at the next seq is right or loses the race.
+   */
   private async load(tournamentId: string): Promise<Loaded> {
     const meta = await this.meta(tournamentId);
-    const commits = await this.deps.store.commits(tournamentId);
-    const state = T.replayTournament(commits.flatMap((c) => c.events));
+    const cached = this.cache.get(tournamentId);
+    const newer = await this.deps.store.commits(tournamentId, cached?.version ?? 0);
+    if (cached !== undefined && newer.length === 0) return cached;
+    const commits = [...(cached?.commits ?? []), ...newer];
+    const state = newer
+      .flatMap((c) => c.events)
+      .reduce<T.TournamentState | null>((st, e) => T.evolveTournament(st, e), cached?.state ?? null);
     if (state === null) throw new AppError(404, 'tournament/not_found', `no tournament ${tournamentId}`);
     const last = commits[commits.length - 1];
-    return { meta, state, commits, version: last === undefined ? 0 : lastTournamentSeq(last) };
+    const loaded = { meta, state, commits, version: last === undefined ? 0 : lastTournamentSeq(last) };
+    this.remember(loaded);
+    return loaded;
+  }
+
+  private remember(loaded: Loaded): void {
+    const id = loaded.state.tournamentId;
+    const known = this.cache.get(id);
+    // A slower reader must not put back an older projection.
+    if (known !== undefined && known.version > loaded.version) return;
+    this.cache.delete(id);
+    this.cache.set(id, loaded);
+    if (this.cache.size > CACHED_TOURNAMENTS) this.cache.delete(this.cache.keys().next().value as string);
   }
 
   private summary(loaded: Loaded, actor: TournamentActor): Record<string, unknown> {
