@@ -293,7 +293,14 @@ export type TournamentEvent =
       readonly lots?: Readonly<Record<PlayerId, number>>;
       /** Tables played with real cards (their sheets are entered by hand); absent = none. */
       readonly live?: readonly number[];
+      /**
+       * More tables of the same draw (a large draw comes as several events, each well under a push frame's and a
+       * stored item's size limit): appended to the round drawn by the event before.
+       */
+      readonly continued?: true;
     }
+  /** Round 1's lot numbers of a large tournament, in parts (small tournaments carry them in RoundDrawn). */
+  | { readonly type: 'LotsDrawn'; readonly lots: Readonly<Record<PlayerId, number>> }
   | {
       readonly type: 'RoundStarted';
       readonly round: number;
@@ -323,7 +330,13 @@ export type TournamentEvent =
       readonly embargoed?: true;
     }
   | { readonly type: 'RoundEnded'; readonly round: number; readonly at: number; readonly zeroSum: boolean | null }
-  | { readonly type: 'StandingsChanged'; readonly round: number; readonly standings: readonly StandingRow[] }
+  | {
+      readonly type: 'StandingsChanged';
+      readonly round: number;
+      /** The list, or a part of it: a long list comes as several events, `part` 1, 2, … after the first. */
+      readonly standings: readonly StandingRow[];
+      readonly part?: number;
+    }
   | { readonly type: 'TournamentEnded'; readonly at: number };
 
 /** The events that record an intervention (shown as such in the organiser's console and the stream). */
@@ -643,19 +656,48 @@ function decideStartRound(
     published !== undefined && entrantsKey(published.tables) === entrantsKey(drawn.tables) ? published : drawn;
   const lots = command.round === 1 ? drawLots(command.drawSeed, state.players) : undefined;
   const tableIds = tables.map((t) => tableIdFor(state.tournamentId, command.round, t.table));
+  // A large draw is split into events of at most TABLES_PER_EVENT tables and LOTS_PER_EVENT lots, so every event stays
+  // far below a WebSocket frame (128 KB) and the commit can be stored in parts (each item below 400 KB).
+  const chunks = chunk(tables, TABLES_PER_EVENT);
+  const lotParts = lots === undefined ? [] : chunk(Object.entries(lots), LOTS_PER_EVENT);
+  const lotsInline = lotParts.length === 1 ? lots : undefined;
   return {
     ok: true,
     events: [
-      {
+      ...chunks.map((part, i): TournamentEvent => ({
         type: 'RoundDrawn',
         round: command.round,
-        tables,
-        ...(lots !== undefined ? { lots } : {}),
-        ...(live.length > 0 ? { live } : {}),
-      },
+        tables: part,
+        ...(i === 0 && lotsInline !== undefined ? { lots: lotsInline } : {}),
+        ...(i === 0 && live.length > 0 ? { live } : {}),
+        ...(i > 0 ? { continued: true as const } : {}),
+      })),
+      ...(lotParts.length > 1
+        ? lotParts.map((part): TournamentEvent => ({ type: 'LotsDrawn', lots: Object.fromEntries(part) }))
+        : []),
       { type: 'RoundStarted', round: command.round, at: command.at, tableIds },
     ],
   };
+}
+
+const TABLES_PER_EVENT = 250;
+const LOTS_PER_EVENT = 2000;
+const ROWS_PER_EVENT = 400;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out.length === 0 ? [[]] : out;
+}
+
+/** The list as StandingsChanged events of at most ROWS_PER_EVENT rows (`part` numbers the later ones). */
+function standingsEvents(round: number, rows: readonly StandingRow[]): TournamentEvent[] {
+  return chunk(rows, ROWS_PER_EVENT).map((part, i) => ({
+    type: 'StandingsChanged',
+    round,
+    standings: part,
+    ...(i > 0 ? { part: i } : {}),
+  }));
 }
 
 /** Lot numbers 1..n for every registered player, a random permutation from the seed. */
@@ -717,7 +759,7 @@ function closeRoundIfDone(
     const zeroSum = isZeroSumScheme(state.config) ? roundZeroSum(next, round) : null;
     const ended: TournamentEvent = { type: 'RoundEnded', round, at, zeroSum };
     events.push(ended);
-    events.push({ type: 'StandingsChanged', round, standings: standings(evolveTournament(next, ended)) });
+    events.push(...standingsEvents(round, standings(evolveTournament(next, ended))));
     if (round === state.config.rounds) events.push({ type: 'TournamentEnded', at });
   }
   return { ok: true, events };
@@ -984,7 +1026,7 @@ function decideCorrection(
   // A correction after the round ended changes the list: the standings follow at once.
   if (round.endedAt !== undefined) {
     const next = events.reduce<TournamentState>((s, e) => evolveTournament(s, e), state);
-    events.push({ type: 'StandingsChanged', round: command.round, standings: standings(next) });
+    events.push(...standingsEvents(command.round, standings(next)));
   }
   return { ok: true, events };
 }
@@ -1034,6 +1076,18 @@ export function evolveTournament(state: TournamentState | null, event: Tournamen
       };
     case 'RoundDrawn': {
       const s = must(state);
+      if (event.continued === true)
+        return {
+          ...updateRound(s, event.round, (r) => ({
+            ...r,
+            tables: [...r.tables, ...event.tables],
+            finished: [...r.finished, ...event.tables.map(() => null)],
+            entered: [...r.entered, ...event.tables.map(() => [])],
+            totals: [...r.totals, ...event.tables.map(() => null)],
+            unplayed: [...r.unplayed, ...event.tables.map(() => 0)],
+          })),
+          mates: addMates(s.mates, event.tables),
+        };
       const round: RoundState = {
         round: event.round,
         tables: event.tables,
@@ -1068,6 +1122,10 @@ export function evolveTournament(state: TournamentState | null, event: Tournamen
     case 'RoundEndedEarly':
       // The tables' TableFinished events that follow carry what changes.
       return must(state);
+    case 'LotsDrawn': {
+      const s = must(state);
+      return { ...s, lots: { ...s.lots, ...event.lots } };
+    }
     case 'StandingsChanged':
       // Derived: the standings follow from the finished tables.
       return must(state);

@@ -30,6 +30,7 @@ export const TOURNAMENT_WEBHOOK_EVENT_TYPES = [
   'TotalsEntered',
   'ResultCorrected',
   'RoundEndedEarly',
+  'LotsDrawn',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof TOURNAMENT_WEBHOOK_EVENT_TYPES)[number];
 

@@ -13,6 +13,7 @@ import type {
   TournamentMeta,
   TournamentStore,
 } from '../../ports/tournament-store.js';
+import { randomUUID } from 'node:crypto';
 import { conditionalWrite } from './client.js';
 
 /**
@@ -21,6 +22,9 @@ import { conditionalWrite } from './client.js';
  * Items of a tournament `U#<id>`:
  *   sk `META`               secrets and access (JSON in `m`)
  *   sk `C#<seq, 12 digits>` one commit: its events (JSON in `ev`)
+ *   sk `P#<seq>#<nonce>#<i>` the rest of a commit too large for one item (a 5,000-player draw): written first, then
+ *                           the `C#` item names them (`parts`, `nonce`) — its conditional write is the commit point;
+ *                           parts of a writer that lost the race are never named and never read.
  * An organiser's list `UO#<organiser key hash>` / `<createdAt>#<id>`.
  * The stream handler ignores these items (it takes `T#` commits only).
  */
@@ -76,6 +80,19 @@ export class DynamoTournamentStore implements TournamentStore {
   }
 
   async append(commit: TournamentCommit): Promise<boolean> {
+    const groups = splitEvents(commit.events);
+    const nonce = groups.length > 1 ? randomUUID().slice(0, 8) : undefined;
+    for (let i = 1; i < groups.length; i++)
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: { S: pk(commit.tournamentId) },
+            sk: { S: partSk(commit.seq, nonce ?? '', i) },
+            ev: { S: JSON.stringify(groups[i]) },
+          },
+        }),
+      );
     return conditionalWrite(
       this.client.send(
         new PutItemCommand({
@@ -85,7 +102,8 @@ export class DynamoTournamentStore implements TournamentStore {
             sk: { S: commitSk(commit.seq) },
             seq: { N: String(commit.seq) },
             at: { N: String(commit.at) },
-            ev: { S: JSON.stringify(commit.events) },
+            ev: { S: JSON.stringify(groups[0] ?? []) },
+            ...(nonce !== undefined ? { parts: { N: String(groups.length - 1) }, nonce: { S: nonce } } : {}),
           },
           // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
           // decided on the same version (the scheduler and a table finishing, say) compute the same seq; the
@@ -111,9 +129,29 @@ export class DynamoTournamentStore implements TournamentStore {
         ConsistentRead: true,
       },
     )) {
-      for (const item of page.Items ?? []) out.push(decodeTournamentCommitItem(item));
+      for (const item of page.Items ?? []) out.push(await this.decode(item));
     }
     return out;
+  }
+
+  /** A commit item with its parts read (a large commit), or as it is. */
+  async decode(item: Record<string, AttributeValue>): Promise<TournamentCommit> {
+    const head = decodeTournamentCommitItem(item);
+    const parts = Number(item.parts?.N ?? '0');
+    const nonce = item.nonce?.S;
+    if (parts === 0 || nonce === undefined) return head;
+    const events = [...head.events];
+    for (let i = 1; i <= parts; i++) {
+      const out = await this.client.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: { pk: { S: pk(head.tournamentId) }, sk: { S: partSk(head.seq, nonce, i) } },
+          ConsistentRead: true,
+        }),
+      );
+      events.push(...(JSON.parse(out.Item?.ev?.S ?? '[]') as T.TournamentEvent[]));
+    }
+    return { ...head, events };
   }
 
   async listByOrganiser(organiserKeyHash: string, limit: number): Promise<readonly OrganiserEntry[]> {
@@ -146,3 +184,23 @@ export function decodeTournamentCommitItem(item: Record<string, AttributeValue>)
 }
 // Fixed width, so commits sort by seq.
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
+const partSk = (seq: number, nonce: string, i: number): string => `P#${String(seq).padStart(12, '0')}#${nonce}#${i}`;
+
+/** Events per stored item: below 300 KB of JSON each (DynamoDB's item limit is 400 KB), in order. */
+const ITEM_BYTES = 300 * 1024;
+export function splitEvents(events: readonly T.TournamentEvent[]): T.TournamentEvent[][] {
+  const groups: T.TournamentEvent[][] = [[]];
+  let size = 0;
+  for (const e of events) {
+    const bytes = Buffer.byteLength(JSON.stringify(e)) + 1;
+    const last = groups[groups.length - 1] as T.TournamentEvent[];
+    if (last.length > 0 && size + bytes > ITEM_BYTES) {
+      groups.push([e]);
+      size = bytes;
+    } else {
+      last.push(e);
+      size += bytes;
+    }
+  }
+  return groups;
+}

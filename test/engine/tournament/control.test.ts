@@ -390,3 +390,30 @@ describe('series standings (best N of M)', () => {
     expect(rows.some((r) => r.name === 'Xaver')).toBe(false);
   });
 });
+
+describe('a large draw comes in parts', () => {
+  it('2,400 players: the round start is several RoundDrawn and LotsDrawn events, each far under 128 KB; the state is the whole draw', () => {
+    const cfg = T.resolveConfig({ variant: 'schafkopf', startsAt: START, rounds: 1, dealsPerRound: 4 });
+    let s = run(registered(cfg, 0, 0)).state;
+    const events: T.TournamentEvent[] = [];
+    for (let i = 0; i < 2400; i++) {
+      const playerId = `p${i.toString(36).padStart(5, '0')}`;
+      s = step(s, { type: 'RegisterPlayer', playerId, name: `P${i}`, via: 'organiser' });
+      s = step(s, { type: 'CheckIn', playerId });
+    }
+    s = step(s, { type: 'StartRound', round: 1, drawSeed: 'big', at: 1 }, events);
+    expect(events.map((e) => e.type)).toEqual([
+      'RoundDrawn',
+      'RoundDrawn',
+      'RoundDrawn',
+      'LotsDrawn',
+      'LotsDrawn',
+      'RoundStarted',
+    ]);
+    for (const e of events) expect(JSON.stringify(e).length).toBeLessThan(128 * 1024);
+    const seated = s.rounds[0]!.tables.flatMap((t) => t.seats.map((x) => (x.kind === 'player' ? x.playerId : '')));
+    expect(new Set(seated).size).toBe(2400);
+    expect(s.rounds[0]!.tables.map((t) => t.table)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
+    expect(Object.keys(s.lots)).toHaveLength(2400);
+  });
+});
