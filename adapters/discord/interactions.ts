@@ -76,17 +76,32 @@ export interface DiscordOptions {
   /** The application's public key (hex), from the developer portal. */
   readonly publicKey: string;
   readonly game: ChatGame;
+  /** Epoch millis; tests inject a clock. */
+  readonly now?: () => number;
 }
 
 /**
+ * A signed request whose `X-Signature-Timestamp` is further than this from now is refused (401): the signature covers
+ * the timestamp, so a captured request cannot be replayed later.
+ */
+export const REPLAY_WINDOW_SECONDS = 5 * 60;
+
+/**
  * The Discord interactions endpoint as a fetch handler (Lambda, Node, tests): verifies Ed25519 signatures exactly
- * as Discord documents (`X-Signature-Ed25519` over `X-Signature-Timestamp` + raw body; 401 when it fails), answers
+ * as Discord documents (`X-Signature-Ed25519` over `X-Signature-Timestamp` + raw body; 401 when it fails or the
+ * timestamp is more than five minutes off), answers
  * PING with PONG, runs slash commands and move buttons. Hands and errors are ephemeral (flag 64).
  */
 export function discordHandler(o: DiscordOptions): (req: Request) => Promise<Response> {
+  const now = o.now ?? Date.now;
   return async (req) => {
     const signature = req.headers.get('x-signature-ed25519');
     const timestamp = req.headers.get('x-signature-timestamp');
+    if (
+      timestamp !== null &&
+      (!/^\d+$/.test(timestamp) || Math.abs(now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS)
+    )
+      return new Response('stale or malformed request timestamp', { status: 401 });
     const body = await req.text();
     if (signature === null || timestamp === null || !(await verifyKey(body, signature, timestamp, o.publicKey)))
       return new Response('invalid request signature', { status: 401 });

@@ -1188,12 +1188,34 @@ export function evolveTournament(state: TournamentState | null, event: Tournamen
  * the tables still playing the same deals how they lie, so they are embargoed until the round ends. Everyone gets the
  * same embargo, the organiser too: a duplicate tournament publishes a round when it is over.
  */
-export function publishedEvent(event: TournamentEvent, roundEnded: (round: number) => boolean): TournamentEvent {
+export function publishedEvent(
+  event: TournamentEvent,
+  roundEnded: (round: number) => boolean,
+  viewer: Viewer = { kind: 'public' },
+): TournamentEvent {
+  if (event.type === 'PlayerRegistered' && event.externalId !== undefined && !seesExternalId(viewer, event.playerId)) {
+    const { externalId: _hidden, ...rest } = event;
+    return rest;
+  }
   if (event.type !== 'TableFinished' || event.duplicate !== true || roundEnded(event.round)) return event;
   return { ...event, deals: [], points: [], embargoed: true };
 }
 
-/** The events of one commit as pushed the moment they are written: a round is over when the commit ends it. */
+/** Who reads the tournament: its organiser, a player (by token), or anyone. */
+export type Viewer =
+  | { readonly kind: 'organiser' }
+  | { readonly kind: 'player'; readonly playerId: PlayerId }
+  | { readonly kind: 'public' };
+
+/** A player's `externalId` (an id in the organiser's own system) is for the organiser and the player only. */
+export function seesExternalId(viewer: Viewer, playerId: PlayerId): boolean {
+  return viewer.kind === 'organiser' || (viewer.kind === 'player' && viewer.playerId === playerId);
+}
+
+/**
+ * The events of one commit as pushed the moment they are written (to the public WebSocket stream and webhooks): a
+ * round is over when the commit ends it; no `externalId`.
+ */
 export function publishedCommitEvents(events: readonly TournamentEvent[]): TournamentEvent[] {
   const ended = new Set(events.flatMap((e) => (e.type === 'RoundEnded' ? [e.round] : [])));
   return events.map((e) => publishedEvent(e, (round) => ended.has(round)));

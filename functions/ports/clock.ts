@@ -6,15 +6,45 @@ export interface Clock {
   setTimer(ms: number, fn: () => void): () => void;
 }
 
+/** The longest delay a host timer takes: Node (like browsers) fires a longer `setTimeout` after 1 ms instead. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The host's one-shot timers and wall clock: what {@link clockOn} builds a {@link Clock} from. */
+export interface TimerHost {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): { unref?: () => unknown };
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * A clock over a host's timers that keeps any delay: one longer than {@link MAX_TIMER_MS} (a tournament 25 days ahead)
+ * is a chain of timers, each re-armed for what is left by the host's own clock, so it neither fires at once nor never.
+ */
+export function clockOn(host: TimerHost): Clock {
+  return {
+    now: () => host.now(),
+    setTimer: (ms, fn) => {
+      const at = host.now() + Math.max(0, ms);
+      let handle: { unref?: () => unknown } | undefined;
+      const arm = (): void => {
+        const left = at - host.now();
+        if (left > MAX_TIMER_MS) {
+          handle = host.setTimeout(arm, MAX_TIMER_MS);
+        } else handle = host.setTimeout(fn, Math.max(0, left));
+        handle.unref?.();
+      };
+      arm();
+      return () => host.clearTimeout(handle);
+    },
+  };
+}
+
 /** The machine's clock. */
-export const systemClock: Clock = {
+export const systemClock: Clock = clockOn({
   now: () => Date.now(),
-  setTimer: (ms, fn) => {
-    const t = setTimeout(fn, Math.max(0, ms));
-    t.unref?.();
-    return () => clearTimeout(t);
-  },
-};
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+});
 
 /** A clock the test moves: `advance(ms)` fires every timer due by then, in time order. */
 export class ManualClock implements Clock {

@@ -397,7 +397,9 @@ export function tournamentRoutes(
   app.get('/:tournamentId/events', async (c) => {
     const id = idOf(c);
     const query = parse(EventsQuery, c.req.query(), 'query');
-    return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit)) });
+    // Public; a player's or the organiser's token also shows the externalIds it may see.
+    const viewer = await service.authorize(id, bearer(c));
+    return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit, viewer)) });
   });
 
   app.get('/:tournamentId/standings', async (c) => {

@@ -651,12 +651,14 @@ export class TournamentService {
     tournamentId: string,
     after: number,
     limit: number,
+    viewer: TournamentActor = { kind: 'public' },
   ): Promise<{ version: number; events: { seq: number; event: T.TournamentEvent }[] }> {
     const loaded = await this.load(tournamentId);
-    // A running duplicate round's table results stay embargoed until it ends (T.publishedEvent).
+    // A running duplicate round's table results stay embargoed until it ends; externalIds are the organiser's and
+    // each player's own (T.publishedEvent).
     const ended = (round: number): boolean => loaded.state.rounds[round - 1]?.endedAt !== undefined;
     const events = loaded.commits
-      .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event: T.publishedEvent(event, ended) })))
+      .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event: T.publishedEvent(event, ended, viewer) })))
       .filter((e) => e.seq > after)
       .slice(0, limit);
     return { version: loaded.version, events };
@@ -982,7 +984,8 @@ export class TournamentService {
       players: state.players.map((p) => ({
         playerId: p.playerId,
         name: p.name,
-        ...(p.externalId !== undefined ? { externalId: p.externalId } : {}),
+        // An id in the organiser's own system: for the organiser and the player only.
+        ...(p.externalId !== undefined && T.seesExternalId(actor, p.playerId) ? { externalId: p.externalId } : {}),
         checkedIn: p.checkedIn,
         withdrawn: p.withdrawn,
         ...(p.live ? { live: true } : {}),

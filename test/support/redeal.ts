@@ -6,10 +6,10 @@
  * - a seat knows the hand it was dealt (both packets), every card of a blind it picks up (seven-handed Sheepshead: the
  *   picker the first two, the partner the die names the last two);
  * - everybody knows every played card, every card turned up (`CardRevealed`), the face-up stacks, Saukopf's open cards
- *   and every card an action names in the open (a Knorpel's trump, a called ace, a Muss-Spiel's card, a blitz);
+ *   and every card an action names in the open (a Knorpel's trump, a called ace, a Muss-Spiel's card);
  * - Schafkopf's open games show the declarer's hand (a Sie at once, a Bettel Brett after the first trick);
- * - a card an action lays away or hands over (bury, Trog, a face-down `under`, a Hochzeit's returned card) is known
- *   to the seat that acted and, for the Hochzeit, to the seat that offered it.
+ * - a card an action lays away, shows privately or hands over (bury, Trog, a blitz's queens, a face-down `under`, a
+ *   Hochzeit's returned card) is known to the seat that acted and, for the Hochzeit, to the seat that offered it.
  *
  * A re-deal permutes every other card of the deck at random (across hands, the blind and face-down stacks, so who holds
  * which hidden card changes) and applies the same permutation to the cards inside the actions. It is consistent with
@@ -157,6 +157,8 @@ export function knownCards(script: Script, steps: readonly Step[], audience: Aud
         switch (a.type) {
           case 'bury':
           case 'trog':
+          case 'blitz':
+            // Laid away, or shown to the table's other seats only as "a blitz" (which pair is the actor's to know).
             if (mineAct) add(a.cards);
             break;
           case 'accept':
@@ -171,7 +173,7 @@ export function knownCards(script: Script, steps: readonly Step[], audience: Aud
             if (mineAct) add(layout?.blind.slice(0, players.length === 7 ? 2 : undefined));
             break;
           default:
-            // Every other card an action names is named in the open (play, Knorpel, Muss-Spiel, blitz).
+            // Every other card an action names is named in the open (play, Knorpel, Muss-Spiel).
             for (const c of cardsIn(a)) known.add(c);
         }
       }
