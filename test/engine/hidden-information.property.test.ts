@@ -15,6 +15,7 @@ import {
   listVariants,
   parseCommand,
   redactEvent,
+  renderEvent,
   renderView,
   summarizeCommands,
   view,
@@ -28,7 +29,7 @@ import { propertyRuns } from '../support/runs.js';
  * cards it cannot see are re-dealt consistently with what it knows (test/support/redeal.ts). For random prefixes of a
  * first deal of every variant, table size and preset, each audience's artefacts are compared step by step between the
  * deal and a re-deal: the view with its legal actions (and their order), the events as redacted for it, the chat text
- * (view, commands, summary), the bot's observation, and at the end the answers to probing moves (the engine's refusal
+ * (view, commands, summary, the events as chat lines), the bot's observation, and at the end the answers to probing moves (the engine's refusal
  * and the `action/unclear` reading of chat text).
  */
 
@@ -59,6 +60,7 @@ function observe(script: Script, steps: readonly Step[], audience: Audience): Ar
       text[`view.${lang}`] = renderView(v, { lang, ...(seat !== undefined ? { seat } : {}) });
       text[`commands.${lang}`] = legalCommands(v.legalActions, script.variant, lang);
       text[`summary.${lang}`] = summarizeCommands(v.legalActions, script.variant, lang);
+      text[`events.${lang}`] = events.map((e) => renderEvent(e, lang));
     }
     const deal = step.after.deal;
     const seated = seat !== undefined && deal !== null && !deal.over && deal.players.includes(seat);
