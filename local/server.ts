@@ -250,6 +250,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     scheduler,
     now: () => clock.now(),
     afterAppend: (commit) => dispatcher.enqueue(commit),
+    seating: runtime.service,
     // The local stand-in for the stream: tournament commits reach their WebSocket subscribers and webhooks in order
     // (the same handler as the stream function's `onTournamentCommit`).
     onCommit: (commit) => tournamentPush.enqueue(commit),

@@ -52,13 +52,45 @@ export interface TournamentConfig {
   readonly remainder: 'larger-tables' | 'bots';
   /** Every table of a round plays the same deals (seat k holds the same cards at every table). */
   readonly duplicate: boolean;
+  /**
+   * Registered players who never played a deal themselves: left off the ranking (`unranked`, listed after it without
+   * a place) or ranked together after everyone who played (`last`).
+   */
+  readonly unplayed: 'unranked' | 'last';
+  /**
+   * Deals a bot played in an absent player's seat (a no-show, a player who left): credited to that player (`true`)
+   * or to nobody (`false`, the default — the list then counts only what people played). Marked either way.
+   */
+  readonly botCredit: boolean;
+  /** The prize list printed with the standings (engine/tournament/prizes.ts); none when absent. */
+  readonly prizes?: PrizeConfig;
+}
+
+/** A prize for a place: a fixed amount in cents, a share of the pool (entry fees), or goods (a named item). */
+export type Prize =
+  | { readonly place: number; readonly cents: number }
+  | { readonly place: number; readonly share: number }
+  | { readonly place: number; readonly goods: string };
+
+export interface PrizeConfig {
+  /** Entry fee per player who played, in cents; the pool is fees × players (minus `retainCents`). */
+  readonly entryFeeCents: number;
+  /** What the organiser keeps from the pool (room, cards), in cents. */
+  readonly retainCents: number;
+  /** Prizes of the final list; `share` weights divide the pool (whole cents, largest remainders). */
+  readonly places: readonly Prize[];
+  /** The best of each round (`place` within the round's points), fixed amounts or goods only. */
+  readonly rounds: readonly Prize[];
+  /** The best at each table of a round, fixed amounts or goods only. */
+  readonly tables: readonly Prize[];
 }
 
 /** What an organiser sends; everything but `variant` and `startsAt` has a default. */
-export type TournamentInput = Partial<Omit<TournamentConfig, 'scoring'>> & {
+export type TournamentInput = Partial<Omit<TournamentConfig, 'scoring' | 'prizes'>> & {
   readonly variant: string;
   readonly startsAt: number;
   readonly scoring?: ScoringScheme | SchemeName;
+  readonly prizes?: PrizeInput;
 };
 
 /** Defaults: tables of 4, 2 rounds of 32 deals (REFERENCE §3.1 "typical"), plus-minus, ties by Soli then lot. */
@@ -72,6 +104,8 @@ export const DEFAULTS = {
   noShows: 'drop',
   remainder: 'larger-tables',
   duplicate: false,
+  unplayed: 'unranked',
+  botCredit: false,
 } as const;
 
 /**
@@ -110,6 +144,12 @@ export function resolveConfig(input: TournamentInput): TournamentConfig {
   if (noShows !== 'bot' && noShows !== 'drop') throw new OptionsError('noShows', 'noShows is bot or drop');
   const duplicate = input.duplicate ?? DEFAULTS.duplicate;
   if (typeof duplicate !== 'boolean') throw new OptionsError('duplicate', 'duplicate is true or false');
+  const unplayed = input.unplayed ?? DEFAULTS.unplayed;
+  if (unplayed !== 'unranked' && unplayed !== 'last')
+    throw new OptionsError('unplayed', 'unplayed is unranked or last');
+  const botCredit = input.botCredit ?? DEFAULTS.botCredit;
+  if (typeof botCredit !== 'boolean') throw new OptionsError('botCredit', 'botCredit is true or false');
+  const prizes = input.prizes === undefined ? undefined : resolvePrizes(input.prizes);
   const name = input.name ?? 'Tournament';
   if (typeof name !== 'string' || name.length < 1 || name.length > 120)
     throw new OptionsError('name', 'name is 1..120 characters');
@@ -145,6 +185,52 @@ export function resolveConfig(input: TournamentInput): TournamentConfig {
     noShows,
     remainder,
     duplicate,
+    unplayed,
+    botCredit,
+    ...(prizes !== undefined ? { prizes } : {}),
+  };
+}
+
+/** What an organiser sends for prizes; lists default to empty, amounts to 0. */
+export type PrizeInput = Partial<PrizeConfig>;
+
+function resolvePrizes(input: PrizeInput): PrizeConfig {
+  const cents = (v: unknown, path: string): number => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > 100_000_000)
+      throw new OptionsError(path, `${path} is a whole number of cents 0..100000000`);
+    return v;
+  };
+  const list = (v: unknown, path: string, shares: boolean): Prize[] => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.length > 200) throw new OptionsError(path, `${path} is a list of at most 200 prizes`);
+    return v.map((p: unknown, i): Prize => {
+      const at = `${path}.${i}`;
+      const o = (p ?? {}) as Record<string, unknown>;
+      const place = o['place'];
+      if (typeof place !== 'number' || !Number.isInteger(place) || place < 1 || place > 10_000)
+        throw new OptionsError(`${at}.place`, 'place is a whole number from 1');
+      const kinds = ['cents', 'share', 'goods'].filter((k) => o[k] !== undefined);
+      if (kinds.length !== 1) throw new OptionsError(at, 'a prize is one of cents, share or goods');
+      if (o['cents'] !== undefined) return { place, cents: cents(o['cents'], `${at}.cents`) };
+      if (o['share'] !== undefined) {
+        if (!shares) throw new OptionsError(`${at}.share`, 'round and table prizes are fixed amounts or goods');
+        const share = o['share'];
+        if (typeof share !== 'number' || !Number.isInteger(share) || share < 1 || share > 1_000_000)
+          throw new OptionsError(`${at}.share`, 'share is a whole-number weight 1..1000000');
+        return { place, share };
+      }
+      const goods = o['goods'];
+      if (typeof goods !== 'string' || goods.length < 1 || goods.length > 80)
+        throw new OptionsError(`${at}.goods`, 'goods is a name of 1..80 characters');
+      return { place, goods };
+    });
+  };
+  return {
+    entryFeeCents: cents(input.entryFeeCents ?? 0, 'prizes.entryFeeCents'),
+    retainCents: cents(input.retainCents ?? 0, 'prizes.retainCents'),
+    places: list(input.places, 'prizes.places', true),
+    rounds: list(input.rounds, 'prizes.rounds', false),
+    tables: list(input.tables, 'prizes.tables', false),
   };
 }
 

@@ -4,3 +4,6 @@ export * from './draw.js';
 export * from './scoring.js';
 export * from './tournament.js';
 export * from './schedule.js';
+export * from './live.js';
+export * from './prizes.js';
+export * from './series.js';

@@ -19,6 +19,8 @@ export function nextRoundDue(state: TournamentState): { round: number; at: numbe
   if (phase === 'ended' || phase === 'playing') return undefined;
   const round = state.rounds.length + 1;
   if (round > state.config.rounds) return undefined;
+  // The organiser moved this round's start (postponed): that time stands.
+  if (state.postponed?.round === round) return { round, at: state.postponed.startsAt };
   const last = state.rounds[state.rounds.length - 1];
   if (last === undefined) return { round, at: state.config.startsAt };
   return { round, at: (last.endedAt ?? 0) + state.config.pauseMinutes * MINUTE };
@@ -36,7 +38,8 @@ export function roundTimes(state: TournamentState): RoundTime[] {
   let nextStart = config.startsAt;
   for (let round = 1; round <= config.rounds; round++) {
     const r = state.rounds[round - 1];
-    const startsAt = r?.startedAt ?? nextStart;
+    const moved = state.postponed?.round === round ? state.postponed.startsAt : undefined;
+    const startsAt = r?.startedAt ?? moved ?? nextStart;
     const endsAt = r?.endedAt ?? Math.max(startsAt + length, 0);
     const status = r?.endedAt !== undefined ? 'played' : r?.startedAt !== undefined ? 'playing' : 'planned';
     out.push({ round, startsAt, endsAt, status });

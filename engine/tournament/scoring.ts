@@ -47,8 +47,11 @@ export function scoreDeal(
     : hasSides
       ? participants.filter((s) => declarerSide.has(s) === result.won)
       : payout.flatMap((p, s) => (p.n > 0 ? [s] : []));
-  // A solo is a game one declarer plays alone against the rest (Rufspiel and Hochzeit have two).
-  const solo = hasSides && declarers.length === 1;
+  // A solo is a game one declarer chose to play alone against the rest (Rufspiel and Hochzeit have two). A won
+  // leaster or a Ramsch Durchmarsch also has one "declarer" — the seat that won a game nobody chose — and is no solo
+  // for the Soli tie-break (Wisconsin sheets count solos as picked-alone hands).
+  const noBid = contract !== null && (contract.game === 'leaster' || contract.game === 'ramsch');
+  const solo = hasSides && declarers.length === 1 && !noBid;
   const soloWonBy = solo && result.won ? declarers[0] : undefined;
   const base = { winners, ...(soloWonBy !== undefined ? { soloWonBy } : {}) };
   switch (scheme.scheme) {

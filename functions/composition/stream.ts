@@ -1,6 +1,7 @@
 import type { DueWorkScheduler } from '../ports/due-work.js';
 import type { Commit } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
+import { DynamoTournamentStore } from '../adapters/dynamodb/tournament-store.js';
 import { createStreamHandler } from '../stream/handler.js';
 import { createOnCommit } from '../stream/on-commit.js';
 import type { Runtime } from './runtime.js';
@@ -32,5 +33,7 @@ export function createCommitStream(
       ...(webhooks !== undefined ? { webhooks: (commit: Commit) => webhooks.deliverer.onCommit(commit) } : {}),
     }),
     extra.onTournamentCommit,
+    // A large tournament commit (a 5,000-player draw) is stored in parts: the push reads the rest.
+    (item) => new DynamoTournamentStore(runtime.client, runtime.settings.dataTable).decode(item),
   );
 }

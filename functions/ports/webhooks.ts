@@ -22,6 +22,15 @@ export const TOURNAMENT_WEBHOOK_EVENT_TYPES = [
   'RoundEnded',
   'StandingsChanged',
   'TournamentEnded',
+  'DrawPublished',
+  'TournamentCancelled',
+  'TournamentPostponed',
+  'SeatTakenOver',
+  'DealEntered',
+  'TotalsEntered',
+  'ResultCorrected',
+  'RoundEndedEarly',
+  'LotsDrawn',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof TOURNAMENT_WEBHOOK_EVENT_TYPES)[number];
 

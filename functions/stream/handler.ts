@@ -30,6 +30,10 @@ export function createStreamHandler(
   onCommit: (commit: Commit) => Promise<void>,
   /** A new tournament commit (`U#…`/`C#…`): pushed to the tournament's WebSocket subscribers. */
   onTournamentCommit?: (commit: TournamentCommit) => Promise<unknown>,
+  /** Reads a large tournament commit's other parts (DynamoTournamentStore.decode); without it, the item alone. */
+  decodeTournament: (
+    item: Record<string, AttributeValue>,
+  ) => Promise<TournamentCommit> | TournamentCommit = decodeTournamentCommitItem,
 ) {
   return async (event: StreamEvent): Promise<StreamResponse> => {
     const failures: { itemIdentifier: string }[] = [];
@@ -43,7 +47,7 @@ export function createStreamHandler(
       // INSERT has no events and is skipped here).
       if (!tournament && !isCommitItem(item)) continue;
       try {
-        if (tournament) await onTournamentCommit(decodeTournamentCommitItem(item));
+        if (tournament) await onTournamentCommit(await decodeTournament(item));
         else await onCommit(decodeCommitItem(item));
       } catch (e) {
         console.error('stream record failed', e instanceof Error ? e.message : 'unknown');

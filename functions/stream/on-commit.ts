@@ -11,7 +11,10 @@ import type { TableService } from '../use-cases/table-service.js';
 export function createOnCommit(deps: {
   readonly service: TableService;
   readonly fanOut?: (commit: Commit) => Promise<unknown>;
-  /** A table closed (after its last deal): a tournament table's round gets its score sheet. Idempotent. */
+  /**
+   * A table closed (after its last deal, or closed early) or a seat was freed: a tournament table's round gets its
+   * score sheet, a freed seat of a tournament table a bot. Idempotent.
+   */
   readonly onTableClosed?: (tableId: string) => Promise<void>;
   readonly scheduler?: DueWorkScheduler;
   /** Signed webhook deliveries (enqueued durably, then sent in seq order per registration). */
@@ -40,7 +43,10 @@ export function createOnCommit(deps: {
         pinnedVersion: lastSeq(commit),
       });
     }
-    if (deps.onTableClosed !== undefined && commit.events.some((e) => e.type === 'TableClosed'))
+    if (
+      deps.onTableClosed !== undefined &&
+      commit.events.some((e) => e.type === 'TableClosed' || e.type === 'SeatLeft')
+    )
       await deps.onTableClosed(commit.tableId);
   };
 }

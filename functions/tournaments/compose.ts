@@ -5,7 +5,7 @@ import type { DueWorkHandler, DueWorkScheduler, DueWorkStore } from '../ports/du
 import type { Commit, TableStore } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { JOB_CHECK, JOB_START, TournamentService } from './service.js';
-import { tournamentTables } from './tables.js';
+import { type TableSeating, tournamentTables } from './tables.js';
 
 /**
  * Wiring of the tournaments over the one due-work mechanism (functions/ports/due-work.ts): the service schedules its
@@ -25,6 +25,8 @@ export function createTournaments(deps: {
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Called after each tournament commit (locally: the WebSocket push; on AWS the stream does it). */
   readonly onCommit?: (commit: TournamentCommit) => void;
+  /** The table use cases an organiser's intervention at a table goes through. */
+  readonly seating?: TableSeating;
 }): { service: TournamentService; handlers: ReadonlyMap<string, DueWorkHandler> } {
   const service = new TournamentService({
     store: new DynamoTournamentStore(deps.client, deps.dataTable),
@@ -33,6 +35,7 @@ export function createTournaments(deps: {
       dueWork: deps.dueWork,
       now: deps.now,
       ...(deps.afterAppend !== undefined ? { afterAppend: deps.afterAppend } : {}),
+      ...(deps.seating !== undefined ? { seating: deps.seating } : {}),
     }),
     due: deps.scheduler,
     now: deps.now,
@@ -79,6 +82,7 @@ export function lambdaTournaments(runtime: Runtime, scheduler?: DueWorkScheduler
     dueWork: runtime.dueWork,
     scheduler: scheduler ?? storeOnlyScheduler(runtime.dueWork),
     now: Date.now,
+    seating: runtime.service,
   });
 }
 

@@ -4,6 +4,8 @@ import { tournament as T } from '../../engine/index.js';
 import { sha256 } from '../crypto/secrets.js';
 import { AppError } from '../use-cases/errors.js';
 import { calendarIcs } from './format/calendar.js';
+import { type Lang, LANGS } from './format/messages.js';
+import { roundSheetsHtml, seatingPlanHtml, standingsHtml, tableCardsHtml } from './format/print.js';
 import { scoreSheet, scoreSheetCsv, scoreSheetHtml } from './format/score-sheet.js';
 import { standingsCsv } from './format/standings.js';
 import type { CreateInput, TournamentService } from './service.js';
@@ -51,6 +53,17 @@ const CreateTournament = z.strictObject({
   noShows: z.enum(['bot', 'drop']).optional(),
   remainder: z.enum(['larger-tables', 'bots']).optional(),
   duplicate: z.boolean().optional(),
+  unplayed: z.enum(['unranked', 'last']).optional(),
+  botCredit: z.boolean().optional(),
+  prizes: z
+    .strictObject({
+      entryFeeCents: z.number().int().min(0).max(100_000_000).optional(),
+      retainCents: z.number().int().min(0).max(100_000_000).optional(),
+      places: z.array(z.record(z.string(), z.unknown())).max(200).optional(),
+      rounds: z.array(z.record(z.string(), z.unknown())).max(200).optional(),
+      tables: z.array(z.record(z.string(), z.unknown())).max(200).optional(),
+    })
+    .optional(),
   selfRegistration: z.boolean().optional(),
   /** Reuse the organiser key of an earlier tournament, so that `GET /v1/tournaments` lists them together. */
   organiserKey: z
@@ -62,6 +75,51 @@ const Register = z.strictObject({
   name: oneLineName(40),
   externalId: z.string().min(1).max(80).optional(),
   inviteCode: z.string().min(1).max(100).optional(),
+  /** Plays at a live table (real cards, a Spielliste entered by hand). */
+  live: z.boolean().optional(),
+});
+const Reason = z.string().trim().min(1).max(200);
+const WithReason = z.strictObject({ reason: Reason.optional() });
+const Cancel = z.strictObject({ reason: Reason });
+const Postpone = z.strictObject({ startsAt: z.iso.datetime({ offset: true }), reason: Reason.optional() });
+const Substitute = z.strictObject({
+  /** A registered player's id, or `bot`. */
+  substitute: z.union([z.literal('bot'), playerId]),
+  creditTo: z.enum(['substitute', 'original']).default('substitute'),
+  fromDeal: z.number().int().min(1).max(200).optional(),
+  reason: Reason.optional(),
+});
+const seatNo = z.number().int().min(0).max(7);
+const Entry = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('game'),
+    game: z.string().min(1).max(30).nullable(),
+    suit: z.enum(['E', 'G', 'H', 'S']).optional(),
+    tout: z.boolean().optional(),
+    declarers: z.array(seatNo).max(2),
+    won: z.boolean(),
+    schneider: z.boolean().optional(),
+    schwarz: z.boolean().optional(),
+    laufende: z.number().int().min(0).max(14).optional(),
+    knocks: z.number().int().min(0).max(8).optional(),
+    kontra: z.boolean().optional(),
+    re: z.boolean().optional(),
+    sitsOut: seatNo.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('payout'),
+    payout: z.array(z.number().int().min(-1_000_000).max(1_000_000)).min(2).max(8),
+    sitsOut: seatNo.optional(),
+  }),
+]);
+const EnterDeal = z.strictObject({ deal: z.number().int().min(1).max(200), entry: Entry, reason: Reason.optional() });
+const Exact = z.string().regex(/^-?\d{1,12}(\/\d{1,12})?$/, 'a whole or exact number like "-30" or "5/2"');
+const EnterTotals = z.strictObject({ totals: z.array(Exact).min(2).max(8), reason: Reason.optional() });
+const Correction = z.strictObject({
+  deal: z.number().int().min(1).max(200).nullable(),
+  entry: Entry.optional(),
+  totals: z.array(Exact).min(2).max(8).optional(),
+  reason: Reason,
 });
 const EventsQuery = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),
@@ -78,6 +136,21 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z
   });
 }
 
+/** A body that may be absent (`{}` then), or JSON. */
+async function optionalBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  if (!(c.req.header('content-type') ?? '').includes('application/json'))
+    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
+      field: 'content-type',
+    });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
+  }
+}
+
 async function jsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!type.includes('application/json'))
@@ -89,6 +162,18 @@ async function jsonBody(c: Context): Promise<unknown> {
   } catch {
     throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
   }
+}
+
+/** `?lang=de|en`, else the first of them in Accept-Language, else English. */
+function langOf(c: Context): Lang {
+  const q = c.req.query('lang');
+  if (q !== undefined) return parse(z.enum(LANGS as [Lang, ...Lang[]]), q, 'lang');
+  const accept = (c.req.header('accept-language') ?? '').toLowerCase();
+  const first = accept
+    .split(',')
+    .map((p) => p.trim().slice(0, 2))
+    .find((l): l is Lang => (LANGS as readonly string[]).includes(l));
+  return first ?? 'en';
 }
 
 function bearer(c: Context): string | undefined {
@@ -150,6 +235,25 @@ export function tournamentRoutes(
     return c.json({ tournaments: await service.listForOrganiser(key, limit) });
   });
 
+  // A series (a Jahreswertung, a cup): the best N results of each player over the tournaments named.
+  app.get('/series', async (c) => {
+    const q = parse(
+      z.strictObject({
+        ids: z
+          .string()
+          .transform((v) => v.split(','))
+          .pipe(z.array(tournamentId).min(1).max(52)),
+        best: z.coerce.number().int().min(1).max(52).optional(),
+      }),
+      c.req.query(),
+      'query',
+    );
+    if (new Set(q.ids).size !== q.ids.length)
+      throw new AppError(400, 'request/invalid', 'query: a tournament is named twice', { field: 'ids' });
+    const best = q.best ?? q.ids.length;
+    return c.json({ best, ...(await service.series(q.ids, best)) });
+  });
+
   app.get('/:tournamentId', async (c) => {
     const id = idOf(c);
     return c.json(await service.get(id, await service.authorize(id, bearer(c))));
@@ -162,6 +266,7 @@ export function tournamentRoutes(
       name: body.name,
       ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
       ...(body.inviteCode !== undefined ? { inviteCode: body.inviteCode } : {}),
+      ...(body.live !== undefined ? { live: body.live } : {}),
     });
     return c.json({ tournamentId: id, ...out }, 201);
   });
@@ -174,10 +279,108 @@ export function tournamentRoutes(
       throw new AppError(401, 'auth/missing_token', 'needs the player token or the organiser key', {
         field: 'authorization',
       });
-    return c.json(await service[kind](id, actor, pid));
+    if (kind === 'checkIn') return c.json(await service.checkIn(id, actor, pid));
+    const body = parse(WithReason, await optionalBody(c), 'body');
+    return c.json(await service.withdraw(id, actor, pid, body.reason));
   };
   app.post('/:tournamentId/players/:playerId/check-in', playerAction('checkIn'));
   app.post('/:tournamentId/players/:playerId/withdraw', playerAction('withdraw'));
+
+  // ——— The organiser's controls (docs/tournaments.md); each is an event on the tournament's stream. ———
+  const actorOf = async (c: Context) => {
+    const id = idOf(c);
+    return { id, actor: await service.authorize(id, bearer(c)) };
+  };
+  const roundOf = (c: Context): number => parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
+  const tableOf = (c: Context): number =>
+    parse(z.coerce.number().int().min(1).max(10_000), c.req.param('table'), 'table');
+
+  app.post('/:tournamentId/players/:playerId/substitute', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const pid = parse(playerId, c.req.param('playerId'), 'playerId');
+    const body = parse(Substitute, await jsonBody(c), 'body');
+    return c.json(
+      await service.substitute(id, actor, {
+        playerId: pid,
+        substitute: body.substitute,
+        creditTo: body.creditTo,
+        ...(body.fromDeal !== undefined ? { fromDeal: body.fromDeal } : {}),
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      }),
+    );
+  });
+  app.post('/:tournamentId/draw', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(WithReason, await optionalBody(c), 'body');
+    return c.json(await service.publishDraw(id, actor, body.reason));
+  });
+  app.post('/:tournamentId/postpone', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(Postpone, await jsonBody(c), 'body');
+    return c.json(await service.postpone(id, actor, Date.parse(body.startsAt), body.reason));
+  });
+  app.post('/:tournamentId/cancel', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(Cancel, await jsonBody(c), 'body');
+    return c.json(await service.cancel(id, actor, body.reason));
+  });
+  app.post('/:tournamentId/rounds/:round/end', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(WithReason, await optionalBody(c), 'body');
+    return c.json(await service.endRound(id, actor, roundOf(c), body.reason));
+  });
+  app.post('/:tournamentId/rounds/:round/tables/:table/finish', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(WithReason, await optionalBody(c), 'body');
+    return c.json(await service.finishTableNow(id, actor, roundOf(c), tableOf(c), body.reason));
+  });
+  // A live table's sheet: entered by the organiser or a player of the table (the captain), deal by deal or as totals.
+  app.post('/:tournamentId/rounds/:round/tables/:table/deals', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(EnterDeal, await jsonBody(c), 'body');
+    const out = await service.enterDeal(id, actor, {
+      round: roundOf(c),
+      table: tableOf(c),
+      deal: body.deal,
+      entry: body.entry as T.LiveEntry,
+      ...(body.reason !== undefined ? { reason: body.reason } : {}),
+    });
+    return c.json({ version: out.version, deal: out.record.deal, payout: out.record.result.payout }, 201);
+  });
+  app.post('/:tournamentId/rounds/:round/tables/:table/totals', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(EnterTotals, await jsonBody(c), 'body');
+    return c.json(
+      await service.enterTotals(id, actor, {
+        round: roundOf(c),
+        table: tableOf(c),
+        totals: body.totals,
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      }),
+    );
+  });
+  app.post('/:tournamentId/rounds/:round/tables/:table/submit', async (c) => {
+    const { id, actor } = await actorOf(c);
+    return c.json(await service.submitSheet(id, actor, roundOf(c), tableOf(c)));
+  });
+  app.post('/:tournamentId/rounds/:round/tables/:table/corrections', async (c) => {
+    const { id, actor } = await actorOf(c);
+    const body = parse(Correction, await jsonBody(c), 'body');
+    if (body.deal !== null && body.entry === undefined)
+      throw new AppError(400, 'request/invalid', 'body: a deal is corrected with its entry', { field: 'entry' });
+    if (body.deal === null && body.totals === undefined)
+      throw new AppError(400, 'request/invalid', 'body: a table is corrected with its totals', { field: 'totals' });
+    return c.json(
+      await service.correct(id, actor, {
+        round: roundOf(c),
+        table: tableOf(c),
+        deal: body.deal,
+        ...(body.entry !== undefined ? { entry: body.entry as T.LiveEntry } : {}),
+        ...(body.totals !== undefined ? { totals: body.totals } : {}),
+        reason: body.reason,
+      }),
+    );
+  });
 
   app.get('/:tournamentId/me/tables', async (c) => {
     const id = idOf(c);
@@ -202,7 +405,11 @@ export function tournamentRoutes(
   app.get('/:tournamentId/standings', async (c) => {
     const id = idOf(c);
     const state = await service.state(id);
-    if (negotiate(c, ['application/json', 'text/csv']) === 'text/csv')
+    const rows = T.standings(state);
+    const prizes = T.prizeList(state, rows);
+    const type = negotiate(c, ['application/json', 'text/csv', 'text/html']);
+    if (type === 'text/html') return c.html(await standingsHtml(state, langOf(c)));
+    if (type === 'text/csv')
       return c.body(standingsCsv(state), 200, {
         'content-type': 'text/csv; charset=utf-8; header=present',
         'content-disposition': `attachment; filename="${id}-standings.csv"`,
@@ -213,7 +420,8 @@ export function tournamentRoutes(
       roundsPlayed: state.rounds.filter((r) => r.endedAt !== undefined).length,
       scoring: state.config.scoring,
       tieBreaks: state.config.tieBreaks,
-      standings: T.standings(state),
+      standings: rows,
+      ...(prizes !== undefined ? { prizes } : {}),
     });
   });
 
@@ -221,7 +429,7 @@ export function tournamentRoutes(
     const id = idOf(c);
     const round = parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
     const table = parse(z.coerce.number().int().min(1).max(1000), c.req.param('table'), 'table');
-    const sheet = scoreSheet(await service.state(id), round, table);
+    const sheet = scoreSheet(await service.state(id), round, table, langOf(c));
     if (sheet === undefined)
       throw new AppError(404, 'tournament/unknown_table', `no table ${table} in round ${round}`, { field: 'table' });
     const type = negotiate(c, ['application/json', 'text/csv', 'text/html']);
@@ -230,6 +438,21 @@ export function tournamentRoutes(
     if (type === 'text/html') return c.html(await scoreSheetHtml(sheet));
     return c.json(sheet);
   });
+
+  // Printable pages of a round (A4): the seating plan, the table cards, every score sheet (blank rows to fill in).
+  const printable =
+    (render: (s: T.TournamentState, round: number, lang: Lang) => Promise<string | undefined>) =>
+    async (c: Context) => {
+      const id = idOf(c);
+      const round = parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
+      const out = await render(await service.state(id), round, langOf(c));
+      if (out === undefined)
+        throw new AppError(404, 'tournament/round_order', `round ${round} has no draw yet`, { field: 'round' });
+      return c.html(out);
+    };
+  app.get('/:tournamentId/rounds/:round/seating', printable(seatingPlanHtml));
+  app.get('/:tournamentId/rounds/:round/table-cards', printable(tableCardsHtml));
+  app.get('/:tournamentId/rounds/:round/sheets', printable(roundSheetsHtml));
 
   app.get('/:tournamentId/calendar.ics', async (c) => {
     const id = idOf(c);

@@ -34,6 +34,16 @@ export interface TournamentTables {
   toAct(
     tableId: string,
   ): Promise<{ readonly closed: boolean; readonly dealNo: number; readonly toAct: readonly number[] }>;
+  /** Close a table now (its running deal is abandoned: it scores nothing). Idempotent. */
+  close(tableId: string): Promise<void>;
+  /** Someone else on a seat: a bot, or a human who gets a new seat token (returned once). */
+  replaceSeat(
+    tableId: string,
+    seat: number,
+    by: { readonly kind: 'bot' } | { readonly kind: 'human'; readonly name: string },
+  ): Promise<{ readonly seatToken?: string }>;
+  /** Seats nobody holds (a player left). */
+  openSeats(tableId: string): Promise<readonly number[]>;
 }
 
 export type SpecSeat =
@@ -82,7 +92,19 @@ export type TournamentActor =
 export const JOB_START = 'tournament.start-round';
 export const JOB_CHECK = 'tournament.check-round';
 
-const MAX_RETRIES = 8;
+/**
+ * Lost races (another command took the slot) are decided again at once on the newer state; from the second loss on
+ * after a short random pause (0..2^attempt ms, at most 64), so 200 players checking in at the same second spread out
+ * instead of colliding again and again. A client sees `tournament/busy` only after all of these.
+ */
+const MAX_RETRIES = 40;
+const backoff = (attempt: number): Promise<void> =>
+  attempt < 1
+    ? Promise.resolve()
+    : new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 64)));
+
+/** Tournaments kept folded in this process (the projection a command starts from; see `load`). */
+const CACHED_TOURNAMENTS = 100;
 
 interface Loaded {
   readonly meta: TournamentMeta;
@@ -93,6 +115,13 @@ interface Loaded {
 
 export class TournamentService {
   private readonly checkEveryMs: number;
+  /**
+   * The projection: each tournament's state as folded so far (with its commits and version) and its metadata (which
+   * never changes). A command reads only the commits after the cached version — usually none — instead of the whole
+   * stream; a lost race reads the few it missed. Bounded (oldest out first).
+   */
+  private readonly cache = new Map<string, Loaded>();
+  private readonly metas = new Map<string, TournamentMeta>();
 
   constructor(private readonly deps: TournamentDeps) {
     this.checkEveryMs = deps.checkEveryMs ?? 30_000;
@@ -168,7 +197,7 @@ export class TournamentService {
   async register(
     tournamentId: string,
     token: string | undefined,
-    input: { name: string; externalId?: string; inviteCode?: string },
+    input: { name: string; externalId?: string; inviteCode?: string; live?: boolean },
   ): Promise<{ playerId: string; playerToken: string; version: number }> {
     const meta = await this.meta(tournamentId);
     const actor = this.actorOf(meta, token);
@@ -193,6 +222,7 @@ export class TournamentService {
       name: input.name,
       ...(input.externalId !== undefined ? { externalId: input.externalId } : {}),
       via,
+      ...(input.live === true ? { live: true } : {}),
     }));
     return { playerId, playerToken: playerToken(meta.tokenKey, tournamentId, playerId), version };
   }
@@ -202,9 +232,379 @@ export class TournamentService {
     return { version: await this.execute(tournamentId, () => ({ type: 'CheckIn', playerId })) };
   }
 
-  async withdraw(tournamentId: string, actor: TournamentActor, playerId: string): Promise<{ version: number }> {
+  /**
+   * Withdraw: left out of later draws; when the player sits at a table of the running round, a bot takes the seat
+   * from the current deal on (marked on the list; credited only with `botCredit`).
+   */
+  async withdraw(
+    tournamentId: string,
+    actor: TournamentActor,
+    playerId: string,
+    reason?: string,
+  ): Promise<{ version: number }> {
     this.mayActFor(actor, playerId);
-    return { version: await this.execute(tournamentId, () => ({ type: 'Withdraw', playerId })) };
+    const by = actorOf(actor);
+    await this.execute(tournamentId, () => ({
+      type: 'Withdraw',
+      playerId,
+      by,
+      ...(reason !== undefined ? { reason } : {}),
+    }));
+    const { state } = await this.load(tournamentId);
+    const at = runningSeat(state, playerId);
+    if (at !== undefined && !at.live)
+      await this.takeOver(tournamentId, at.round, at.table, at.seat, { kind: 'bot' }, playerId, by, reason);
+    return { version: (await this.load(tournamentId)).version };
+  }
+
+  // ——— Organiser interventions (docs/tournaments.md "The organiser's controls"); each one is an event. ———
+
+  /** Publish the next round's draw before its start; again: a re-draw from a new seed (only before the start). */
+  async publishDraw(tournamentId: string, actor: TournamentActor, reason?: string): Promise<{ version: number }> {
+    this.mustOrganise(actor);
+    const meta = await this.meta(tournamentId);
+    const version = await this.execute(tournamentId, (s) => {
+      const round = s.rounds.length + 1;
+      const n = s.draw?.round === round ? s.draw.redraw + 1 : 0;
+      const label = n === 0 ? T.drawSeedLabel(round) : `${T.drawSeedLabel(round)}:redraw:${n}`;
+      return {
+        type: 'DrawRound',
+        round,
+        drawSeed: derivedSeed(meta.secret, label),
+        by: { kind: 'organiser' },
+        ...(reason !== undefined ? { reason } : {}),
+      };
+    });
+    return { version };
+  }
+
+  /** Move the next round's start (round 1: the tournament's). */
+  async postpone(
+    tournamentId: string,
+    actor: TournamentActor,
+    startsAt: number,
+    reason?: string,
+  ): Promise<{ version: number }> {
+    this.mustOrganise(actor);
+    const version = await this.execute(tournamentId, () => ({
+      type: 'Postpone',
+      startsAt,
+      by: { kind: 'organiser' },
+      ...(reason !== undefined ? { reason } : {}),
+    }));
+    const due = T.nextRoundDue((await this.load(tournamentId)).state);
+    if (due !== undefined) await this.deps.due.schedule(startJob(tournamentId, due.round, due.at));
+    return { version };
+  }
+
+  /** Cancel: the tournament ends as it stands; the running round's tables close. */
+  async cancel(tournamentId: string, actor: TournamentActor, reason: string): Promise<{ version: number }> {
+    this.mustOrganise(actor);
+    const version = await this.execute(tournamentId, () => ({
+      type: 'CancelTournament',
+      at: this.deps.now(),
+      by: { kind: 'organiser' },
+      reason,
+    }));
+    const { state } = await this.load(tournamentId);
+    const last = state.rounds[state.rounds.length - 1];
+    if (last !== undefined)
+      for (const t of last.tables)
+        if (last.finished[t.table - 1] === null && !last.live.includes(t.table)) {
+          const tableId = last.tableIds[t.table - 1];
+          if (tableId !== undefined) await this.deps.tables.close(tableId);
+        }
+    return { version };
+  }
+
+  /**
+   * Finish a table now (a stuck table, a table that will not finish in time): it closes (a running deal is
+   * abandoned) and scores the deals it played; the unplayed ones score nothing for anyone.
+   */
+  async finishTableNow(
+    tournamentId: string,
+    actor: TournamentActor,
+    round: number,
+    table: number,
+    reason?: string,
+  ): Promise<{ version: number }> {
+    this.mustOrganise(actor);
+    const { state } = await this.load(tournamentId);
+    const r = state.rounds[round - 1];
+    const drawn = r?.tables[table - 1];
+    if (r === undefined || drawn === undefined)
+      throw new AppError(404, T.TournamentErrors.unknownTable, `no table ${table} in round ${round}`, {
+        field: 'table',
+      });
+    if (r.live.includes(table))
+      throw new AppError(
+        409,
+        T.TournamentErrors.notLive,
+        'a live table finishes when its sheet is handed in (or the round ends)',
+        {
+          field: 'table',
+        },
+      );
+    const tableId = r.tableIds[table - 1];
+    if (tableId === undefined)
+      throw new AppError(409, T.TournamentErrors.roundOrder, 'the round has not opened its tables');
+    await this.deps.tables.close(tableId);
+    const deals = (await this.deps.tables.finished(tableId)) ?? [];
+    const early = { by: { kind: 'organiser' as const }, ...(reason !== undefined ? { reason } : {}) };
+    // The table-closed hook may have finished it meanwhile (same deals): then there is nothing left to do.
+    const refused = await this.tryExecute(tournamentId, (s) =>
+      s.rounds[round - 1]?.finished[table - 1] !== null
+        ? undefined
+        : { type: 'FinishTable', round, table, deals, at: this.deps.now(), early },
+    );
+    if (refused !== undefined) throw refused;
+    return { version: (await this.load(tournamentId)).version };
+  }
+
+  /** End the running round now: every unfinished table closes and scores what it played (live: what was entered). */
+  async endRound(
+    tournamentId: string,
+    actor: TournamentActor,
+    round: number,
+    reason?: string,
+  ): Promise<{ version: number }> {
+    this.mustOrganise(actor);
+    const { state } = await this.load(tournamentId);
+    const r = state.rounds[round - 1];
+    if (r === undefined || r.endedAt !== undefined)
+      throw new AppError(409, T.TournamentErrors.roundOrder, `round ${round} is not running`, { field: 'round' });
+    const tables: { table: number; deals: readonly T.DealRecord[] }[] = [];
+    for (const t of r.tables) {
+      const tableId = r.tableIds[t.table - 1];
+      if (r.finished[t.table - 1] !== null || r.live.includes(t.table) || tableId === undefined) continue;
+      await this.deps.tables.close(tableId);
+      tables.push({ table: t.table, deals: (await this.deps.tables.finished(tableId)) ?? [] });
+    }
+    const version = await this.execute(tournamentId, () => ({
+      type: 'EndRound',
+      round,
+      tables,
+      at: this.deps.now(),
+      by: { kind: 'organiser' },
+      ...(reason !== undefined ? { reason } : {}),
+    }));
+    return { version };
+  }
+
+  /**
+   * Substitute a seat of the running round: `substitute` is a registered player (a walk-in, a reserve) or `bot`.
+   * Online, they take the seat from the current deal on (a human gets a seat token for that table, returned once);
+   * at a live table from `fromDeal`. `creditTo`: whose list the seat's deals from then on count for.
+   */
+  async substitute(
+    tournamentId: string,
+    actor: TournamentActor,
+    input: {
+      readonly playerId: string;
+      readonly substitute: string;
+      readonly creditTo: 'substitute' | 'original';
+      readonly fromDeal?: number;
+      readonly reason?: string;
+    },
+  ): Promise<{ version: number; round: number; table: number; seat: number; fromDeal: number; seatToken?: string }> {
+    this.mustOrganise(actor);
+    const { state } = await this.load(tournamentId);
+    const at = runningSeat(state, input.playerId);
+    if (at === undefined)
+      throw new AppError(409, T.TournamentErrors.notSeated, 'the player sits at no table of a running round', {
+        field: 'playerId',
+      });
+    const sub = input.substitute === 'bot' ? null : input.substitute;
+    if (sub !== null && !state.players.some((p) => p.playerId === sub))
+      throw new AppError(422, T.TournamentErrors.unknownPlayer, 'no such player', { field: 'substitute' });
+    const creditTo = input.creditTo === 'substitute' ? sub : input.playerId;
+    const by = { kind: 'organiser' } as const;
+    const out = await this.takeOver(
+      tournamentId,
+      at.round,
+      at.table,
+      at.seat,
+      sub === null ? { kind: 'bot' } : { kind: 'human', playerId: sub },
+      creditTo,
+      by,
+      input.reason,
+      at.live ? input.fromDeal : undefined,
+    );
+    return {
+      version: (await this.load(tournamentId)).version,
+      round: at.round,
+      table: at.table,
+      seat: at.seat,
+      ...out,
+    };
+  }
+
+  /** The tournament records the takeover first, then the table changes (a crash between: the check job seats a bot). */
+  private async takeOver(
+    tournamentId: string,
+    round: number,
+    table: number,
+    seat: number,
+    by: { readonly kind: 'bot' } | { readonly kind: 'human'; readonly playerId: string },
+    creditTo: string | null,
+    actor: T.Actor,
+    reason?: string,
+    liveFromDeal?: number,
+  ): Promise<{ fromDeal: number; seatToken?: string }> {
+    const { state } = await this.load(tournamentId);
+    const r = state.rounds[round - 1];
+    const tableId = r?.tableIds[table - 1];
+    const live = r?.live.includes(table) === true;
+    let fromDeal = liveFromDeal ?? 1;
+    if (!live && tableId !== undefined) {
+      const now = await this.deps.tables.toAct(tableId);
+      fromDeal = Math.max(1, now.dealNo);
+    }
+    await this.execute(tournamentId, () => ({
+      type: 'TakeOverSeat',
+      round,
+      table,
+      seat,
+      fromDeal,
+      player: by.kind === 'bot' ? null : by.playerId,
+      creditTo,
+      by: actor,
+      ...(reason !== undefined ? { reason } : {}),
+    }));
+    if (live || tableId === undefined) return { fromDeal };
+    const name = by.kind === 'bot' ? undefined : state.players.find((p) => p.playerId === by.playerId)?.name;
+    const placed = await this.deps.tables.replaceSeat(
+      tableId,
+      seat,
+      name === undefined ? { kind: 'bot' } : { kind: 'human', name },
+    );
+    return { fromDeal, ...(placed.seatToken !== undefined ? { seatToken: placed.seatToken } : {}) };
+  }
+
+  /** A live table's deal as written on the sheet (again under the same number: a correction before handing in). */
+  async enterDeal(
+    tournamentId: string,
+    actor: TournamentActor,
+    input: { round: number; table: number; deal: number; entry: T.LiveEntry; reason?: string },
+  ): Promise<{ version: number; record: T.DealRecord }> {
+    const by = this.enterer(actor);
+    const { state } = await this.load(tournamentId);
+    const drawn = state.rounds[input.round - 1]?.tables[input.table - 1];
+    if (drawn === undefined)
+      throw new AppError(404, T.TournamentErrors.unknownTable, `no table ${input.table} in round ${input.round}`, {
+        field: 'table',
+      });
+    const record = settle(state.config, drawn.seats.length, input.deal, input.entry);
+    const version = await this.execute(tournamentId, () => ({
+      type: 'EnterDeal',
+      round: input.round,
+      table: input.table,
+      deal: input.deal,
+      record,
+      entry: input.entry,
+      by,
+      ...(input.reason !== undefined ? { reason: input.reason } : {}),
+    }));
+    return { version, record };
+  }
+
+  async enterTotals(
+    tournamentId: string,
+    actor: TournamentActor,
+    input: { round: number; table: number; totals: readonly string[]; reason?: string },
+  ): Promise<{ version: number }> {
+    const by = this.enterer(actor);
+    return {
+      version: await this.execute(tournamentId, () => ({
+        type: 'EnterTotals',
+        round: input.round,
+        table: input.table,
+        totals: input.totals,
+        by,
+        ...(input.reason !== undefined ? { reason: input.reason } : {}),
+      })),
+    };
+  }
+
+  async submitSheet(
+    tournamentId: string,
+    actor: TournamentActor,
+    round: number,
+    table: number,
+  ): Promise<{ version: number }> {
+    const by = this.enterer(actor);
+    return {
+      version: await this.execute(tournamentId, () => ({ type: 'SubmitSheet', round, table, at: this.deps.now(), by })),
+    };
+  }
+
+  /** Correct a finished table's deal (as an entry, settled by the tariff) or its totals, with why. */
+  async correct(
+    tournamentId: string,
+    actor: TournamentActor,
+    input: {
+      round: number;
+      table: number;
+      deal: number | null;
+      entry?: T.LiveEntry;
+      totals?: readonly string[];
+      reason: string;
+    },
+  ): Promise<{ version: number }> {
+    this.mustOrganise(actor);
+    const { state } = await this.load(tournamentId);
+    const drawn = state.rounds[input.round - 1]?.tables[input.table - 1];
+    if (drawn === undefined)
+      throw new AppError(404, T.TournamentErrors.unknownTable, `no table ${input.table} in round ${input.round}`, {
+        field: 'table',
+      });
+    const old =
+      input.deal === null ? undefined : state.rounds[input.round - 1]?.finished[input.table - 1]?.[input.deal - 1];
+    const entry = input.entry;
+    const result =
+      input.deal !== null && entry !== undefined
+        ? settle(state.config, drawn.seats.length, input.deal, {
+            ...entry,
+            // An online deal's seat sitting out stays the one the table recorded.
+            ...(old !== undefined && old.players.length < drawn.seats.length && entry.sitsOut === undefined
+              ? { sitsOut: drawn.seats.findIndex((_, i) => !old.players.includes(i)) }
+              : {}),
+          }).result
+        : undefined;
+    return {
+      version: await this.execute(tournamentId, () => ({
+        type: 'CorrectResult',
+        round: input.round,
+        table: input.table,
+        deal: input.deal,
+        ...(result !== undefined ? { result } : {}),
+        ...(entry !== undefined ? { entry } : {}),
+        ...(input.totals !== undefined ? { totals: input.totals } : {}),
+        by: { kind: 'organiser' },
+        reason: input.reason,
+      })),
+    };
+  }
+
+  private mustOrganise(actor: TournamentActor): void {
+    if (actor.kind === 'organiser') return;
+    throw new AppError(
+      actor.kind === 'public' ? 401 : 403,
+      actor.kind === 'public' ? 'auth/missing_token' : 'auth/forbidden',
+      'only the organiser does this',
+      {
+        field: 'authorization',
+      },
+    );
+  }
+
+  /** Who may enter a live table's sheet: the organiser or a player (the engine checks they sit at the table). */
+  private enterer(actor: TournamentActor): T.Actor {
+    if (actor.kind === 'public')
+      throw new AppError(401, 'auth/missing_token', 'needs the organiser key or the token of a player at the table', {
+        field: 'authorization',
+      });
+    return actorOf(actor);
   }
 
   private mayActFor(actor: TournamentActor, playerId: string): void {
@@ -220,6 +620,30 @@ export class TournamentService {
   /** The tournament as published: a running duplicate round's results are embargoed (T.publishedState). */
   async state(tournamentId: string): Promise<T.TournamentState> {
     return T.publishedState((await this.load(tournamentId)).state);
+  }
+
+  /**
+   * Series standings over several tournaments (best `best` of them per player). External ids match players across
+   * tournaments but are not shown (they may be club numbers).
+   */
+  async series(ids: readonly string[], best: number): Promise<{ tournaments: unknown[]; standings: unknown[] }> {
+    const inputs: T.SeriesInput[] = [];
+    for (const id of ids) {
+      const state = T.publishedState((await this.load(id)).state);
+      const external = new Map(state.players.map((p) => [p.playerId, p.externalId]));
+      inputs.push({
+        tournamentId: id,
+        name: state.config.name,
+        rows: T.standings(state).map((r) => {
+          const x = external.get(r.playerId);
+          return x === undefined ? r : { ...r, externalId: x };
+        }),
+      });
+    }
+    return {
+      tournaments: inputs.map((t) => ({ tournamentId: t.tournamentId, name: t.name })),
+      standings: T.seriesStandings(inputs, best).map(({ externalId: _hidden, ...row }) => row),
+    };
   }
 
   /** Events after `after` (seq numbers like a table's), at most `limit`. */
@@ -326,7 +750,9 @@ export class TournamentService {
     const names = new Map(state.players.map((p) => [p.playerId, p.name]));
     for (const table of round.tables) {
       const tableId = round.tableIds[table.table - 1];
-      if (tableId === undefined || round.finished[table.table - 1] !== null) continue;
+      // A live table is played with real cards: no online table; its sheet is entered by hand.
+      if (tableId === undefined || round.finished[table.table - 1] !== null || round.live.includes(table.table))
+        continue;
       const seats = table.seats.map((s, i): SpecSeat => {
         if (s.kind === 'filler') return { kind: 'bot', name: `Bot ${i + 1}` };
         const name = names.get(s.playerId) ?? s.playerId;
@@ -366,9 +792,10 @@ export class TournamentService {
       return;
     }
     for (const table of r.tables) {
-      if (r.finished[table.table - 1] !== null) continue;
+      if (r.finished[table.table - 1] !== null || r.live.includes(table.table)) continue;
       const tableId = r.tableIds[table.table - 1];
       if (tableId === undefined) continue;
+      await this.fillOpenSeats(tournamentId, round, table.table, tableId);
       await this.finishTable(tournamentId, round, table.table, tableId);
     }
     const after = (await this.load(tournamentId)).state.rounds[round - 1];
@@ -376,14 +803,52 @@ export class TournamentService {
       await this.deps.due.schedule(checkJob(tournamentId, round, this.deps.now() + this.checkEveryMs));
   }
 
-  /** A table closed (the commit hook): finish it on the list if it belongs to a running round. */
+  /**
+   * A tournament table closed or a seat was freed (the commit hook): a closed table is finished on the list (with
+   * the deals it played, however many); a freed seat gets a bot at once, so the round never waits for a seat.
+   */
   async tableClosed(tableId: string): Promise<void> {
     const m = /^(u[a-z0-9]+)r(\d+)t(\d+)$/.exec(tableId);
     if (m === null) return;
     const [, tournamentId, round, table] = m;
     if (tournamentId === undefined || round === undefined || table === undefined) return;
     if ((await this.deps.store.getMeta(tournamentId)) === undefined) return;
+    await this.fillOpenSeats(tournamentId, Number(round), Number(table), tableId);
     await this.finishTable(tournamentId, Number(round), Number(table), tableId);
+  }
+
+  /** A seat a player freed (left the table) at a running round's table: a bot plays it from the current deal on. */
+  private async fillOpenSeats(tournamentId: string, round: number, table: number, tableId: string): Promise<void> {
+    const open = await this.deps.tables.openSeats(tableId);
+    if (open.length === 0) return;
+    const { state } = await this.load(tournamentId);
+    const r = state.rounds[round - 1];
+    const drawn = r?.tables[table - 1];
+    if (r === undefined || drawn === undefined || r.endedAt !== undefined || r.finished[table - 1] !== null) return;
+    if ((await this.deps.tables.toAct(tableId)).closed) return;
+    for (const seat of open) {
+      const holder = currentHolder(state.config, r, drawn, seat);
+      const owner = drawn.seats[seat]?.kind === 'player' ? (drawn.seats[seat] as { playerId: string }).playerId : null;
+      const botOwner = drawn.seats[seat]?.kind !== 'player' || (drawn.seats[seat] as { bot: boolean }).bot;
+      if (holder === null && !botOwner && !r.takeovers.some((t) => t.table === table && t.seat === seat)) continue;
+      if (holder === null) {
+        // A bot's takeover is recorded already (a withdrawal, a crash before the bot sat down): seat the bot.
+        await this.deps.tables.replaceSeat(tableId, seat, { kind: 'bot' });
+        continue;
+      }
+      // A human substitute's seat is being handed over (leave, then join): not ours to fill.
+      if (holder !== owner) continue;
+      await this.takeOver(
+        tournamentId,
+        round,
+        table,
+        seat,
+        { kind: 'bot' },
+        owner,
+        { kind: 'player', playerId: holder },
+        'left the table',
+      );
+    }
   }
 
   private async finishTable(tournamentId: string, round: number, table: number, tableId: string): Promise<void> {
@@ -410,6 +875,7 @@ export class TournamentService {
     command: (s: T.TournamentState) => T.TournamentCommand | undefined,
   ): Promise<AppError | undefined> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+      await backoff(attempt - 1);
       const loaded = await this.load(tournamentId);
       const c = command(loaded.state);
       if (c === undefined) return undefined;
@@ -423,6 +889,13 @@ export class TournamentService {
         at: this.deps.now(),
       };
       if (!(await this.deps.store.append(commit))) continue;
+      // Our own commit extends the projection without a read.
+      this.remember({
+        meta: loaded.meta,
+        state: decided.events.reduce<T.TournamentState>((st, e) => T.evolveTournament(st, e), loaded.state),
+        commits: [...loaded.commits, commit],
+        version: lastTournamentSeq(commit),
+      });
       this.deps.onCommit?.(commit);
       await this.afterAppend(loaded.meta, commit);
       return undefined;
@@ -447,18 +920,44 @@ export class TournamentService {
   }
 
   private async meta(tournamentId: string): Promise<TournamentMeta> {
+    const known = this.metas.get(tournamentId);
+    if (known !== undefined) return known;
     const meta = await this.deps.store.getMeta(tournamentId);
     if (meta === undefined) throw new AppError(404, 'tournament/not_found', `no tournament ${tournamentId}`);
+    this.metas.set(tournamentId, meta);
+    if (this.metas.size > CACHED_TOURNAMENTS) this.metas.delete(this.metas.keys().next().value as string);
     return meta;
   }
 
+  /**
+   * The tournament's current state: the cached projection plus the commits written since (one query, usually
+   * empty), or the whole stream when this process has not seen it yet. Every read is consistent, so a command decided
+   * on it and appended conditionally at the next seq is right or loses the race.
+   */
   private async load(tournamentId: string): Promise<Loaded> {
     const meta = await this.meta(tournamentId);
-    const commits = await this.deps.store.commits(tournamentId);
-    const state = T.replayTournament(commits.flatMap((c) => c.events));
+    const cached = this.cache.get(tournamentId);
+    const newer = await this.deps.store.commits(tournamentId, cached?.version ?? 0);
+    if (cached !== undefined && newer.length === 0) return cached;
+    const commits = [...(cached?.commits ?? []), ...newer];
+    const state = newer
+      .flatMap((c) => c.events)
+      .reduce<T.TournamentState | null>((st, e) => T.evolveTournament(st, e), cached?.state ?? null);
     if (state === null) throw new AppError(404, 'tournament/not_found', `no tournament ${tournamentId}`);
     const last = commits[commits.length - 1];
-    return { meta, state, commits, version: last === undefined ? 0 : lastTournamentSeq(last) };
+    const loaded = { meta, state, commits, version: last === undefined ? 0 : lastTournamentSeq(last) };
+    this.remember(loaded);
+    return loaded;
+  }
+
+  private remember(loaded: Loaded): void {
+    const id = loaded.state.tournamentId;
+    const known = this.cache.get(id);
+    // A slower reader must not put back an older projection.
+    if (known !== undefined && known.version > loaded.version) return;
+    this.cache.delete(id);
+    this.cache.set(id, loaded);
+    if (this.cache.size > CACHED_TOURNAMENTS) this.cache.delete(this.cache.keys().next().value as string);
   }
 
   private summary(loaded: Loaded, actor: TournamentActor): Record<string, unknown> {
@@ -466,6 +965,12 @@ export class TournamentService {
     const iso = (t: number | undefined): string | undefined =>
       t === undefined ? undefined : new Date(t).toISOString();
     const names = new Map(state.players.map((p) => [p.playerId, p.name]));
+    const seatsOf = (t: T.DrawnTable) =>
+      t.seats.map((s, seat) =>
+        s.kind === 'filler'
+          ? { seat, kind: 'bot' }
+          : { seat, kind: s.bot ? 'bot' : 'player', playerId: s.playerId, name: names.get(s.playerId) },
+      );
     const due = T.nextRoundDue(state);
     return {
       tournamentId: state.tournamentId,
@@ -473,6 +978,9 @@ export class TournamentService {
       phase: T.phaseOf(state),
       config: { ...state.config, startsAt: iso(state.config.startsAt) },
       ...(actor.kind === 'organiser' && meta.inviteCode !== undefined ? { inviteCode: meta.inviteCode } : {}),
+      ...(state.cancelled !== undefined
+        ? { cancelled: { at: iso(state.cancelled.at), reason: state.cancelled.reason } }
+        : {}),
       players: state.players.map((p) => ({
         playerId: p.playerId,
         name: p.name,
@@ -480,22 +988,47 @@ export class TournamentService {
         ...(p.externalId !== undefined && T.seesExternalId(actor, p.playerId) ? { externalId: p.externalId } : {}),
         checkedIn: p.checkedIn,
         withdrawn: p.withdrawn,
+        ...(p.live ? { live: true } : {}),
+        ...(p.walkIn ? { walkIn: true } : {}),
       })),
+      ...(state.draw !== undefined
+        ? {
+            draw: {
+              round: state.draw.round,
+              redraw: state.draw.redraw,
+              tables: state.draw.tables.map((t) => ({
+                table: t.table,
+                live: state.draw?.live.includes(t.table) === true,
+                seats: seatsOf(t),
+              })),
+            },
+          }
+        : {}),
       rounds: state.rounds.map((r) => ({
         round: r.round,
         startedAt: iso(r.startedAt),
         ...(r.endedAt !== undefined ? { endedAt: iso(r.endedAt), zeroSum: r.zeroSum } : {}),
-        tables: r.tables.map((t) => ({
-          table: t.table,
-          tableId: r.tableIds[t.table - 1],
-          deals: t.deals,
-          finished: r.finished[t.table - 1] !== null,
-          seats: t.seats.map((s, seat) =>
-            s.kind === 'filler'
-              ? { seat, kind: 'bot' }
-              : { seat, kind: s.bot ? 'bot' : 'player', playerId: s.playerId, name: names.get(s.playerId) },
-          ),
-        })),
+        tables: r.tables.map((t) => {
+          const live = r.live.includes(t.table);
+          const entered = T.enteredDeals(r, t.table).length;
+          return {
+            table: t.table,
+            // A live table has no online table: its sheet is entered by hand.
+            ...(live ? { live: true, entered } : { tableId: r.tableIds[t.table - 1] }),
+            deals: t.deals,
+            finished: r.finished[t.table - 1] !== null,
+            ...(r.unplayed[t.table - 1] ? { unplayed: r.unplayed[t.table - 1] } : {}),
+            seats: seatsOf(t),
+            ...(r.takeovers.some((x) => x.table === t.table)
+              ? {
+                  takeovers: r.takeovers
+                    .filter((x) => x.table === t.table)
+                    .map((x) => ({ seat: x.seat, fromDeal: x.fromDeal, player: x.player, creditTo: x.creditTo })),
+                }
+              : {}),
+          };
+        }),
+        ...(r.corrections.length > 0 ? { corrections: r.corrections } : {}),
       })),
       schedule: T.roundTimes(state).map((r) => ({ ...r, startsAt: iso(r.startsAt), endsAt: iso(r.endsAt) })),
       ...(due !== undefined ? { nextRound: { round: due.round, startsAt: iso(due.at) } } : {}),
@@ -505,6 +1038,45 @@ export class TournamentService {
         ...(state.ended ? { seed: meta.secret } : {}),
       },
     };
+  }
+}
+
+/** The Actor of an event from who called. */
+function actorOf(actor: TournamentActor): T.Actor {
+  if (actor.kind === 'organiser') return { kind: 'organiser' };
+  if (actor.kind === 'player') return { kind: 'player', playerId: actor.playerId };
+  return { kind: 'system' };
+}
+
+/** Where a player plays in the running round (drawn there, or took a seat over), if anywhere. */
+function runningSeat(
+  state: T.TournamentState,
+  playerId: string,
+): { round: number; table: number; seat: number; live: boolean } | undefined {
+  const r = state.rounds[state.rounds.length - 1];
+  if (r === undefined || r.endedAt !== undefined) return undefined;
+  for (const t of r.tables) {
+    if (r.finished[t.table - 1] !== null) continue;
+    for (let seat = 0; seat < t.seats.length; seat++)
+      if (currentHolder(state.config, r, t, seat) === playerId)
+        return { round: r.round, table: t.table, seat, live: r.live.includes(t.table) };
+  }
+  return undefined;
+}
+
+/** Who plays a seat now (after every takeover so far): a player id, or null for a bot. */
+function currentHolder(config: T.TournamentConfig, r: T.RoundState, t: T.DrawnTable, seat: number): string | null {
+  return T.seatAt(config, r, t, seat, Number.MAX_SAFE_INTEGER).playedBy;
+}
+
+/** A live entry settled by the tariff, or a 422 naming the field. */
+function settle(config: T.TournamentConfig, seats: number, deal: number, entry: T.LiveEntry): T.DealRecord {
+  try {
+    return T.settleEntry(config, seats, deal, entry);
+  } catch (e) {
+    if (e instanceof T.EntryError)
+      throw new AppError(422, T.TournamentErrors.badEntry, e.message, { field: `entry.${e.field}` });
+    throw e;
   }
 }
 
@@ -520,8 +1092,13 @@ function toAppError(e: { code: string; message: string; field?: string }): AppEr
   const status =
     e.code === T.TournamentErrors.notFound
       ? 404
-      : e.code === T.TournamentErrors.unknownPlayer || e.code === T.TournamentErrors.badDeals
+      : e.code === T.TournamentErrors.unknownPlayer ||
+          e.code === T.TournamentErrors.badDeals ||
+          e.code === T.TournamentErrors.badEntry ||
+          e.code === T.TournamentErrors.notZeroSum
         ? 422
-        : 409;
+        : e.code === T.TournamentErrors.notSeated && e.field === undefined
+          ? 403
+          : 409;
   return new AppError(status, e.code, e.message, e.field !== undefined ? { field: e.field } : {});
 }

@@ -35,8 +35,63 @@ export function tournamentTables(deps: {
   readonly now: () => number;
   /** Called after the first commit is written (locally: fan-out and bots; on AWS the stream does it). */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
+  /**
+   * The tables' own use cases an organiser's intervention goes through (functions/use-cases/table-service.ts): the
+   * same close, leave, bot and join as over REST, so a tournament table changes only the way any table does.
+   */
+  readonly seating?: TableSeating;
 }): TournamentTables {
   const { store } = deps;
+  const seating = (): TableSeating => {
+    if (deps.seating === undefined) throw new Error('tournament tables were wired without seating');
+    return deps.seating;
+  };
+
+  async function close(tableId: string): Promise<void> {
+    const head = await store.head(tableId);
+    if (head === undefined) return;
+    const loaded = await store.range(tableId, head.base, head.seq);
+    if (loaded.some((c) => c.events.some((e) => e.type === 'TableClosed'))) return;
+    try {
+      await seating().close(tableId);
+    } catch (e) {
+      // Closed meanwhile (its last deal, another organiser's click): closed is what we wanted.
+      if (!(e instanceof AppError && e.code === 'table/closed')) throw e;
+    }
+  }
+
+  async function replaceSeat(
+    tableId: string,
+    seat: number,
+    by: { readonly kind: 'bot' } | { readonly kind: 'human'; readonly name: string },
+  ): Promise<{ seatToken?: string }> {
+    const taken = (e: unknown): boolean => e instanceof AppError && e.code === 'seat/taken';
+    // Twice at most: a bot the seat-freed hook put on the seat between our leave and join is moved off again.
+    for (let attempt = 0; ; attempt++) {
+      const meta = await store.getMeta(tableId);
+      if (meta === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
+      const current = meta.seats[seat];
+      if (by.kind === 'bot' && current?.kind === 'bot') return {};
+      if (current?.kind !== 'open') await seating().leave(tableId, seat);
+      try {
+        if (by.kind === 'bot') {
+          await seating().addBot(tableId, seat);
+          return {};
+        }
+        const joined = await seating().join(tableId, seat, by.name);
+        return { seatToken: joined.token };
+      } catch (e) {
+        if (!taken(e)) throw e;
+        if (by.kind === 'bot') return {};
+        if (attempt >= 1) throw e;
+      }
+    }
+  }
+
+  async function openSeats(tableId: string): Promise<number[]> {
+    const meta = await store.getMeta(tableId);
+    return (meta?.seats ?? []).flatMap((s, i) => (s.kind === 'open' ? [i] : []));
+  }
 
   async function open(spec: TableSpec): Promise<void> {
     const existing = await store.getMeta(spec.tableId);
@@ -150,7 +205,15 @@ export function tournamentTables(deps: {
     }
   }
 
-  return { open, finished, toAct, unseal };
+  return { open, finished, toAct, unseal, close, replaceSeat, openSeats };
+}
+
+/** The table use cases the tournament's interventions use (TableService has them). */
+export interface TableSeating {
+  close(tableId: string): Promise<unknown>;
+  leave(tableId: string, seat: number): Promise<void>;
+  addBot(tableId: string, seat: number | undefined): Promise<unknown>;
+  join(tableId: string, seat: number | undefined, name: string): Promise<{ readonly token: string }>;
 }
 
 /** Fold commits that start at a deal's base commit (its snapshot). */

@@ -413,6 +413,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Series standings over several tournaments (a Jahreswertung, a cup) — each player's best `best` results count; players match by external id, else by name. */
+        get: operations["seriesStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{tournamentId}": {
         parameters: {
             query?: never;
@@ -443,7 +460,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a player (organiser key, or `inviteCode` for self-registration) until round 1 starts. Returns the player token (once), valid at every table the draw gives the player. */
+        /** Register a player (organiser key, or `inviteCode` for self-registration until round 1 starts; the organiser registers walk-ins later, who play from the next round drawn). Returns the player token (once), valid at every table the draw gives the player. */
         post: operations["registerPlayer"];
         delete?: never;
         options?: never;
@@ -483,7 +500,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw (the player or the organiser); left out of later draws, kept on the list. */
+        /** Withdraw (the player or the organiser); left out of later draws, kept on the list. During a round a bot takes the seat from the current deal on (its deals marked, credited only with `botCredit`). */
         post: operations["withdraw"];
         delete?: never;
         options?: never;
@@ -541,7 +558,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The list, ranked by points, then the tie-breaks. JSON, or CSV with `Accept: text/csv`. */
+        /** The list, ranked by points, then the tie-breaks, with the prize list. JSON, CSV (`Accept: text/csv`) or a printable page (`Accept: text/html`, `?lang=de|en`). Who never played has no place (`unplayed`). */
         get: operations["standings"];
         put?: never;
         post?: never;
@@ -564,6 +581,274 @@ export interface paths {
         };
         /** A table's score sheet; JSON, CSV (`Accept: text/csv`) or a printable page (`Accept: text/html`). */
         get: operations["scoreSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/players/{playerId}/substitute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: someone else plays this player's seat in the running round from the current deal on (online; a human substitute gets a seat token, once) or from `fromDeal` (live). `creditTo`: whose list the deals count for. Event `SeatTakenOver`. */
+        post: operations["substitutePlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: publish the next round's draw before it starts (to print the seating plan); again: a re-draw from a new seed. Refused once the round started. Event `DrawPublished`. */
+        post: operations["publishDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/postpone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: move the next round's start (round 1: the tournament's). Event `TournamentPostponed`. */
+        post: operations["postponeTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: cancel; the tournament ends as it stands, the running round's tables close. Event `TournamentCancelled`. */
+        post: operations["cancelTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: end the running round now. Every unfinished table closes and scores the deals it played (a live table what was entered); unplayed deals score nothing for anyone. Event `RoundEndedEarly`. */
+        post: operations["endRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: finish a (stuck) online table now: it closes and scores the deals it played. Event `TableFinished` with `early`. */
+        post: operations["finishTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser or a player of the live table: enter a deal from the Spielliste (again under the same number: a correction). Settled by the tariff. Event `DealEntered`. */
+        post: operations["enterDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser or a player of the live table: the sheet as per-player totals (zero-sum checked for zero-sum schemes). Event `TotalsEntered`. */
+        post: operations["enterTotals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser or a player of the live table: hand in the sheet; the table finishes with what was entered. */
+        post: operations["submitSheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser: correct a finished table's deal (`entry`, settled by the tariff) or its totals (`deal: null`), with the reason. Event `ResultCorrected`; after the round ended also `StandingsChanged`. */
+        post: operations["correctResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/seating": {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        /** The round's seating plan (the published draw before the start), printable, German or English. */
+        get: operations["seatingPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/table-cards": {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        /** One table card per page: the seats in order, who deals first, online or live. */
+        get: operations["tableCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/rounds/{round}/sheets": {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        /** Every score sheet of the round, one page each; deals still to play as blank rows (the blank Spielliste). */
+        get: operations["roundSheets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,7 +1109,7 @@ export interface components {
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "internal" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "tournament/round_started" | "tournament/not_live" | "tournament/bad_entry" | "tournament/not_zero_sum" | "tournament/not_seated" | "internal" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
         Problem: {
             /** Format: uri */
             type: string;
@@ -1531,6 +1816,18 @@ export interface components {
             remainder: "larger-tables" | "bots";
             /** @default false */
             duplicate: boolean;
+            /**
+             * @description players who never played a deal are left off the ranking, or ranked together last
+             * @default unranked
+             * @enum {string}
+             */
+            unplayed: "unranked" | "last";
+            /**
+             * @description deals a bot played in an absent player's seat count for that player (marked either way)
+             * @default false
+             */
+            botCredit: boolean;
+            prizes?: components["schemas"]["PrizeConfig"];
             /** @default false */
             selfRegistration: boolean;
             organiserKey?: string;
@@ -1559,7 +1856,19 @@ export interface components {
                 externalId?: string;
                 checkedIn: boolean;
                 withdrawn: boolean;
+                live?: boolean;
+                /** @description registered after round 1 started */
+                walkIn?: boolean;
             }[];
+            cancelled?: {
+                /** Format: date-time */
+                at?: string;
+                reason?: string;
+            };
+            /** @description the next round's draw, published before its start */
+            draw?: {
+                [key: string]: unknown;
+            };
             rounds: {
                 round: number;
                 /** Format: date-time */
@@ -1567,9 +1876,22 @@ export interface components {
                 /** Format: date-time */
                 endedAt?: string;
                 zeroSum?: boolean | null;
+                corrections?: {
+                    [key: string]: unknown;
+                }[];
                 tables: {
                     table: number;
-                    tableId: string;
+                    /** @description the online table (absent for a live table) */
+                    tableId?: string;
+                    /** @description played with real cards; its sheet is entered by hand */
+                    live?: boolean;
+                    /** @description deals entered so far (live) */
+                    entered?: number;
+                    /** @description deals not played (finished early) */
+                    unplayed?: number;
+                    takeovers?: {
+                        [key: string]: unknown;
+                    }[];
                     deals: number;
                     finished: boolean;
                     seats: {
@@ -1614,6 +1936,8 @@ export interface components {
             externalId?: string;
             /** @description self-registration without the organiser key */
             inviteCode?: string;
+            /** @description plays at a live table (real cards */
+            live?: boolean;
         };
         RegisterPlayerResponse: {
             tournamentId: string;
@@ -1645,12 +1969,18 @@ export interface components {
                 seq: number;
                 event: {
                     /** @enum {string} */
-                    type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded";
+                    type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded" | "DrawPublished" | "TournamentCancelled" | "TournamentPostponed" | "SeatTakenOver" | "DealEntered" | "TotalsEntered" | "ResultCorrected" | "RoundEndedEarly" | "LotsDrawn";
                 };
             }[];
         };
         StandingRow: {
-            rank: number;
+            /** @description null for a player who never played (unplayed unranked) */
+            rank: number | null;
+            ranked: boolean;
+            /** @description deals a bot played in this player's seat */
+            botDeals: number;
+            /** @description deals played as a substitute in another seat */
+            substituteDeals: number;
             playerId: string;
             name: string;
             /** @description exact points per round */
@@ -1675,8 +2005,74 @@ export interface components {
             };
             tieBreaks: string[];
             standings: components["schemas"]["StandingRow"][];
+            prizes?: components["schemas"]["PrizeList"];
+        };
+        /** @description whole cents; `share` weights divide the entry fees of everyone who played (largest remainders) */
+        PrizeConfig: {
+            entryFeeCents?: number;
+            retainCents?: number;
+            places?: components["schemas"]["Prize"][];
+            rounds?: components["schemas"]["Prize"][];
+            tables?: components["schemas"]["Prize"][];
+        };
+        Prize: {
+            place: number;
+            cents?: number;
+            share?: number;
+            goods?: string;
+        };
+        PrizeList: {
+            collectedCents: number;
+            retainedCents: number;
+            poolCents: number;
+            undistributedCents: number;
+            awards: {
+                /** @enum {string} */
+                kind: "place" | "round" | "table";
+                round?: number;
+                table?: number;
+                place: number;
+                playerId: string;
+                name: string;
+                cents?: number;
+                goods?: string[];
+            }[];
+        };
+        /** @description a deal as the Spielliste has it, settled by the tournament's tariff (docs/tournaments.md "Live tables") */
+        LiveEntry: {
+            /** @constant */
+            kind: "game";
+            /** @description sauspiel, solo, wenz, …; null: thrown in */
+            game: string | null;
+            /** @enum {string} */
+            suit?: "E" | "G" | "H" | "S";
+            tout?: boolean;
+            declarers: number[];
+            won: boolean;
+            schneider?: boolean;
+            schwarz?: boolean;
+            laufende?: number;
+            knocks?: number;
+            kontra?: boolean;
+            re?: boolean;
+            sitsOut?: number;
+        } | {
+            /** @constant */
+            kind: "payout";
+            payout: number[];
+            sitsOut?: number;
+        };
+        Reason: {
+            reason?: string;
         };
         ScoreSheet: {
+            live: boolean;
+            /** @description deals still to fill in by hand */
+            blank: number[];
+            unplayed: number;
+            notes: string[];
+            /** @enum {string} */
+            lang: "de" | "en";
             tournament: string;
             round: number;
             table: number;
@@ -1684,6 +2080,9 @@ export interface components {
             scheme: string;
             seats: string[];
             rows: {
+                /** @description knocks, Kontra, Re as printed: "1 knock ×2 · Kontra ×2 = ×4" */
+                doubling: string;
+                corrected: boolean;
                 deal: number;
                 dealer: string;
                 game: string;
@@ -1702,7 +2101,7 @@ export interface components {
          * @description table events and `your_turn` for table registrations, tournament events for tournament registrations
          * @enum {string}
          */
-        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded" | "*";
+        WebhookEventType: "TableOpened" | "DealStarted" | "ActionTaken" | "DealNoted" | "DealEnded" | "TableClosed" | "your_turn" | "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded" | "DrawPublished" | "TournamentCancelled" | "TournamentPostponed" | "SeatTakenOver" | "DealEntered" | "TotalsEntered" | "ResultCorrected" | "RoundEndedEarly" | "LotsDrawn" | "*";
         WebhookRequest: {
             /** @description public https URL */
             url: string;
@@ -1777,7 +2176,7 @@ export interface components {
         WebhookPayload: components["schemas"]["WebhookTableEvent"] | components["schemas"]["WebhookYourTurn"] | components["schemas"]["WebhookTournamentEvent"];
         WebhookTournamentEvent: {
             /** @enum {string} */
-            type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded";
+            type: "TournamentCreated" | "PlayerRegistered" | "CheckedIn" | "Withdrawn" | "RoundDrawn" | "RoundStarted" | "TableFinished" | "RoundEnded" | "StandingsChanged" | "TournamentEnded" | "DrawPublished" | "TournamentCancelled" | "TournamentPostponed" | "SeatTakenOver" | "DealEntered" | "TotalsEntered" | "ResultCorrected" | "RoundEndedEarly" | "LotsDrawn";
             /** Format: date-time */
             timestamp: string;
             data: {
@@ -2596,6 +2995,46 @@ export interface operations {
             422: components["responses"]["Problem"];
         };
     };
+    seriesStandings: {
+        parameters: {
+            query: {
+                /** @description comma-separated tournament ids */
+                ids: string;
+                /** @description N of "best N of M" (default: all) */
+                best?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        best: number;
+                        tournaments: {
+                            [key: string]: unknown;
+                        }[];
+                        standings: {
+                            rank: number;
+                            name: string;
+                            results: (string | null)[];
+                            counted: boolean[];
+                            total: string;
+                            played: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
     getTournament: {
         parameters: {
             query?: never;
@@ -2683,7 +3122,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Reason"];
+            };
+        };
         responses: {
             200: components["responses"]["TournamentVersion"];
             400: components["responses"]["Problem"];
@@ -2749,7 +3192,9 @@ export interface operations {
     };
     standings: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "de" | "en";
+            };
             header?: never;
             path: {
                 tournamentId: components["parameters"]["TournamentId"];
@@ -2766,6 +3211,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Standings"];
                     "text/csv": string;
+                    "text/html": string;
                 };
             };
             400: components["responses"]["Problem"];
@@ -2793,6 +3239,391 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ScoreSheet"];
                     "text/csv": string;
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    substitutePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a registered player's id */
+                    substitute: string;
+                    /**
+                     * @default substitute
+                     * @enum {string}
+                     */
+                    creditTo?: "substitute" | "original";
+                    fromDeal?: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the substitute plays. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        round: number;
+                        table: number;
+                        seat: number;
+                        fromDeal: number;
+                        /** @description a human substitute's token for this table */
+                        seatToken?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    publishDraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Reason"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    postponeTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    cancelTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    endRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Reason"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    finishTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Reason"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    enterDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deal: number;
+                    entry: components["schemas"]["LiveEntry"];
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The settled deal. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        deal: number;
+                        payout: number[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    enterTotals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    totals: string[];
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    submitSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    correctResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+                table: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deal: number | null;
+                    entry?: components["schemas"]["LiveEntry"];
+                    totals?: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TournamentVersion"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    seatingPlan: {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A printable page (A4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    tableCards: {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A printable page (A4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    roundSheets: {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+                round: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A printable page (A4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/html": string;
                 };
             };

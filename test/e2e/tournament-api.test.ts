@@ -47,7 +47,7 @@ describe('/v1/tournaments', () => {
     expect((await api.get<{ tournaments: unknown[] }>('/v1/tournaments', { token: key })).body.tournaments).toEqual([]);
   });
 
-  it('registration: organiser or invite code; one token per player; late registration closes at round 1', async () => {
+  it('registration: organiser or invite code; one token per player; self-registration closes at round 1, walk-ins by the organiser', async () => {
     const t = await create({ selfRegistration: true, noShows: 'drop' });
     const U = t.tournamentId;
     const byOrg = await api.post<{ playerId: string; playerToken: string }>(`/v1/tournaments/${U}/players`, {
@@ -114,10 +114,17 @@ describe('/v1/tournaments', () => {
       'player',
     ]);
     const late = await api.post<{ code: string }>(`/v1/tournaments/${U}/players`, {
-      token: t.organiserKey,
-      body: { name: 'Late' },
+      body: { name: 'Late', inviteCode: t.inviteCode },
     });
     expect([late.status, late.body.code]).toEqual([409, 'tournament/registration_closed']);
+    // The organiser still registers a walk-in: they play from the next round drawn.
+    const walkIn = await api.post<{ playerId: string }>(`/v1/tournaments/${U}/players`, {
+      token: t.organiserKey,
+      body: { name: 'Walk-in' },
+    });
+    expect(walkIn.status).toBe(201);
+    const after = await api.get<{ players: { playerId: string; walkIn?: boolean }[] }>(`/v1/tournaments/${U}`);
+    expect(after.body.players.find((p) => p.playerId === walkIn.body.playerId)?.walkIn).toBe(true);
     const mine = await api.get<{ tables: { tableId: string; seat: number; yourTurn: boolean }[] }>(
       `/v1/tournaments/${U}/me/tables`,
       { token: byOrg.body.playerToken },

@@ -327,13 +327,14 @@ describe('a tournament runs from its schedule alone', () => {
     for (let i = 1; i < final.rounds.length; i++)
       expect(Date.parse(final.rounds[i]!.startedAt) - Date.parse(final.rounds[i - 1]!.endedAt!)).toBe(10 * 60_000);
 
-    // Independent recomputation: sum every deal's payout per player from the records.
+    // Independent recomputation: sum every deal's payout per player from the records; a seat a bot played for a
+    // no-show counts for nobody (the default `botCredit: false`).
     const all = await records(api, ORG, final);
     const perPlayer = new Map<string, [bigint, bigint]>();
     for (const { seats, rec } of all) {
       const payouts = rec.result.payoutExact ?? rec.result.payout.map(String);
       seats.forEach((s, i) => {
-        if (s.playerId === undefined) return;
+        if (s.playerId === undefined || s.kind !== 'player') return;
         perPlayer.set(s.playerId, addExact(perPlayer.get(s.playerId) ?? [0n, 1n], payouts[i]!));
       });
       let sum: [bigint, bigint] = [0n, 1n];
@@ -341,13 +342,15 @@ describe('a tournament runs from its schedule alone', () => {
       expect(sum[0]).toBe(0n);
     }
     const standings = (
-      await api.get<{ standings: { playerId: string; total: string; rank: number }[] }>(
+      await api.get<{ standings: { playerId: string; total: string; rank: number | null; botDeals: number }[] }>(
         `/v1/tournaments/${U}/standings`,
       )
     ).body.standings;
     expect(standings).toHaveLength(18);
     for (const row of standings) expect(row.total).toBe(exactString(perPlayer.get(row.playerId) ?? [0n, 1n]));
-    expect(standings.map((r) => r.rank)).toEqual(standings.map((_, i) => i + 1));
+    // The 16 who played are ranked 1..16; the two no-shows follow without a place, their bot's deals marked.
+    expect(standings.map((r) => r.rank)).toEqual([...standings.slice(0, 16).map((_, i) => i + 1), null, null]);
+    expect(standings.slice(16).map((r) => r.botDeals)).toEqual([3 * DEALS, 3 * DEALS]);
     // The seed is revealed at the end and matches the commitment.
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(`${U}:${final.fairness.seed}`).digest('hex')).toBe(final.fairness.commitment);

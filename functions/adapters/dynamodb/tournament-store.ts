@@ -6,12 +6,14 @@ import {
   QueryCommand,
   paginateQuery,
 } from '@aws-sdk/client-dynamodb';
+import type { tournament as T } from '../../../engine/index.js';
 import type {
   OrganiserEntry,
   TournamentCommit,
   TournamentMeta,
   TournamentStore,
 } from '../../ports/tournament-store.js';
+import { randomUUID } from 'node:crypto';
 import { conditionalWrite } from './client.js';
 import { STORAGE_SCHEMA, type StorageSchema, upcastTournamentEvents } from '../schema.js';
 
@@ -22,6 +24,9 @@ import { STORAGE_SCHEMA, type StorageSchema, upcastTournamentEvents } from '../s
  *   sk `META`               secrets and access (JSON in `m`)
  *   sk `C#<seq, 12 digits>` one commit: its events (JSON in `ev`, their schema version in `v`: reads upcast older
  *                          ones, functions/adapters/schema.ts)
+ *   sk `P#<seq>#<nonce>#<i>` the rest of a commit too large for one item (a 5,000-player draw): written first, then
+ *                           the `C#` item names them (`parts`, `nonce`) — its conditional write is the commit point;
+ *                           parts of a writer that lost the race are never named and never read.
  * An organiser's list `UO#<organiser key hash>` / `<createdAt>#<id>`.
  * The stream handler ignores these items (it takes `T#` commits only).
  */
@@ -78,6 +83,19 @@ export class DynamoTournamentStore implements TournamentStore {
   }
 
   async append(commit: TournamentCommit): Promise<boolean> {
+    const groups = splitEvents(commit.events);
+    const nonce = groups.length > 1 ? randomUUID().slice(0, 8) : undefined;
+    for (let i = 1; i < groups.length; i++)
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: { S: pk(commit.tournamentId) },
+            sk: { S: partSk(commit.seq, nonce ?? '', i) },
+            ev: { S: JSON.stringify(groups[i]) },
+          },
+        }),
+      );
     return conditionalWrite(
       this.client.send(
         new PutItemCommand({
@@ -87,8 +105,10 @@ export class DynamoTournamentStore implements TournamentStore {
             sk: { S: commitSk(commit.seq) },
             seq: { N: String(commit.seq) },
             at: { N: String(commit.at) },
-            ev: { S: JSON.stringify(commit.events) },
+            ev: { S: JSON.stringify(groups[0] ?? []) },
+            // The version of every event of the commit, its parts' too (they are read with the head item).
             v: { N: String(this.schema.tournamentEvents.version) },
+            ...(nonce !== undefined ? { parts: { N: String(groups.length - 1) }, nonce: { S: nonce } } : {}),
           },
           // The single conditional write per command: the slot `C#<next seq>` must still be free. Two commands
           // decided on the same version (the scheduler and a table finishing, say) compute the same seq; the
@@ -114,9 +134,30 @@ export class DynamoTournamentStore implements TournamentStore {
         ConsistentRead: true,
       },
     )) {
-      for (const item of page.Items ?? []) out.push(decodeTournamentCommitItem(item, this.schema));
+      for (const item of page.Items ?? []) out.push(await this.decode(item));
     }
     return out;
+  }
+
+  /** A commit item with its parts read (a large commit), or as it is. */
+  async decode(item: Record<string, AttributeValue>): Promise<TournamentCommit> {
+    const head = decodeTournamentCommitItem(item, this.schema);
+    const parts = Number(item.parts?.N ?? '0');
+    const nonce = item.nonce?.S;
+    if (parts === 0 || nonce === undefined) return head;
+    const events = [...head.events];
+    for (let i = 1; i <= parts; i++) {
+      const out = await this.client.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: { pk: { S: pk(head.tournamentId) }, sk: { S: partSk(head.seq, nonce, i) } },
+          ConsistentRead: true,
+        }),
+      );
+      const version = item.v?.N === undefined ? undefined : Number(item.v.N);
+      events.push(...upcastTournamentEvents(this.schema, version, JSON.parse(out.Item?.ev?.S ?? '[]') as unknown[]));
+    }
+    return { ...head, events };
   }
 
   async listByOrganiser(organiserKeyHash: string, limit: number): Promise<readonly OrganiserEntry[]> {
@@ -154,3 +195,23 @@ export function decodeTournamentCommitItem(
 }
 // Fixed width, so commits sort by seq.
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
+const partSk = (seq: number, nonce: string, i: number): string => `P#${String(seq).padStart(12, '0')}#${nonce}#${i}`;
+
+/** Events per stored item: below 300 KB of JSON each (DynamoDB's item limit is 400 KB), in order. */
+const ITEM_BYTES = 300 * 1024;
+export function splitEvents(events: readonly T.TournamentEvent[]): T.TournamentEvent[][] {
+  const groups: T.TournamentEvent[][] = [[]];
+  let size = 0;
+  for (const e of events) {
+    const bytes = Buffer.byteLength(JSON.stringify(e)) + 1;
+    const last = groups[groups.length - 1] as T.TournamentEvent[];
+    if (last.length > 0 && size + bytes > ITEM_BYTES) {
+      groups.push([e]);
+      size = bytes;
+    } else {
+      last.push(e);
+      size += bytes;
+    }
+  }
+  return groups;
+}

@@ -25,8 +25,13 @@ describe('a tournament on the engine', () => {
             if (e.type === 'TableFinished') expect(money.isZero(money.sum(e.points.map(money.parse)))).toBe(true);
           expect(events[events.length - 1]?.type).toBe('TournamentEnded');
           expect(state.ended).toBe(true);
-          // Everyone, no-shows included (a bot played them), played 8 deals per round.
-          for (const row of T.standings(state)) expect(row.deals).toBe(24);
+          // Everyone checked in played 8 deals per round; a no-show's 24 deals were a bot's: marked, not credited,
+          // and the no-show has no place on the list.
+          for (const row of T.standings(state)) {
+            const noShow = ['p00', 'p01'].includes(row.playerId);
+            expect([row.deals, row.botDeals]).toEqual(noShow ? [0, 24] : [24, 0]);
+            if (noShow) expect([row.rank, row.total]).toEqual([null, '0']);
+          }
         },
       ),
       { numRuns: 2 },
@@ -48,8 +53,10 @@ describe('a tournament on the engine', () => {
         .map((r) => r.playerId)
         .sort(),
     ).toEqual(['p00', 'p01']);
+    // Who never played has no place and comes after everyone ranked.
+    expect(rows.slice(-2).map((r) => r.rank)).toEqual([null, null]);
     // Ranked by points, then Soli, then lot.
-    for (let i = 1; i < rows.length; i++) {
+    for (let i = 1; i < rows.length - 2; i++) {
       const [x, y] = [rows[i - 1]!, rows[i]!];
       const dx = money.parse(x.total);
       const dy = money.parse(y.total);
@@ -128,10 +135,32 @@ describe('registration, check-in, withdrawal', () => {
     expect(!unknown.ok && unknown.error.code).toBe('tournament/unknown_player');
   });
 
-  it('a table must report exactly its deals', () => {
+  it('a table reports its deals 1..n in order (fewer when it was closed early), never more or out of order', () => {
     const { state } = run([...base, { type: 'StartRound', round: 1, drawSeed: 'x', at: 1 }]);
-    const bad = T.decideTournament({ type: 'FinishTable', round: 1, table: 1, deals: [], at: 2 }, state);
-    expect(!bad.ok && bad.error.code).toBe('tournament/bad_deals');
+    const record = (deal: number): T.DealRecord => ({
+      deal,
+      players: [0, 1, 2, 3],
+      dealer: 0,
+      result: {
+        complete: true,
+        contract: null,
+        declarers: [],
+        cardPoints: [],
+        tricks: [],
+        won: false,
+        schneider: false,
+        schwarz: false,
+        laufende: 0,
+        multiplier: 1,
+        payout: [0, 0, 0, 0],
+      },
+    });
+    const deals = state.rounds[0]!.tables[0]!.deals;
+    for (const bad of [[record(2)], Array.from({ length: deals + 1 }, (_, i) => record(i + 1))]) {
+      const d = T.decideTournament({ type: 'FinishTable', round: 1, table: 1, deals: bad, at: 2 }, state);
+      expect(!d.ok && d.error.code).toBe('tournament/bad_deals');
+    }
+    expect(T.decideTournament({ type: 'FinishTable', round: 1, table: 1, deals: [], at: 2 }, state).ok).toBe(true);
   });
 
   it('config: dealsPerRound must be a multiple of the table size; bad options name the field', () => {
@@ -176,6 +205,25 @@ describe('scoring schemes', () => {
     );
     expect(ruf.points.map(money.format)).toEqual(['0', '5', '0', '5']);
     expect(ruf.soloWonBy).toBeUndefined();
+  });
+
+  it('bug: a won leaster counted as a solo for the Soli tie-break; a Ramsch Durchmarsch neither', () => {
+    const leaster = T.scoreDeal(
+      { scheme: 'plus-minus' },
+      result({ contract: { game: 'leaster' }, declarers: [2], payout: [-1, -1, 3, -1, 0], details: { leaster: true } }),
+      5,
+      [0, 1, 2, 3],
+    );
+    expect([leaster.soloWonBy, leaster.winners]).toEqual([undefined, [2]]);
+    const durch = T.scoreDeal(
+      { scheme: 'plus-minus' },
+      result({ contract: { game: 'ramsch' }, declarers: [1] }),
+      4,
+      [0, 1, 2, 3],
+    );
+    expect(durch.soloWonBy).toBeUndefined();
+    // A picked-alone hand still is one.
+    expect(T.scoreDeal({ scheme: 'plus-minus' }, result({}), 4, [0, 1, 2, 3]).soloWonBy).toBe(0);
   });
 
   it('Seeger–Fabian: declarer ±50, opponents of a lost game +30 at four', () => {

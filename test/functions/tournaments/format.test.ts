@@ -47,16 +47,16 @@ describe('score sheets', () => {
   it('CSV: one row per deal, the seats as columns, a total row that sums to zero', () => {
     const sheet = scoreSheet(state, 1, 2)!;
     const rows = parse(scoreSheetCsv(sheet)) as string[][];
-    expect(rows[0]!.slice(6)).toEqual(sheet.seats);
+    expect(rows[0]!.slice(7)).toEqual(sheet.seats);
     expect(rows.slice(1, -1)).toHaveLength(8);
     const total = rows[rows.length - 1]!;
     expect(total[0]).toBe('total');
     // Each seat's column sums to its total; the totals sum to zero.
     for (let seat = 0; seat < 4; seat++) {
-      const column = rows.slice(1, -1).map((r) => money.parse(r[6 + seat]!));
-      expect(money.format(money.sum(column))).toBe(total[6 + seat]);
+      const column = rows.slice(1, -1).map((r) => money.parse(r[7 + seat]!));
+      expect(money.format(money.sum(column))).toBe(total[7 + seat]);
     }
-    expect(money.isZero(money.sum(total.slice(6).map(money.parse)))).toBe(true);
+    expect(money.isZero(money.sum(total.slice(7).map(money.parse)))).toBe(true);
     expect(sheet.zeroSum).toBe(true);
   });
 

@@ -66,7 +66,7 @@ describe('bug: a line break in a player name started a new CSV row (=cmd|… in 
       const names = table.seats.map((s) =>
         s.kind === 'player' ? hostile.players.find((p) => p.playerId === s.playerId)!.name : '',
       );
-      expect(rows[0]!.slice(6)).toEqual(names.map(intended));
+      expect(rows[0]!.slice(7)).toEqual(names.map(intended));
       // Every dealer cell is one of the seats' names as intended, never a fragment.
       for (const r of rows.slice(1, -1)) expect(names.map(intended)).toContain(r[1]);
     }

@@ -42,6 +42,40 @@ describe('TournamentStore on DynamoDB (dynalite)', () => {
     expect((await store.commits('u1'))[4]?.events).toEqual([{ type: 'CheckedIn', playerId: 'p5' }]);
   });
 
+  it('a commit larger than one item (a 5,000-player draw) is stored in parts and read whole; a lost race leaves nothing', async () => {
+    const store = new DynamoTournamentStore(db.client, 'data');
+    await store.create(meta('u7'));
+    // 900 events of ~1.1 KB: about 1 MB, more than two items of 400 KB.
+    const big = (seq: number, tag: string) => ({
+      tournamentId: 'u7',
+      seq,
+      at: seq,
+      events: Array.from({ length: 900 }, (_, i) => ({
+        type: 'CheckedIn' as const,
+        playerId: `p${tag}${i}${'x'.repeat(1100)}`,
+      })),
+    });
+    expect(
+      await store.append({ tournamentId: 'u7', seq: 1, at: 1, events: [{ type: 'CheckedIn', playerId: 'p0' }] }),
+    ).toBe(true);
+    const racing = await Promise.all([store.append(big(2, 'a')), store.append(big(2, 'b'))]);
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    const winner = racing[0] ? 'a' : 'b';
+    expect(
+      await store.append({ tournamentId: 'u7', seq: 902, at: 3, events: [{ type: 'CheckedIn', playerId: 'pz' }] }),
+    ).toBe(true);
+    const read = await store.commits('u7');
+    expect(read.map((c) => [c.seq, c.events.length])).toEqual([
+      [1, 1],
+      [2, 900],
+      [902, 1],
+    ]);
+    expect(read[1]!.events.every((e) => e.type === 'CheckedIn' && e.playerId.startsWith(`p${winner}`))).toBe(true);
+    expect(
+      read[1]!.events.map((e) => (e.type === 'CheckedIn' ? Number(e.playerId.slice(2, e.playerId.indexOf('x'))) : -1)),
+    ).toEqual(Array.from({ length: 900 }, (_, i) => i));
+  });
+
   it("lists an organiser's tournaments, newest first, and nobody else's", async () => {
     const store = new DynamoTournamentStore(db.client, 'data');
     await store.create(meta('u20', 'alice'));

@@ -1,0 +1,140 @@
+/**
+ * The words of the printed tournament pages (score sheet, seating plan, table cards, list) in German and English,
+ * from one catalogue: every page takes `lang` and looks its labels up here.
+ */
+export type Lang = 'de' | 'en';
+
+export const LANGS: readonly Lang[] = ['de', 'en'];
+
+const en = {
+  round: 'Round',
+  table: 'Table',
+  deal: 'Deal',
+  dealer: 'Dealer',
+  game: 'Game',
+  declarers: 'Declarer(s)',
+  won: 'Won',
+  extras: 'Schneider / Schwarz / Laufende',
+  doubling: 'Doubling',
+  total: 'Total',
+  sumsToZero: 'sums to zero',
+  notZero: 'DOES NOT SUM TO ZERO',
+  yes: 'yes',
+  no: 'no',
+  thrownIn: 'thrown in',
+  schneider: 'Schneider',
+  schwarz: 'Schwarz',
+  laufende: 'Laufende',
+  knock: 'knock',
+  knocks: 'knocks',
+  kontra: 'Kontra',
+  re: 'Re',
+  scoring: 'scoring',
+  signatures: 'Signatures',
+  scoreSheet: 'Score sheet',
+  seatingPlan: 'Seating plan',
+  tableCard: 'Table card',
+  seat: 'Seat',
+  live: 'cards at the table',
+  online: 'online',
+  bot: 'bot',
+  standings: 'Standings',
+  rank: 'Rank',
+  player: 'Player',
+  points: 'Points',
+  deals: 'Deals',
+  soli: 'Soli won',
+  botDeals: 'Deals by a bot (not counted)',
+  botDealsCredited: 'Deals by a bot (counted)',
+  unranked: 'not ranked (did not play)',
+  withdrawn: 'withdrawn',
+  prizes: 'Prize list',
+  place: 'Place',
+  prize: 'Prize',
+  pool: 'Entry fees',
+  retained: 'retained',
+  paidOut: 'paid out as shares',
+  roundPrize: 'best of round',
+  tablePrize: 'best at table',
+  from: 'from deal',
+  substitute: 'substitute',
+  firstDealer: 'deals first',
+  sitsOut: 'The dealer sits out at a table of',
+  correction: 'corrected',
+  unplayed: 'not played (0 for everyone)',
+  blank: 'to fill in by hand',
+} as const;
+
+export type Messages = { readonly [K in keyof typeof en]: string };
+
+const de: Messages = {
+  round: 'Runde',
+  table: 'Tisch',
+  deal: 'Spiel',
+  dealer: 'Geber',
+  game: 'Spielart',
+  declarers: 'Spieler',
+  won: 'Gew.',
+  extras: 'Schneider / Schwarz / Laufende',
+  doubling: 'Verdopplung',
+  total: 'Summe',
+  sumsToZero: 'Nullsumme stimmt',
+  notZero: 'NULLSUMME STIMMT NICHT',
+  yes: 'ja',
+  no: 'nein',
+  thrownIn: 'zusammengeworfen',
+  schneider: 'Schneider',
+  schwarz: 'Schwarz',
+  laufende: 'Laufende',
+  knock: 'Klopfer',
+  knocks: 'Klopfer',
+  kontra: 'Kontra',
+  re: 'Re',
+  scoring: 'Wertung',
+  signatures: 'Unterschriften',
+  scoreSheet: 'Spielliste',
+  seatingPlan: 'Tischplan',
+  tableCard: 'Tischkarte',
+  seat: 'Platz',
+  live: 'mit Karten am Tisch',
+  online: 'online',
+  bot: 'Bot',
+  standings: 'Rangliste',
+  rank: 'Platz',
+  player: 'Spieler',
+  points: 'Punkte',
+  deals: 'Spiele',
+  soli: 'gew. Soli',
+  botDeals: 'Spiele eines Bots (nicht gewertet)',
+  botDealsCredited: 'Spiele eines Bots (gewertet)',
+  unranked: 'nicht gewertet (nicht gespielt)',
+  withdrawn: 'ausgeschieden',
+  prizes: 'Preisliste',
+  place: 'Platz',
+  prize: 'Preis',
+  pool: 'Startgeld',
+  retained: 'einbehalten',
+  paidOut: 'als Anteile ausgezahlt',
+  roundPrize: 'Rundenbester',
+  tablePrize: 'Tischbester',
+  from: 'ab Spiel',
+  substitute: 'Ersatz',
+  firstDealer: 'gibt zuerst',
+  sitsOut: 'Der Geber setzt aus an einem Tisch zu',
+  correction: 'berichtigt',
+  unplayed: 'nicht gespielt (0 für alle)',
+  blank: 'von Hand auszufüllen',
+};
+
+export function messages(lang: Lang): Messages {
+  return lang === 'de' ? de : en;
+}
+
+/** Cents as money text: `12,50 €` (de) or `€12.50` (en). Exact: integer arithmetic only. */
+export function euros(cents: number, lang: Lang): string {
+  const sign = cents < 0 ? '-' : '';
+  const a = Math.abs(cents);
+  const whole = Math.floor(a / 100);
+  const rest = String(a % 100).padStart(2, '0');
+  return lang === 'de' ? `${sign}${whole},${rest} €` : `${sign}€${whole}.${rest}`;
+}
