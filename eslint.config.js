@@ -204,7 +204,18 @@ const impure = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'sdk/dist/**', 'coverage/**', '.data/**', 'web/dist/**', 'artefacts/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'cdk.out/**',
+      'dist/**',
+      'sdk/dist/**',
+      'coverage/**',
+      '.data/**',
+      'web/dist/**',
+      'artefacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -125,9 +125,10 @@ function checkScript(script: Script, seed: number, tally: Tally): void {
   ];
   const rng = new Rng(`${seed}/redeal`);
   for (const audience of audiences) {
-    tally.audiences++;
     const known = knownCards(script, original.steps, audience);
+    // An audience that knows every card has nothing to re-deal; the vacuity check below counts the others.
     if (known.size === script.deck.length) continue;
+    tally.audiences++;
     const seen = observe(script, original.steps, audience);
     const last = original.steps[original.steps.length - 1]?.after as TableState;
     const probed = probe(script, last, audience);
