@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './constructs/stammtisch-function.js';
+import type { Load } from './capacity.js';
 import { createStacks } from './stacks.js';
 
 /**
@@ -14,7 +15,8 @@ import { createStacks } from './stacks.js';
  * apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true; ignored in prod), sourceMaps (default
  * false), domainName + certificateArn (custom domain for the REST API), waf (`true`|`false`, default true in prod:
  * CloudFront + WAF rate rule in front of the REST API, a second stack `<name>-Waf` in us-east-1) and
- * wafRequestsPer5Minutes (default 2000 per IP). docs/operations.md.
+ * wafRequestsPer5Minutes (default 2000 per IP), capacity (JSON: the load the limits are sized for, infra/capacity.ts),
+ * backupCopyVaultArn (a vault in a second region for backup copies). docs/operations.md.
  */
 const underCli = process.env.CDK_OUTDIR !== undefined;
 const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -30,6 +32,13 @@ const context = (key: string): string | undefined => {
   return value === undefined || value === null || value === '' ? undefined : String(value);
 };
 const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
+
+// `-c capacity='{"dealsPerDay":500000}'`: the load the limits are sized for (infra/capacity.ts `Load`).
+const capacityContext: unknown = app.node.tryGetContext('capacity');
+const capacity: Partial<Load> | undefined =
+  capacityContext === undefined
+    ? undefined
+    : ((typeof capacityContext === 'string' ? JSON.parse(capacityContext) : capacityContext) as Partial<Load>);
 
 const stage = context('stage');
 if (stage !== undefined && stage !== 'dev' && stage !== 'prod') throw new Error(`stage: "${stage}" is not dev or prod`);
@@ -50,6 +59,8 @@ createStacks(
     alarmEmail: context('alarmEmail'),
     retainData: context('retainData') !== 'false',
     sourceMaps: context('sourceMaps') === 'true',
+    ...(context('backupCopyVaultArn') !== undefined ? { backupCopyVaultArn: context('backupCopyVaultArn') } : {}),
+    ...(capacity !== undefined ? { capacity } : {}),
   },
   {
     waf,

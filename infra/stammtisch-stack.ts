@@ -50,6 +50,9 @@ import { ACTIONS } from '../functions/ws/protocol.js';
 import { entryPoints } from './constructs/bundling.js';
 import { DiscordBot } from './constructs/discord-bot.js';
 import { HttpEdge } from './constructs/http-edge.js';
+import { defaultLoad, sizing, type Load, type Sizing } from './capacity.js';
+import { SafeDeploy } from './constructs/safe-deploy.js';
+import { DataBackup } from './constructs/data-backup.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -90,6 +93,16 @@ export interface StammtischStackProps extends StackProps {
    * refuse direct execute-api calls. Needs `crossRegionReferences` (app.ts sets it with the WAF stack).
    */
   readonly webAclArn?: string;
+  /**
+   * The load the stack is sized for (context `capacity`, JSON, any fields of infra/capacity.ts `Load`): stage
+   * throttles, due-queue concurrency, stream parallelism follow from `sizing()`. Default: `defaultLoad`.
+   */
+  readonly capacity?: Partial<Load>;
+  /**
+   * ARN of an AWS Backup vault in another region (context `backupCopyVaultArn`): every daily backup is copied there.
+   * Without it the backups stay in this region (a warning says so in prod). docs/operations.md "Restore".
+   */
+  readonly backupCopyVaultArn?: string;
 }
 
 export type Stage = 'dev' | 'prod';
@@ -118,6 +131,10 @@ export class StammtischStack extends Stack {
   readonly dashboard: Dashboard;
   /** CloudFront + WAF in front of the REST API, when `webAclArn` is given. */
   readonly httpEdge?: HttpEdge;
+  /** The limits this stack was sized with (infra/capacity.ts). */
+  readonly sizing: Sizing;
+  readonly deploys: SafeDeploy;
+  readonly backup: DataBackup;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
     const prod = props.stage === 'prod';
@@ -125,14 +142,16 @@ export class StammtischStack extends Stack {
     Tags.of(this).add('project', 'stammtisch');
     Tags.of(this).add('stage', props.stage ?? 'dev');
     const logRetention = prod ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH;
+    this.sizing = sizing({ ...defaultLoad, ...props.capacity });
 
     // --- Tables (keys as functions/adapters/dynamodb/client.ts ensureTables creates them locally) ---
     this.dataTable = new Table(this, 'DataTable', {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       sortKey: { name: 'sk', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
-      // No TTL: games, records and the lobby are kept (nothing in DATA_TABLE writes an expiry). Only connection rows
-      // expire (CONNECTIONS_TABLE below). docs/operations.md "What expires".
+      // Items that carry `expiresAt` (epoch seconds) are removed by DynamoDB within days of that time: closed tables
+      // after their archive export (docs/operations.md "What expires"). Items without it are kept.
+      timeToLiveAttribute: 'expiresAt',
       // The fan-out needs only the commit that was written.
       stream: StreamViewType.NEW_IMAGE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
@@ -182,14 +201,14 @@ export class StammtischStack extends Stack {
         maxAge: Duration.minutes(10),
       },
     });
-    const httpIntegration = new HttpLambdaIntegration('HttpIntegration', this.httpFunction);
+    const httpIntegration = new HttpLambdaIntegration('HttpIntegration', this.httpFunction.live);
     this.httpApi.addRoutes({ path: '/v1/{proxy+}', methods: [HttpMethod.ANY], integration: httpIntegration });
     DiscordBot.fromContext(this, { httpApi: this.httpApi, dataTable: this.dataTable, sourceMaps: props.sourceMaps });
     const httpStage = new HttpStage(this, 'HttpStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      throttle: { rateLimit: this.sizing.httpRateLimit, burstLimit: this.sizing.httpBurstLimit },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
           new LogGroup(this, 'HttpAccessLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY }),
@@ -241,7 +260,7 @@ export class StammtischStack extends Stack {
     // $connect authorisation happens in the handler (it checks the seat token / spectator key against the table's
     // META and answers 401): the token is table-scoped data a Lambda authorizer would have to read the same way, at the
     // cost of a second function and a second cold start on every connect.
-    const wsIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.wsFunction);
+    const wsIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.wsFunction.live);
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       description: 'Stammtisch realtime (action-routed)',
       routeSelectionExpression: '$request.body.action',
@@ -255,7 +274,7 @@ export class StammtischStack extends Stack {
       webSocketApi: this.webSocketApi,
       stageName: 'live',
       autoDeploy: true,
-      throttle: { rateLimit: 500, burstLimit: 1000 },
+      throttle: { rateLimit: this.sizing.wsRateLimit, burstLimit: this.sizing.wsBurstLimit },
       // Per-route metrics (act, subscribe, …) and one access log line per connect, message and disconnect.
       detailedMetricsEnabled: true,
       accessLogSettings: {
@@ -303,13 +322,14 @@ export class StammtischStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.streamFunction.addEventSource(
+    this.streamFunction.live.addEventSource(
       new DynamoEventSource(this.dataTable, {
         startingPosition: StartingPosition.LATEST,
         batchSize: 25,
         maxBatchingWindow: Duration.millis(0),
-        // Records of one partition key (one table, `T#<id>`) stay in order even with parallel batches per shard.
-        parallelizationFactor: 4,
+        // Records of one partition key (one table, `T#<id>`) stay in order even with parallel batches per shard;
+        // the factor is sized by infra/capacity.ts for the peak commits with headroom.
+        parallelizationFactor: this.sizing.streamParallelization,
         // The handler reports the first failed record; Lambda retries from it and, on repeated failure, halves the
         // batch to isolate it. After the retries the record's metadata goes to the dead-letter queue.
         reportBatchItemFailures: true,
@@ -362,8 +382,13 @@ export class StammtischStack extends Stack {
       timeout: Duration.seconds(30),
       environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
     }).bindTable(this.dataTable, 'progress', 'DATA_TABLE');
-    this.dueFunction.addEventSource(
-      new SqsEventSource(this.dueQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }),
+    this.dueFunction.live.addEventSource(
+      new SqsEventSource(this.dueQueue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        // Bots and turn clocks run here: sized by infra/capacity.ts (busy workers at the peak, twice over).
+        maxConcurrency: this.sizing.dueMaxConcurrency,
+      }),
     );
     // Sending (a deadline from the stream, a hop of work due after 15 minutes) is all either function may do besides
     // the event source's own receive/delete: exactly sqs:SendMessage on this queue.
@@ -392,7 +417,7 @@ export class StammtischStack extends Stack {
       description:
         'Stammtisch: run stored due work (live tables, tournament rounds) so that a lost signal heals within 5 minutes',
       schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
+      targets: [new LambdaFunction(this.dueFunction.live, { retryAttempts: 2 })],
     });
 
     // --- Alarms ---
@@ -406,7 +431,7 @@ export class StammtischStack extends Stack {
     const iteratorAge = new Alarm(this, 'StreamIteratorAgeAlarm', {
       alarmDescription: 'Stammtisch fan-out is falling behind the DATA_TABLE stream (pushes and bots are late)',
       metric: this.streamFunction.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
-      threshold: 30_000,
+      threshold: this.sizing.iteratorAgeAlarmMs,
       evaluationPeriods: 3,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -509,6 +534,18 @@ export class StammtischStack extends Stack {
       wsInternal,
       ...throttleAlarms,
     ];
+    // Deploys shift traffic to a new version of each function gradually and roll back on its alarms.
+    this.deploys = new SafeDeploy(this, 'Deploys', {
+      functions: [this.httpFunction, this.wsFunction, this.streamFunction, this.dueFunction],
+      extraAlarms: [http5xx, wsIntegrationErrors, wsInternal],
+    });
+    alarms.push(...this.deploys.canaryAlarms);
+    // Daily backups of the event table, kept 35 days, copied to a second region when a vault there is given.
+    this.backup = new DataBackup(this, 'Backup', {
+      table: this.dataTable,
+      prod,
+      ...(props.backupCopyVaultArn !== undefined ? { copyVaultArn: props.backupCopyVaultArn } : {}),
+    });
     for (const alarm of alarms) alarm.addAlarmAction(action);
     this.alarms = alarms;
     this.dashboard = this.createDashboard(alarms, appErrors);
