@@ -34,6 +34,7 @@ const commit = (t: number, seq: number): Commit => ({
   seq,
   base: 1,
   prevBase: 0,
+  at: 0,
   events: [{ type: 'DealAbandoned', deal: 1, reason: 'bench' } as unknown as Commit['events'][number]],
 });
 // Commits arrive interleaved over tables (a busy evening): record i belongs to table (i × 7919) mod tables.

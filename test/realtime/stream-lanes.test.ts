@@ -9,6 +9,7 @@ const commit = (tableId: string, seq: number): Commit => ({
   seq,
   base: 1,
   prevBase: 0,
+  at: 0,
   events: [{ type: 'DealAbandoned', deal: 1, reason: 'test' } as unknown as Commit['events'][number]],
 });
 
