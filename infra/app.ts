@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './constructs/stammtisch-function.js';
+import type { Load } from './capacity.js';
 import { createStacks } from './stacks.js';
 
 /**
@@ -14,8 +15,9 @@ import { createStacks } from './stacks.js';
  * apiKeyHashes, apiKeyHashesParameter, alarmEmail, retainData (default true; ignored in prod), sourceMaps (default
  * false), domainName + certificateArn (custom domain for the REST API), waf (`true`|`false`, default true in prod:
  * CloudFront + WAF rate rule in front of the REST API, a second stack `<name>-Waf` in us-east-1) and
- * wafRequestsPer5Minutes (default 2000 per IP), web (`false` leaves the web app out; default: web/dist when built).
- * docs/operations.md.
+ * wafRequestsPer5Minutes (default 2000 per IP), web (`false` leaves the web app out; default: web/dist when built),
+ * capacity (JSON: the load the limits are sized for, infra/capacity.ts), backupCopyVaultArn (a vault in a second
+ * region for backup copies). docs/operations.md.
  */
 const underCli = process.env.CDK_OUTDIR !== undefined;
 const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -33,6 +35,13 @@ const context = (key: string): string | undefined => {
 const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
 
 const webDist = join(repositoryRoot, 'web', 'dist');
+// `-c capacity='{"dealsPerDay":500000}'`: the load the limits are sized for (infra/capacity.ts `Load`).
+const capacityContext: unknown = app.node.tryGetContext('capacity');
+const capacity: Partial<Load> | undefined =
+  capacityContext === undefined
+    ? undefined
+    : ((typeof capacityContext === 'string' ? JSON.parse(capacityContext) : capacityContext) as Partial<Load>);
+
 const stage = context('stage');
 if (stage !== undefined && stage !== 'dev' && stage !== 'prod') throw new Error(`stage: "${stage}" is not dev or prod`);
 
@@ -54,6 +63,8 @@ createStacks(
     sourceMaps: context('sourceMaps') === 'true',
     // The web app, when built (`npm run synth` builds it first; -c web=false leaves it out).
     ...(context('web') !== 'false' && existsSync(join(webDist, 'index.html')) ? { webAssets: webDist } : {}),
+    ...(context('backupCopyVaultArn') !== undefined ? { backupCopyVaultArn: context('backupCopyVaultArn') } : {}),
+    ...(capacity !== undefined ? { capacity } : {}),
   },
   {
     waf,

@@ -52,6 +52,9 @@ import { DiscordBot } from './constructs/discord-bot.js';
 import { HttpEdge } from './constructs/http-edge.js';
 import { WebSite } from './constructs/web-site.js';
 import { ORIGIN_VERIFY_HEADER } from '../functions/edge/origin-verify.js';
+import { defaultLoad, sizing, type Load, type Sizing } from './capacity.js';
+import { SafeDeploy } from './constructs/safe-deploy.js';
+import { DataBackup } from './constructs/data-backup.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -97,6 +100,16 @@ export interface StammtischStackProps extends StackProps {
    * (infra/constructs/web-site.ts). app.ts passes web/dist when it was built (`npm run synth` builds it).
    */
   readonly webAssets?: string;
+  /**
+   * The load the stack is sized for (context `capacity`, JSON, any fields of infra/capacity.ts `Load`): stage
+   * throttles, due-queue concurrency, stream parallelism follow from `sizing()`. Default: `defaultLoad`.
+   */
+  readonly capacity?: Partial<Load>;
+  /**
+   * ARN of an AWS Backup vault in another region (context `backupCopyVaultArn`): every daily backup is copied there.
+   * Without it the backups stay in this region (a warning says so in prod). docs/operations.md "Restore".
+   */
+  readonly backupCopyVaultArn?: string;
 }
 
 export type Stage = 'dev' | 'prod';
@@ -127,6 +140,10 @@ export class StammtischStack extends Stack {
   readonly httpEdge?: HttpEdge;
   /** The web app (S3 + CloudFront) when `webAssets` was given. */
   readonly webSite?: WebSite;
+  /** The limits this stack was sized with (infra/capacity.ts). */
+  readonly sizing: Sizing;
+  readonly deploys: SafeDeploy;
+  readonly backup: DataBackup;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
     const prod = props.stage === 'prod';
@@ -134,14 +151,16 @@ export class StammtischStack extends Stack {
     Tags.of(this).add('project', 'stammtisch');
     Tags.of(this).add('stage', props.stage ?? 'dev');
     const logRetention = prod ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH;
+    this.sizing = sizing({ ...defaultLoad, ...props.capacity });
 
     // --- Tables (keys as functions/adapters/dynamodb/client.ts ensureTables creates them locally) ---
     this.dataTable = new Table(this, 'DataTable', {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       sortKey: { name: 'sk', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
-      // No TTL: games, records and the lobby are kept (nothing in DATA_TABLE writes an expiry). Only connection rows
-      // expire (CONNECTIONS_TABLE below). docs/operations.md "What expires".
+      // Items that carry `expiresAt` (epoch seconds) are removed by DynamoDB within days of that time: closed tables
+      // after their archive export (docs/operations.md "What expires"). Items without it are kept.
+      timeToLiveAttribute: 'expiresAt',
       // The fan-out needs only the commit that was written.
       stream: StreamViewType.NEW_IMAGE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
@@ -191,14 +210,14 @@ export class StammtischStack extends Stack {
         maxAge: Duration.minutes(10),
       },
     });
-    const httpIntegration = new HttpLambdaIntegration('HttpIntegration', this.httpFunction);
+    const httpIntegration = new HttpLambdaIntegration('HttpIntegration', this.httpFunction.live);
     this.httpApi.addRoutes({ path: '/v1/{proxy+}', methods: [HttpMethod.ANY], integration: httpIntegration });
     DiscordBot.fromContext(this, { httpApi: this.httpApi, dataTable: this.dataTable, sourceMaps: props.sourceMaps });
     const httpStage = new HttpStage(this, 'HttpStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      throttle: { rateLimit: this.sizing.httpRateLimit, burstLimit: this.sizing.httpBurstLimit },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
           new LogGroup(this, 'HttpAccessLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY }),
@@ -250,7 +269,7 @@ export class StammtischStack extends Stack {
     // $connect authorisation happens in the handler (it checks the seat token / spectator key against the table's
     // META and answers 401): the token is table-scoped data a Lambda authorizer would have to read the same way, at the
     // cost of a second function and a second cold start on every connect.
-    const wsIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.wsFunction);
+    const wsIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.wsFunction.live);
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       description: 'Stammtisch realtime (action-routed)',
       routeSelectionExpression: '$request.body.action',
@@ -264,7 +283,7 @@ export class StammtischStack extends Stack {
       webSocketApi: this.webSocketApi,
       stageName: 'live',
       autoDeploy: true,
-      throttle: { rateLimit: 500, burstLimit: 1000 },
+      throttle: { rateLimit: this.sizing.wsRateLimit, burstLimit: this.sizing.wsBurstLimit },
       // Per-route metrics (act, subscribe, …) and one access log line per connect, message and disconnect.
       detailedMetricsEnabled: true,
       accessLogSettings: {
@@ -323,13 +342,14 @@ export class StammtischStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.streamFunction.addEventSource(
+    this.streamFunction.live.addEventSource(
       new DynamoEventSource(this.dataTable, {
         startingPosition: StartingPosition.LATEST,
         batchSize: 25,
         maxBatchingWindow: Duration.millis(0),
-        // Records of one partition key (one table, `T#<id>`) stay in order even with parallel batches per shard.
-        parallelizationFactor: 4,
+        // Records of one partition key (one table, `T#<id>`) stay in order even with parallel batches per shard;
+        // the factor is sized by infra/capacity.ts for the peak commits with headroom.
+        parallelizationFactor: this.sizing.streamParallelization,
         // The handler reports the first failed record; Lambda retries from it and, on repeated failure, halves the
         // batch to isolate it. After the retries the record's metadata goes to the dead-letter queue.
         reportBatchItemFailures: true,
@@ -385,8 +405,13 @@ export class StammtischStack extends Stack {
       .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
       // The webhook outbox's pumps run here (queue cursor and lease).
       .bindTable(this.dataTable, 'webhooks');
-    this.dueFunction.addEventSource(
-      new SqsEventSource(this.dueQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }),
+    this.dueFunction.live.addEventSource(
+      new SqsEventSource(this.dueQueue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        // Bots and turn clocks run here: sized by infra/capacity.ts (busy workers at the peak, twice over).
+        maxConcurrency: this.sizing.dueMaxConcurrency,
+      }),
     );
     // Sending (a deadline from the stream, a hop of work due after 15 minutes) is all either function may do besides
     // the event source's own receive/delete: exactly sqs:SendMessage on this queue.
@@ -415,7 +440,7 @@ export class StammtischStack extends Stack {
       description:
         'Stammtisch: run stored due work (live tables, tournament rounds) so that a lost signal heals within 5 minutes',
       schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(this.dueFunction, { retryAttempts: 2 })],
+      targets: [new LambdaFunction(this.dueFunction.live, { retryAttempts: 2 })],
     });
 
     // --- Alarms ---
@@ -429,7 +454,7 @@ export class StammtischStack extends Stack {
     const iteratorAge = new Alarm(this, 'StreamIteratorAgeAlarm', {
       alarmDescription: 'Stammtisch fan-out is falling behind the DATA_TABLE stream (pushes and bots are late)',
       metric: this.streamFunction.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
-      threshold: 30_000,
+      threshold: this.sizing.iteratorAgeAlarmMs,
       evaluationPeriods: 3,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -532,6 +557,18 @@ export class StammtischStack extends Stack {
       wsInternal,
       ...throttleAlarms,
     ];
+    // Deploys shift traffic to a new version of each function gradually and roll back on its alarms.
+    this.deploys = new SafeDeploy(this, 'Deploys', {
+      functions: [this.httpFunction, this.wsFunction, this.streamFunction, this.dueFunction],
+      extraAlarms: [http5xx, wsIntegrationErrors, wsInternal],
+    });
+    alarms.push(...this.deploys.canaryAlarms);
+    // Daily backups of the event table, kept 35 days, copied to a second region when a vault there is given.
+    this.backup = new DataBackup(this, 'Backup', {
+      table: this.dataTable,
+      prod,
+      ...(props.backupCopyVaultArn !== undefined ? { copyVaultArn: props.backupCopyVaultArn } : {}),
+    });
     for (const alarm of alarms) alarm.addAlarmAction(action);
     this.alarms = alarms;
     this.dashboard = this.createDashboard(alarms, appErrors);

@@ -30,6 +30,7 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Internal error',
+  503: 'Service unavailable',
 };
 
 export function problemOf(e: AppError): Problem {
@@ -52,6 +53,36 @@ export const INTERNAL_PROBLEM: Problem = {
   code: 'internal',
 };
 
+/**
+ * AWS SDK errors that mean "the service is at capacity right now, try again": DynamoDB on-demand throttles
+ * (`ThrottlingException`, `ProvisionedThroughputExceededException`, `RequestLimitExceeded`) and anything the SDK
+ * itself classes as throttling after its own retries. They reach the client as 503 with Retry-After, never as 500.
+ */
+const THROTTLES = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+]);
+
+export function isThrottle(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const retryable = (e as { $retryable?: { throttling?: boolean } }).$retryable;
+  return THROTTLES.has(e.name) || retryable?.throttling === true;
+}
+
+/** Seconds a throttled client waits before it tries again (the SDK has already retried with back-off). */
+export const THROTTLE_RETRY_AFTER = 1;
+
+export const THROTTLED_PROBLEM: Problem = {
+  type: 'https://stammtisch.dev/problems/request/throttled',
+  title: 'Service unavailable',
+  status: 503,
+  detail: `the store is at capacity; nothing was written — retry after ${THROTTLE_RETRY_AFTER} s`,
+  code: 'request/throttled',
+  retryAfter: THROTTLE_RETRY_AFTER,
+};
+
 /** The problem for any thrown value; anything but an AppError is logged (`where`, name and message only) as internal. */
 export function problemFor(
   e: unknown,
@@ -59,6 +90,7 @@ export function problemFor(
   logger?: { error(message: string, extra: { error: string }): void },
 ): Problem {
   if (e instanceof AppError) return problemOf(e);
+  if (isThrottle(e)) return THROTTLED_PROBLEM;
   const error = e instanceof Error ? `${e.name}: ${e.message}` : 'unknown';
   if (logger !== undefined) logger.error(where, { error });
   else console.error(where, error);

@@ -22,9 +22,15 @@ export interface StreamResponse {
   readonly batchItemFailures: { readonly itemIdentifier: string }[];
 }
 
+/** Tables of one batch fanned out at the same time (each table's records still strictly one after another). */
+export const TABLES_IN_PARALLEL = 16;
+
 /**
- * The fan-out entry: every new commit (an INSERT of a `C#` item, or the MODIFY of a fenced slot) goes to `onCommit` (push to subscribers, let bots
- * act). A failed record is reported in `batchItemFailures` so Lambda retries from it, not the whole batch.
+ * The fan-out entry: every new commit (an INSERT of a `C#` item, or the MODIFY of a fenced slot) goes to `onCommit`
+ * (push to subscribers, let bots act). Records of different tables (partition keys) run in parallel, up to
+ * `TABLES_IN_PARALLEL` tables at a time; the records of one table run strictly in order. A failed record stops its
+ * table's later records and is reported in `batchItemFailures`; Lambda resumes the shard from the lowest failed
+ * sequence number, so a record after it may be delivered again (pushes carry seqs; receivers drop repeats).
  */
 export function createStreamHandler(
   onCommit: (commit: Commit) => Promise<void>,
@@ -34,10 +40,14 @@ export function createStreamHandler(
   decodeTournament: (
     item: Record<string, AttributeValue>,
   ) => Promise<TournamentCommit> | TournamentCommit = decodeTournamentCommitItem,
+  /** Tables at a time (bench/fanout.ts compares 1, one record after another, with the default). */
+  tablesInParallel = TABLES_IN_PARALLEL,
 ) {
   return async (event: StreamEvent): Promise<StreamResponse> => {
-    const failures: { itemIdentifier: string }[] = [];
-    for (const record of event.Records) {
+    // Group by partition key in arrival order: one lane per table or tournament.
+    const lanes = new Map<string, (() => Promise<void>)[]>();
+    const failures: { itemIdentifier: string; order: number }[] = [];
+    for (const [order, record] of event.Records.entries()) {
       const image = record.dynamodb?.NewImage;
       if (image === undefined || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) continue;
       const item = fromWire(image);
@@ -46,17 +56,37 @@ export function createStreamHandler(
       // A table commit is immutable: its one MODIFY is the write that took a slot holding a listen fence (whose own
       // INSERT has no events and is skipped here).
       if (!tournament && !isCommitItem(item)) continue;
-      try {
+      const run = async (): Promise<void> => {
         if (tournament) await onTournamentCommit(await decodeTournament(item));
         else await onCommit(decodeCommitItem(item));
-      } catch (e) {
-        console.error('stream record failed', e instanceof Error ? e.message : 'unknown');
-        failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });
-        // Later records of the same table must not overtake the failed one: stop and let Lambda retry from here.
-        break;
-      }
+      };
+      const step = async (): Promise<void> => {
+        try {
+          await run();
+        } catch (e) {
+          console.error('stream record failed', e instanceof Error ? e.message : 'unknown');
+          failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '', order });
+          throw e;
+        }
+      };
+      const key = item.pk?.S ?? '';
+      const lane = lanes.get(key);
+      if (lane === undefined) lanes.set(key, [step]);
+      else lane.push(step);
     }
-    return { batchItemFailures: failures };
+    const queue = [...lanes.values()];
+    const worker = async (): Promise<void> => {
+      for (let lane = queue.shift(); lane !== undefined; lane = queue.shift()) {
+        try {
+          for (const step of lane) await step();
+        } catch {
+          // Later records of the same table must not overtake the failed one: this lane stops here.
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(tablesInParallel, queue.length) }, worker));
+    failures.sort((a, b) => a.order - b.order);
+    return { batchItemFailures: failures.map(({ itemIdentifier }) => ({ itemIdentifier })) };
   };
 }
 

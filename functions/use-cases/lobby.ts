@@ -1,5 +1,5 @@
 import type { TableState } from '../../engine/index.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LobbyEntry, LobbyPosition, TableMeta, TableStore } from '../ports/table-store.js';
 import { AppError } from './errors.js';
 

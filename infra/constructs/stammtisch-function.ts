@@ -2,7 +2,7 @@ import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aw
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -70,6 +70,11 @@ export class StammtischFunction extends NodejsFunction {
   readonly errorsAlarm: Alarm;
   readonly throttlesAlarm: Alarm;
   readonly durationAlarm: Alarm;
+  /**
+   * The `live` alias: every integration, event source and schedule invokes it, never `$LATEST`, so a deploy publishes
+   * a version and shifts the alias to it gradually (infra/constructs/safe-deploy.ts).
+   */
+  readonly live: Alias;
 
   constructor(scope: Construct, id: string, props: StammtischFunctionProps) {
     // The log group is created first (and owned by the stack) so retention applies from the first invocation.
@@ -117,6 +122,8 @@ export class StammtischFunction extends NodejsFunction {
         banner: bundleSettings.banner,
       },
     });
+
+    this.live = new Alias(this, 'Live', { aliasName: 'live', version: this.currentVersion });
 
     // Any error is worth a look: the handlers turn client mistakes into 4xx responses, so an error is our bug.
     this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {

@@ -7,6 +7,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lazyCredentialProviders } from '../../infra/constructs/bundling.js';
 import { webSocketActions, type StammtischStack } from '../../infra/stammtisch-stack.js';
+import { defaultLoad, sizing } from '../../infra/capacity.js';
 import { sha256 } from '../../functions/crypto/secrets.js';
 import { ACTIONS } from '../../functions/ws/protocol.js';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -29,6 +30,8 @@ let ids: {
   dueDlq: string;
   wsApi: string;
   httpApi: string;
+  /** The `live` alias of each function: what every integration, event source and schedule invokes. */
+  live: Record<'http' | 'ws' | 'stream' | 'due', string>;
 };
 const keyHash = sha256('test-api-key');
 
@@ -45,7 +48,16 @@ beforeAll(() => {
     dueDlq: logicalId(template, 'AWS::SQS::Queue', 'DueDeadLetterQueue'),
     wsApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'WebSocketApi'),
     httpApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'HttpApi'),
+    live: { http: '', ws: '', stream: '', due: '' },
   };
+  const aliases = template.findResources('AWS::Lambda::Alias') as Record<
+    string,
+    { Properties: { FunctionName: { Ref: string }; Name: string } }
+  >;
+  for (const key of ['http', 'ws', 'stream', 'due'] as const) {
+    const alias = Object.entries(aliases).find(([, a]) => a.Properties.FunctionName.Ref === ids[key]);
+    ids.live[key] = alias?.[0] ?? `no alias of ${ids[key]}`;
+  }
 });
 
 describe('the stack', () => {
@@ -65,7 +77,8 @@ describe('the stack', () => {
       'AWS::Lambda::Function': 4,
       // One per function, one access log per API stage.
       'AWS::Logs::LogGroup': 6,
-      'AWS::IAM::Role': 4,
+      // The functions' roles, CodeDeploy's per deployment group, AWS Backup's for the selection.
+      'AWS::IAM::Role': 9,
       'AWS::IAM::Policy': 4,
       'AWS::ApiGatewayV2::Api': 2,
       'AWS::ApiGatewayV2::Stage': 2,
@@ -84,8 +97,18 @@ describe('the stack', () => {
       // TLS only.
       'AWS::SNS::TopicPolicy': 1,
       // Errors, throttles and p99 duration for 4 functions, stream iterator age, two dead-letter queues, REST 5xx,
-      // WebSocket integration errors and internal error frames, DynamoDB throttles on both tables.
-      'AWS::CloudWatch::Alarm': 20,
+      // WebSocket integration errors and internal error frames, DynamoDB throttles on both tables; the live alias's
+      // errors per function (they roll a canary back).
+      'AWS::CloudWatch::Alarm': 24,
+      // Safe deploys (infra/constructs/safe-deploy.ts): a version and a `live` alias per function, shifted by CodeDeploy.
+      'AWS::Lambda::Version': 4,
+      'AWS::Lambda::Alias': 4,
+      'AWS::CodeDeploy::Application': 1,
+      'AWS::CodeDeploy::DeploymentGroup': 4,
+      // Backups (infra/constructs/data-backup.ts): a vault, a daily plan, its selection of the event table.
+      'AWS::Backup::BackupVault': 1,
+      'AWS::Backup::BackupPlan': 1,
+      'AWS::Backup::BackupSelection': 1,
       'AWS::CloudWatch::Dashboard': 1,
     });
     const nameProperty: Record<string, string> = {
@@ -108,7 +131,7 @@ describe('the stack', () => {
 });
 
 describe('tables', () => {
-  it('DATA_TABLE: pk/sk strings, on-demand, no TTL (nothing in it expires), NEW_IMAGE stream, PITR, retained', () => {
+  it('DATA_TABLE: pk/sk strings, on-demand, TTL on expiresAt (archived tables), NEW_IMAGE stream, PITR, retained', () => {
     template.hasResource('AWS::DynamoDB::Table', {
       Properties: {
         KeySchema: [
@@ -120,7 +143,7 @@ describe('tables', () => {
           { AttributeName: 'sk', AttributeType: 'S' },
         ],
         BillingMode: 'PAY_PER_REQUEST',
-        TimeToLiveSpecification: Match.absent(),
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
         StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       },
@@ -262,8 +285,15 @@ describe('least privilege', () => {
       expect(actionsOf(xray!)).toContain('xray:PutTelemetryRecords');
       expect(props.TracingConfig).toEqual({ Mode: 'Active' });
     }
-    for (const role of Object.values(template.findResources('AWS::IAM::Role')))
-      expect((role as { Properties: object }).Properties).not.toHaveProperty('ManagedPolicyArns');
+    // Only the service roles of CodeDeploy and AWS Backup carry their AWS-managed policies; no function role does.
+    for (const [id, role] of Object.entries(template.findResources('AWS::IAM::Role'))) {
+      const managed = JSON.stringify(
+        (role as { Properties: { ManagedPolicyArns?: unknown } }).Properties.ManagedPolicyArns ?? [],
+      );
+      if (/Deploys|Backup/.test(id))
+        expect(managed, id).toMatch(/AWSCodeDeployRoleForLambdaLimited|AWSBackupServiceRolePolicyForBackup/);
+      else expect(managed, id).toBe('[]');
+    }
   });
 
   it('no function may Scan, batch-write or touch table administration', () => {
@@ -413,9 +443,10 @@ describe('least privilege', () => {
 
   it('the due queue: SQS delay messages with partial batch responses, a DLQ after 5 receives, a 5-minute sweep', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: ids.due },
+      FunctionName: liveArnOf(ids.live.due),
       EventSourceArn: { 'Fn::GetAtt': [ids.dueQueue, 'Arn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: sizing(defaultLoad).dueMaxConcurrency },
     });
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ids.dueDlq, 'Arn'] }, maxReceiveCount: 5 },
@@ -423,25 +454,30 @@ describe('least privilege', () => {
     });
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ids.due, 'Arn'] } })],
+      Targets: [Match.objectLike({ Arn: { Ref: ids.live.due } })],
     });
   });
 
   it('API Gateway may invoke a function only from its own API (EventBridge only the due function)', () => {
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission')) as {
-      Properties: { FunctionName: { 'Fn::GetAtt': [string, string] }; Principal: string; SourceArn: unknown };
+      Properties: { FunctionName: { Ref: string }; Principal: string; SourceArn: unknown };
     }[];
     const sweep = permissions.filter((p) => p.Properties.Principal === 'events.amazonaws.com');
-    expect(sweep.map((p) => p.Properties.FunctionName['Fn::GetAtt'][0])).toEqual([ids.due]);
+    expect(sweep.map((p) => p.Properties.FunctionName.Ref)).toEqual([ids.live.due]);
     for (const p of permissions.filter((q) => q.Properties.Principal !== 'events.amazonaws.com')) {
       expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
-      const fn = p.Properties.FunctionName['Fn::GetAtt'][0];
-      const api = fn === ids.http ? ids.httpApi : ids.wsApi;
-      expect([ids.http, ids.ws]).toContain(fn);
+      const fn = p.Properties.FunctionName.Ref;
+      const api = fn === ids.live.http ? ids.httpApi : ids.wsApi;
+      expect([ids.live.http, ids.live.ws]).toContain(fn);
       expect(JSON.stringify(p.Properties.SourceArn)).toContain(`{"Ref":"${api}"}`);
     }
   });
 });
+
+/** An event source mapping names the `live` alias by the function's name (from the alias ARN) and `:live`. */
+function liveArnOf(alias: string) {
+  return { 'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: alias }] }] }, ':live']] };
+}
 
 /** execute-api:ManageConnections on this stack's WebSocket API, stage `live`, connections only. */
 function manageConnectionsOfOwnApi() {
@@ -478,7 +514,7 @@ describe('HTTP API', () => {
       ApiId: { Ref: ids.httpApi },
       IntegrationType: 'AWS_PROXY',
       PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [ids.http, 'Arn'] },
+      IntegrationUri: { Ref: ids.live.http },
     });
   });
 
@@ -487,7 +523,11 @@ describe('HTTP API', () => {
       ApiId: { Ref: ids.httpApi },
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      // Sized by the capacity model for the default load (infra/capacity.ts; test/infra/capacity.test.ts).
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: sizing(defaultLoad).httpRateLimit,
+        ThrottlingBurstLimit: sizing(defaultLoad).httpBurstLimit,
+      },
     });
   });
 });
@@ -520,7 +560,7 @@ describe('WebSocket API', () => {
       const integration = integrations[target.Ref]!;
       expect(integration.Properties.ApiId.Ref, route.Properties.RouteKey).toBe(ids.wsApi);
       expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
-      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(`"${ids.ws}","Arn"`);
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(`{"Ref":"${ids.live.ws}"}`);
     }
   });
 
@@ -534,7 +574,10 @@ describe('WebSocket API', () => {
       ApiId: { Ref: ids.wsApi },
       StageName: 'live',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: sizing(defaultLoad).wsRateLimit,
+        ThrottlingBurstLimit: sizing(defaultLoad).wsBurstLimit,
+      },
     });
   });
 });
@@ -543,14 +586,14 @@ describe('stream fan-out', () => {
   it('reads the DATA_TABLE stream with partial batch responses, bisection, bounded retries and a dead-letter queue', () => {
     const queue = logicalId(template, 'AWS::SQS::Queue', 'FanOutDeadLetterQueue');
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: ids.stream },
+      FunctionName: liveArnOf(ids.live.stream),
       EventSourceArn: { 'Fn::GetAtt': [ids.data, 'StreamArn'] },
       StartingPosition: 'LATEST',
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 5,
       MaximumRecordAgeInSeconds: 3600,
-      ParallelizationFactor: 4,
+      ParallelizationFactor: sizing(defaultLoad).streamParallelization,
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
     });
   });
