@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'request/too_deep',
   'request/idempotency_mismatch',
   'request/rate_limited',
+  'request/throttled',
   'route/not_found',
   'auth/missing_token',
   'auth/malformed',

@@ -1109,7 +1109,7 @@ export interface components {
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "tournament/round_started" | "tournament/not_live" | "tournament/bad_entry" | "tournament/not_zero_sum" | "tournament/not_seated" | "internal" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "tournament/round_started" | "tournament/not_live" | "tournament/bad_entry" | "tournament/not_zero_sum" | "tournament/not_seated" | "internal" | "request/throttled" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
         Problem: {
             /** Format: uri */
             type: string;
@@ -2279,6 +2279,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The store is at capacity (`request/throttled`; DynamoDB throttled the call after the SDK's own retries).
+         *     Nothing was written; retry after `Retry-After` seconds with the same idempotency key. docs/capacity.md.
+         */
+        Throttled: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         TableId: string;
@@ -2312,6 +2326,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     listVariants: {
@@ -2333,6 +2348,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     getVariant: {
@@ -2357,6 +2373,7 @@ export interface operations {
             };
             404: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     listOpenTables: {
@@ -2383,6 +2400,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     createTable: {
@@ -2414,6 +2432,7 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     getTable: {
@@ -2441,6 +2460,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     closeTable: {
@@ -2469,6 +2489,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     joinSeat: {
@@ -2504,6 +2525,7 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     leaveSeat: {
@@ -2532,6 +2554,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     addBot: {
@@ -2567,6 +2590,7 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     addSpectator: {
@@ -2595,6 +2619,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     act: {
@@ -2641,6 +2666,7 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     actByText: {
@@ -2694,6 +2720,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     getView: {
@@ -2727,6 +2754,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     listEvents: {
@@ -2757,6 +2785,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     getRecord: {
@@ -2877,6 +2906,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     verifyDeal: {
@@ -2911,6 +2941,7 @@ export interface operations {
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     scoreRecord: {
@@ -2940,6 +2971,7 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
+            503: components["responses"]["Throttled"];
         };
     };
     listMyTournaments: {

@@ -55,16 +55,18 @@ describe('GET /v1/tables/{tableId}/deals/{deal}/analysis', () => {
   });
 
   it('analyses a finished deal once: every decision with its options, the chosen one valued, stored for the next reader', async () => {
-    // prepare: four bots play one deal to the end
-    const { tableId, organiserKey } = await createTable(api, {
-      variant: 'schafkopf',
-      seats: 4,
-      bots: [0, 1, 2, 3],
-      maxDeals: 1,
-    });
-    await server.idle();
-    const record = await api.get<{ record: { actions: unknown[] } }>(`/v1/tables/${tableId}/deals/1/record`);
-    expect(record.status).toBe(200);
+    // prepare: four bots play one deal to the end — one with a declarer (a deal all players pass is thrown in or
+    // played as a Ramsch, which has no declarer's game to analyse card by card; bots' deals are random)
+    let table: { tableId: string; organiserKey: string } | undefined;
+    for (let attempt = 0; attempt < 8 && table === undefined; attempt++) {
+      const made = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 1 });
+      await server.idle();
+      const record = await api.get<{ result?: { declarers?: unknown[] } }>(`/v1/tables/${made.tableId}/deals/1/record`);
+      expect(record.status).toBe(200);
+      if ((record.body.result?.declarers ?? []).length > 0) table = made;
+    }
+    if (table === undefined) throw new Error('eight bot deals without a declarer');
+    const { tableId, organiserKey } = table;
     // act
     const first = await api.get<AnalysisBody>(`/v1/tables/${tableId}/deals/1/analysis`, { token: organiserKey });
     // assess
