@@ -157,6 +157,15 @@ function label(a: Script, b: Script): string {
   return `${a.variant}/${a.preset}/${a.seats} seats, ${a.acts.length} actions ${a.acts.map((x) => `${x.seat}:${JSON.stringify(x.action)}`).join(' ')}; deck ${a.deck.join(' ')} → ${b.deck.join(' ')}`;
 }
 
+/**
+ * Counterexamples found once, run every time before the random ones (seed, cut, preset).
+ * bug: Schafkopf 6 seats (bsv), a Sauspiel with Kontra and the declarer's own Re — the Re marked the partner as
+ * revealed, so every seat's view listed the secret partner among the declarers.
+ */
+const REGRESSIONS: Record<string, [number, number, string][]> = {
+  'schafkopf/6': [[984509309, 225, 'bsv']],
+};
+
 describe('hidden information: re-dealing what an audience cannot see changes nothing it observes', () => {
   for (const variant of listVariants())
     for (let seats = variant.tableSeats.min; seats <= variant.tableSeats.max; seats++) {
@@ -180,7 +189,7 @@ describe('hidden information: re-dealing what an audience cannot see changes not
               checkScript(randomScript(variant.id, preset, seats, seed, cut / 1000), seed, tally);
             },
           ),
-          { numRuns: propertyRuns(6) },
+          { numRuns: propertyRuns(6), examples: REGRESSIONS[`${variant.id}/${seats}`] ?? [] },
         );
         // The property must not hold vacuously: most audiences get a consistent re-deal to compare with.
         expect(tally.redealt).toBeGreaterThan(tally.audiences / 3);

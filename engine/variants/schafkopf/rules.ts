@@ -764,7 +764,8 @@ export function apply(s: SkState, seat: Seat, action: Action, quiet = false): re
       return NO_NOTES;
     case 're':
       s.re = seat;
-      s.partnerRevealed = true;
+      // Only the partner's Re shows whom the called ace sits with; the declarer's own Re reveals nothing.
+      if (seat === s.partner) s.partnerRevealed = true;
       return NO_NOTES;
     default:
       return cannotApply(action);
