@@ -162,6 +162,8 @@ function label(a: Script, b: Script): string {
  * bug: Schafkopf 6 seats (bsv), a Sauspiel with Kontra and the declarer's own Re — the Re marked the partner as
  * revealed, so every seat's view listed the secret partner among the declarers.
  */
+const EVERYDAY_SEED = 20261127;
+
 const REGRESSIONS: Record<string, [number, number, string][]> = {
   'schafkopf/6': [[984509309, 225, 'bsv']],
 };
@@ -189,7 +191,13 @@ describe('hidden information: re-dealing what an audience cannot see changes not
               checkScript(randomScript(variant.id, preset, seats, seed, cut / 1000), seed, tally);
             },
           ),
-          { numRuns: propertyRuns(6), examples: REGRESSIONS[`${variant.id}/${seats}`] ?? [] },
+          {
+            numRuns: propertyRuns(6),
+            examples: REGRESSIONS[`${variant.id}/${seats}`] ?? [],
+            // `npm test` replays the same bounded sample every time (a failure is a change, not a lucky draw); the
+            // long run (`npm run test:long`, STAMMTISCH_PROPERTY_RUNS) draws fresh deals to keep searching.
+            ...(process.env.STAMMTISCH_PROPERTY_RUNS === undefined ? { seed: EVERYDAY_SEED } : {}),
+          },
         );
         // The property must not hold vacuously: most audiences get a consistent re-deal to compare with.
         expect(tally.redealt).toBeGreaterThan(tally.audiences / 3);
