@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/functions/client.js';
+import { exited, useMainProcess } from '../support/main-process.js';
 import { allEvents, createTable } from '../support/functions/play.js';
 
 // Webhook deliveries survive kill -9: `npm start` (local/main.ts) is killed while a table's and a tournament's
@@ -13,44 +10,11 @@ import { allEvents, createTable } from '../support/functions/play.js';
 // further commit, every event of both streams reaches the target after the restart (the outbox in the due-work store,
 // the catch-up of commits whose fan-out died with the process: local/heal.ts `healWebhooks`).
 
-const dataDir = mkdtempSync(joinPath(tmpdir(), 'stammtisch-kill9-hooks-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+const { start } = useMainProcess('stammtisch-kill9-hooks-', {
+  WEBHOOK_ALLOW_ADDRESSES: '127.0.0.1',
+  // The held attempts must still be in flight at the kill (not timed out and scheduled minutes ahead).
+  WEBHOOK_TIMEOUT_MS: '300000',
 });
-
-function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      API_KEYS: '',
-      WEBHOOK_ALLOW_ADDRESSES: '127.0.0.1',
-      // The held attempts must still be in flight at the kill (not timed out and scheduled minutes ahead).
-      WEBHOOK_TIMEOUT_MS: '300000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString()}`));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /runtime on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m !== null) resolve({ child, url: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 150_000): Promise<T> {
   const end = Date.now() + ms;

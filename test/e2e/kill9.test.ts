@@ -1,46 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/functions/client.js';
+import { exited, useMainProcess } from '../support/main-process.js';
 import { allEvents, createTable, join, scriptedChoice } from '../support/functions/play.js';
 
 // No table waits on a lost in-memory signal: `npm start` (local/main.ts) on a data folder is killed with SIGKILL in
 // the middle of play and started again on the same folder. Every table — bot-only ones included — goes on to its end,
 // and each event stream has no gaps. A SIGTERM then stops the server within seconds although bot tables play.
 
-const dataDir = mkdtempSync(joinPath(tmpdir(), 'stammtisch-kill9-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Start `local/main.ts` on a free port; resolves with its URL once it listens. */
-function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, API_KEYS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString()}`));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /runtime on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m !== null) resolve({ child, url: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess): Promise<number | null> =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
+const { start } = useMainProcess('stammtisch-kill9-');
 
 /** Wait for a condition the server reaches on its own (another process: poll, bounded). */
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
