@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Separate processes: each file gets its own module state (dynalite, the local server, env-dependent config).
     pool: 'forks',
+    // Long files first, the browser files before the rest (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // Vitest's default is one worker fewer than the cores, i.e. one on a 2-core machine. The tests are independent
     // (port 0, in-memory stores, temporary folders), and while one file waits on I/O another can run.
     maxWorkers: Math.max(2, availableParallelism()),
