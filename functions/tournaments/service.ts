@@ -769,7 +769,9 @@ export class TournamentService {
         seats,
         dealer: 0,
         maxDeals: table.deals,
-        dealSeeds: Array.from({ length: table.deals }, (_, d) =>
+        // Twice the deals: a thrown-in deal dealt again (Schafkopf `redeal.counts: false`) takes the next seed, so
+        // every deal of the table still comes from the tournament seed (beyond that the table draws its own).
+        dealSeeds: Array.from({ length: 2 * table.deals }, (_, d) =>
           derivedSeed(meta.secret, T.dealSeedLabel(round.round, table.table, d + 1, config.duplicate)),
         ),
         ...(config.clock !== undefined ? { clock: config.clock } : {}),

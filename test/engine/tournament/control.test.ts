@@ -242,7 +242,8 @@ describe('live tables', () => {
     const captain = { kind: 'player', playerId: 'p05' } as const;
     const entries: T.LiveEntry[] = [
       { kind: 'game', game: 'sauspiel', declarers: [0, 1], won: true },
-      { kind: 'game', game: null, declarers: [], won: false },
+      // All passed: under the tournament preset the Eichel-Ober holder plays a Muss-Spiel (a Sauspiel on the sheet).
+      { kind: 'game', game: 'sauspiel', declarers: [1, 3], won: true },
       { kind: 'game', game: 'wenz', declarers: [2], won: false, knocks: 1 },
       { kind: 'game', game: 'sauspiel', declarers: [3, 1], won: true, schneider: true },
     ];
@@ -285,8 +286,8 @@ describe('live tables', () => {
     expect(events.map((e) => e.type)).toEqual(['ResultCorrected', 'StandingsChanged']);
     const seat2 = s.rounds[0]!.tables[1]!.seats[2]!;
     const row = T.standings(s).find((r) => seat2.kind === 'player' && r.playerId === seat2.playerId)!;
-    // +1 (opponent in deal 1) → ... recomputed independently: deal 1 −1, deal 3 +30, deal 4 −2.
-    expect(row.total).toBe(String(-1 + 30 - 2));
+    // Recomputed independently: deal 1 −1, deal 2 (the Muss-Spiel, an opponent) −1, deal 3 +30, deal 4 −2.
+    expect(row.total).toBe(String(-1 - 1 + 30 - 2));
   });
 
   it('totals: checked for zero sum', () => {
