@@ -1017,6 +1017,7 @@ export class TournamentService {
             table: t.table,
             // A live table has no online table: its sheet is entered by hand.
             ...(live ? { live: true, entered } : { tableId: r.tableIds[t.table - 1] }),
+            ...(live && r.totals[t.table - 1] ? { totals: r.totals[t.table - 1] } : {}),
             deals: t.deals,
             finished: r.finished[t.table - 1] !== null,
             ...(r.unplayed[t.table - 1] ? { unplayed: r.unplayed[t.table - 1] } : {}),

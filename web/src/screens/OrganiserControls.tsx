@@ -527,8 +527,12 @@ export function LiveEntry({
         return (
           <section key={`${round.round}:${table.table}`} aria-label={heading}>
             <h3>{heading}</h3>
-            <p role="status">{t('ctl.entered', { n: table.entered ?? 0, of: table.deals })}</p>
-            {next <= table.deals && (
+            <p role="status">
+              {table.totals !== undefined
+                ? t('ctl.totalsEntered', { totals: table.totals.join(' / ') })
+                : t('ctl.entered', { n: table.entered ?? 0, of: table.deals })}
+            </p>
+            {next <= table.deals && table.totals === undefined && (
               <DealForm
                 key={next}
                 seats={seats}
@@ -550,22 +554,25 @@ export function LiveEntry({
                 }
               />
             )}
-            <TotalsForm
-              seats={seats}
-              busy={busy}
-              onTotals={(totals) =>
-                void run(
-                  () =>
-                    sdk(
-                      client.POST('/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/totals', {
-                        ...path(round.round, table.table),
-                        body: { totals },
-                      }),
-                    ),
-                  done,
-                )
-              }
-            />
+            {/* A sheet is entered either deal by deal or as totals (docs/tournaments.md "Live tables"). */}
+            {(table.entered ?? 0) === 0 && table.totals === undefined && (
+              <TotalsForm
+                seats={seats}
+                busy={busy}
+                onTotals={(totals) =>
+                  void run(
+                    () =>
+                      sdk(
+                        client.POST('/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/totals', {
+                          ...path(round.round, table.table),
+                          body: { totals },
+                        }),
+                      ),
+                    done,
+                  )
+                }
+              />
+            )}
             <button
               type="button"
               class="primary"
