@@ -169,7 +169,9 @@ export function resolveConfig(input: TournamentInput): TournamentConfig {
   }
   if (remainder === 'larger-tables') {
     const probe = { variant: variant.id, preset, options: input.options, tableSize, dealsPerRound };
-    const larger = (dealsPerRound * handsPerDeal(probe, tableSize) * (tableSize + 1)) / (tableSize * handsPerDeal(probe, tableSize + 1));
+    const larger =
+      (dealsPerRound * handsPerDeal(probe, tableSize) * (tableSize + 1)) /
+      (tableSize * handsPerDeal(probe, tableSize + 1));
     if (!Number.isInteger(larger))
       throw new OptionsError(
         'dealsPerRound',

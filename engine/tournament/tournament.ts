@@ -787,7 +787,8 @@ function decideFinishTable(
   if (!checkDeals(state.config, table, command.deals, false))
     return fail(TournamentErrors.badDeals, `table ${command.table} plays deals 1..${table.deals}`, 'deals');
   const early =
-    command.early ?? (games(state.config, table, command.deals) < table.deals ? { by: { kind: 'system' as const } } : undefined);
+    command.early ??
+    (games(state.config, table, command.deals) < table.deals ? { by: { kind: 'system' as const } } : undefined);
   const events = [finishedEvent(state, command.round, table, command.deals, early !== undefined ? { early } : {})];
   return closeRoundIfDone(state, command.round, command.at, events);
 }

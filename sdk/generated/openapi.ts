@@ -1887,7 +1887,7 @@ export interface components {
                     live?: boolean;
                     /** @description deals entered so far (live) */
                     entered?: number;
-                    /** @description the totals entered (live, a sheet entered as totals) */
+                    /** @description totals entered (live) */
                     totals?: string[];
                     /** @description deals not played (finished early) */
                     unplayed?: number;
