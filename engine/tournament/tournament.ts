@@ -226,6 +226,8 @@ export type TournamentEvent =
       readonly redraw: number;
       readonly by: Actor;
       readonly reason?: string;
+      /** More tables of the same published draw (a large draw comes in parts, as RoundDrawn): appended to it. */
+      readonly continued?: true;
     }
   | { readonly type: 'TournamentCancelled'; readonly at: number; readonly by: Actor; readonly reason: string }
   | {
@@ -623,19 +625,22 @@ function decideDrawRound(
   const drawn = drawTables(state, command.round, command.drawSeed);
   if (drawn === undefined) return fail(TournamentErrors.tooFewPlayers, 'too few checked-in players for a draw');
   const redraw = state.draw?.round === command.round ? state.draw.redraw + 1 : 0;
+  // In parts like RoundDrawn (at most TABLES_PER_EVENT tables each), so every event fits a push frame and a large
+  // commit is stored in parts.
   return {
     ok: true,
-    events: [
-      {
+    events: chunk(drawn.tables, TABLES_PER_EVENT).map(
+      (part, i): TournamentEvent => ({
         type: 'DrawPublished',
         round: command.round,
-        tables: drawn.tables,
-        live: drawn.live,
+        tables: part,
+        live: i === 0 ? drawn.live : [],
         redraw,
         by: command.by,
         ...(command.reason !== undefined ? { reason: command.reason } : {}),
-      },
-    ],
+        ...(i > 0 ? { continued: true as const } : {}),
+      }),
+    ),
   };
 }
 
@@ -1077,11 +1082,12 @@ export function evolveTournament(state: TournamentState | null, event: Tournamen
       );
       return { ...s, players };
     }
-    case 'DrawPublished':
-      return {
-        ...must(state),
-        draw: { round: event.round, tables: event.tables, live: event.live, redraw: event.redraw },
-      };
+    case 'DrawPublished': {
+      const s = must(state);
+      if (event.continued === true && s.draw !== undefined)
+        return { ...s, draw: { ...s.draw, tables: [...s.draw.tables, ...event.tables] } };
+      return { ...s, draw: { round: event.round, tables: event.tables, live: event.live, redraw: event.redraw } };
+    }
     case 'RoundDrawn': {
       const s = must(state);
       if (event.continued === true)
