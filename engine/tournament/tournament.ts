@@ -406,6 +406,13 @@ export interface PublishedDraw {
   readonly redraw: number;
 }
 
+/**
+ * The shape of {@link TournamentState} as stored in snapshots (functions/ports/tournament-store.ts): bump it when the
+ * state's fields or `evolveTournament`'s meaning change, so stored snapshots of the old shape are ignored and the
+ * stream is folded afresh.
+ */
+export const TOURNAMENT_STATE_VERSION = 1;
+
 export interface TournamentState {
   readonly tournamentId: string;
   readonly config: TournamentConfig;
@@ -629,18 +636,16 @@ function decideDrawRound(
   // commit is stored in parts.
   return {
     ok: true,
-    events: chunk(drawn.tables, TABLES_PER_EVENT).map(
-      (part, i): TournamentEvent => ({
-        type: 'DrawPublished',
-        round: command.round,
-        tables: part,
-        live: i === 0 ? drawn.live : [],
-        redraw,
-        by: command.by,
-        ...(command.reason !== undefined ? { reason: command.reason } : {}),
-        ...(i > 0 ? { continued: true as const } : {}),
-      }),
-    ),
+    events: chunk(drawn.tables, TABLES_PER_EVENT).map((part, i): TournamentEvent => ({
+      type: 'DrawPublished',
+      round: command.round,
+      tables: part,
+      live: i === 0 ? drawn.live : [],
+      redraw,
+      by: command.by,
+      ...(command.reason !== undefined ? { reason: command.reason } : {}),
+      ...(i > 0 ? { continued: true as const } : {}),
+    })),
   };
 }
 
