@@ -284,24 +284,19 @@ function handsPerDeal(config: Pick<TournamentConfig, 'variant' | 'preset' | 'opt
   return variant.participants(variant.resolveOptions(config.preset, config.options ?? {}, seats), seats, 0).length;
 }
 
-const countRules = new WeakMap<object, Map<number, ((r: CountedResult) => boolean) | undefined>>();
-type CountedResult = { readonly contract: unknown; readonly thrownIn?: string };
-
 /**
- * Whether a finished deal at a table of `seats` counts as one of the round's games: a deal thrown in and dealt again
- * under the rules (Schafkopf `redeal.counts: false`, the `tournament` preset with `allPass: "redeal"`) does not.
+ * Whether a finished deal counts as one of the round's games: a deal thrown in and dealt again under the table's
+ * rules (Schafkopf `redeal.counts: false`, the `tournament` preset with `allPass: "redeal"`) does not. Read from the
+ * record (`details.uncounted`, written by the table's own rules), so a stream replays as it was played.
  */
-export function countsAsGame(config: TournamentConfig, seats: number, result: CountedResult): boolean {
-  let bySeats = countRules.get(config);
-  if (bySeats === undefined) countRules.set(config, (bySeats = new Map()));
-  if (!bySeats.has(seats)) {
-    const variant = getVariant(config.variant);
-    const counts =
-      variant === undefined
-        ? undefined
-        : variant.session(variant.resolveOptions(config.preset, config.options ?? {}, seats)).counts;
-    bySeats.set(seats, counts === undefined ? undefined : (r) => counts(r as Parameters<typeof counts>[0]));
-  }
-  const counts = bySeats.get(seats);
-  return counts === undefined || counts(result);
+export function countsAsGame(result: { readonly details?: Readonly<Record<string, unknown>> }): boolean {
+  return result.details?.['uncounted'] !== true;
+}
+
+/** Whether a thrown-in deal is a game at a table of `seats` under the tournament's rules (a live sheet's line). */
+export function thrownInCounts(config: TournamentConfig, seats: number): boolean {
+  const variant = getVariant(config.variant);
+  if (variant === undefined) return true;
+  const counts = variant.session(variant.resolveOptions(config.preset, config.options ?? {}, seats)).counts;
+  return counts === undefined || counts({ contract: null, thrownIn: 'all-passed' });
 }

@@ -1,6 +1,6 @@
 import type { ResultJson } from '../game/result.js';
 import { getVariant } from '../registry.js';
-import { type TournamentConfig, countsAsGame } from './config.js';
+import { type TournamentConfig, thrownInCounts } from './config.js';
 import type { DealRecord, LiveEntry } from './tournament.js';
 
 /**
@@ -108,7 +108,7 @@ export function settleEntry(config: TournamentConfig, seats: number, deal: numbe
   if (entry.game === null) {
     // Where a thrown-in deal is dealt again and is no game (the `tournament` preset: a Muss-Spiel, or a redeal that
     // does not count), the sheet has no line for it: the game played instead is entered.
-    if (!countsAsGame(config, seats, { contract: null, thrownIn: 'all-passed' }))
+    if (!thrownInCounts(config, seats))
       throw new EntryError(
         'entry.game',
         'a thrown-in deal is no game under these rules (options.allPass, options.redeal.counts): enter the game played instead',

@@ -727,12 +727,12 @@ function runningRound(state: TournamentState, round: number): RoundState | Tourn
 const isDecision = (x: RoundState | TournamentDecision): x is TournamentDecision => 'ok' in x;
 
 /** The deals that are games of the round (a thrown-in deal dealt again is not: `countsAsGame`). */
-function games(config: TournamentConfig, table: DrawnTable, deals: readonly DealRecord[]): number {
-  return deals.filter((d) => countsAsGame(config, table.seats.length, d.result)).length;
+function games(deals: readonly DealRecord[]): number {
+  return deals.filter((d) => countsAsGame(d.result)).length;
 }
 
-function checkDeals(config: TournamentConfig, table: DrawnTable, deals: readonly DealRecord[], all: boolean): boolean {
-  const n = games(config, table, deals);
+function checkDeals(table: DrawnTable, deals: readonly DealRecord[], all: boolean): boolean {
+  const n = games(deals);
   return (
     (all ? n === table.deals : n <= table.deals) &&
     deals.every((d, i) => d.deal === i + 1 && d.result.payout.length === table.seats.length)
@@ -748,7 +748,7 @@ function finishedEvent(
 ): TournamentEvent {
   const totals = extra.totals?.map(parse);
   const points = totals ?? tablePoints(state.config, table, deals);
-  const unplayed = totals !== undefined ? 0 : table.deals - games(state.config, table, deals);
+  const unplayed = totals !== undefined ? 0 : table.deals - games(deals);
   return {
     type: 'TableFinished',
     round,
@@ -794,11 +794,9 @@ function decideFinishTable(
   if (round.live.includes(command.table))
     return fail(TournamentErrors.notLive, 'a live table finishes when its sheet is handed in', 'table');
   // A table closed before its last deal (the organiser finished it) scores the deals it played.
-  if (!checkDeals(state.config, table, command.deals, false))
+  if (!checkDeals(table, command.deals, false))
     return fail(TournamentErrors.badDeals, `table ${command.table} plays deals 1..${table.deals}`, 'deals');
-  const early =
-    command.early ??
-    (games(state.config, table, command.deals) < table.deals ? { by: { kind: 'system' as const } } : undefined);
+  const early = command.early ?? (games(command.deals) < table.deals ? { by: { kind: 'system' as const } } : undefined);
   const events = [finishedEvent(state, command.round, table, command.deals, early !== undefined ? { early } : {})];
   return closeRoundIfDone(state, command.round, command.at, events);
 }
@@ -821,7 +819,7 @@ function decideEndRound(
     // A live table scores what was entered so far (its totals when entered as totals); an online table the deals it
     // played (the service reads them from the table after closing it).
     const deals = live ? enteredDeals(round, table.table) : (given.get(table.table) ?? []);
-    if (!checkDeals(state.config, table, deals, false))
+    if (!checkDeals(table, deals, false))
       return fail(TournamentErrors.badDeals, `table ${table.table} plays deals 1..${table.deals}`, 'tables');
     const e = finishedEvent(state, command.round, table, deals, {
       early,
@@ -1378,7 +1376,7 @@ export function tallies(state: TournamentState): Map<PlayerId, Tally> {
         table.seats.forEach((_, s) => {
           const who = seatAt(config, round, table, s, record.deal);
           // A thrown-in deal dealt again is no game: nobody played it (it scores nothing either).
-          const played = record.players.includes(s) && countsAsGame(config, table.seats.length, record.result);
+          const played = record.players.includes(s) && countsAsGame(record.result);
           const player = who.playedBy === null ? undefined : acc.get(who.playedBy);
           if (player !== undefined && played) {
             player.deals++;

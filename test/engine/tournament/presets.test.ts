@@ -67,6 +67,8 @@ const thrownIn = (over: Partial<T.DealRecord['result']> = {}): T.DealRecord['res
   multiplier: 1,
   payout: [0, 0, 0, 0],
   thrownIn: 'all-passed',
+  // As the table's rules record a thrown-in deal that is dealt again (Schafkopf redeal.counts: false).
+  details: { uncounted: true },
   ...over,
 });
 const sauspiel: T.DealRecord['result'] = {
@@ -76,6 +78,7 @@ const sauspiel: T.DealRecord['result'] = {
   won: true,
   payout: [1, -1, 1, -1],
   thrownIn: undefined,
+  details: undefined,
 } as T.DealRecord['result'];
 
 describe('Bavarian Preisschafkopf: a thrown-in deal is no game of the round', () => {
@@ -100,7 +103,8 @@ describe('Bavarian Preisschafkopf: a thrown-in deal is no game of the round', ()
     );
     const thrown = history.filter((h) => h.ended.result.thrownIn === 'all-passed');
     expect(thrown.length).toBeGreaterThan(0);
-    for (const { before, after } of thrown) {
+    for (const { before, after, ended } of thrown) {
+      expect(ended.result.details).toEqual({ uncounted: true });
       expect(after.dealer).toBe(before.dealer);
       expect(after.uncounted ?? 0).toBe((before.uncounted ?? 0) + 1);
     }
@@ -112,6 +116,7 @@ describe('Bavarian Preisschafkopf: a thrown-in deal is no game of the round', ()
     const plainThrown = plain.filter((h) => h.ended.result.thrownIn === 'all-passed');
     expect(plainThrown.length).toBeGreaterThan(0);
     expect(plainThrown.every((h) => h.after.dealer === (h.before.dealer + 1) % 4)).toBe(true);
+    expect(plainThrown.every((h) => h.ended.result.details === undefined)).toBe(true);
     expect(plain.at(-1)!.after.uncounted).toBeUndefined();
   });
 
