@@ -278,7 +278,7 @@ export function dealsAtTable(config: TournamentConfig, seats: number): number {
 }
 
 /** How many seats of a table of `seats` play one deal (the variant's participants). */
-function handsPerDeal(config: Pick<TournamentConfig, 'variant' | 'preset' | 'options'>, seats: number): number {
+export function handsPerDeal(config: Pick<TournamentConfig, 'variant' | 'preset' | 'options'>, seats: number): number {
   const variant = getVariant(config.variant);
   if (variant === undefined) return seats;
   return variant.participants(variant.resolveOptions(config.preset, config.options ?? {}, seats), seats, 0).length;

@@ -202,4 +202,16 @@ describe('Wisconsin Sheepshead: Kohler Falls (REFERENCE §2.9 [KF])', () => {
     const sk = T.resolveConfig({ variant: 'schafkopf', dealsPerRound: 32, startsAt: START });
     expect(T.dealsAtTable(sk, 5)).toBe(40);
   });
+
+  it('bug: a live six-handed sheet demanded a seat sitting out; now only where the dealer sits out', () => {
+    const cfg = (preset: string): T.TournamentConfig =>
+      T.resolveConfig({ variant: 'sheepshead', preset, tableSize: 5, dealsPerRound: 10, startsAt: START });
+    const payout = [2, 1, -1, -1, -1, 0];
+    expect(T.settleEntry(cfg('standard'), 6, 1, { kind: 'payout', payout }).players).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(() => T.settleEntry(cfg('standard'), 6, 1, { kind: 'payout', payout, sitsOut: 5 })).toThrow(/sits out/);
+    expect(T.settleEntry(cfg('kohler-falls'), 6, 1, { kind: 'payout', payout, sitsOut: 5 }).players).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
+    expect(() => T.settleEntry(cfg('kohler-falls'), 6, 1, { kind: 'payout', payout })).toThrow(/sitsOut/);
+  });
 });
