@@ -12,7 +12,7 @@ import {
   view,
 } from '../../../engine/index.js';
 import { pickAction } from '../../../engine/sim.js';
-import { registered, run, step } from '../../support/tournament.js';
+import { playTableDeals, registered, run, step } from '../../support/tournament.js';
 
 /**
  * Bavarian and Wisconsin tournament practice (docs/tournaments.md "Bavarian and Wisconsin practice"): a thrown-in
@@ -201,6 +201,44 @@ describe('Wisconsin Sheepshead: Kohler Falls (REFERENCE §2.9 [KF])', () => {
     // Schafkopf keeps 5/4 as many deals at a table of five (the dealer sits out).
     const sk = T.resolveConfig({ variant: 'schafkopf', dealsPerRound: 32, startsAt: START });
     expect(T.dealsAtTable(sk, 5)).toBe(40);
+  });
+
+  it('a Kohler Falls round of 11 players on the engine: tables of 5 and 6, every player plays 10 hands', () => {
+    for (const preset of ['kohler-falls', 'standard']) {
+      const cfg = T.resolveConfig({
+        variant: 'sheepshead',
+        preset,
+        tableSize: 5,
+        dealsPerRound: 10,
+        rounds: 1,
+        startsAt: START,
+      });
+      let s = run([...registered(cfg, 11, 0), { type: 'StartRound', round: 1, drawSeed: 'kf', at: 1 }]).state;
+      const tables = s.rounds[0]!.tables;
+      expect(tables.map((t) => [t.seats.length, t.deals]).sort()).toEqual(
+        preset === 'kohler-falls'
+          ? [
+              [5, 10],
+              [6, 12],
+            ]
+          : [
+              [5, 10],
+              [6, 10],
+            ],
+      );
+      for (const table of tables) {
+        const deals = playTableDeals({
+          variant: 'sheepshead',
+          preset,
+          seats: table.seats.length,
+          deals: table.deals,
+          dealSeed: (d) => `kf:${table.table}:${d}`,
+          actionSeed: `kf:${table.table}`,
+        }).records;
+        s = step(s, { type: 'FinishTable', round: 1, table: table.table, deals, at: 2 });
+      }
+      expect(T.standings(s).map((r) => r.deals)).toEqual(Array.from({ length: 11 }, () => 10));
+    }
   });
 
   it('bug: a live six-handed sheet demanded a seat sitting out; now only where the dealer sits out', () => {
