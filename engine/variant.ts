@@ -189,6 +189,11 @@ export interface SessionRules {
    * played at double stakes; consecutive doublers double the next two hands, never ×4). Optional.
    */
   newBockDeals?(result: DealResult): readonly number[];
+  /**
+   * Whether this deal counts as one of the table's deals (a table's deal limit, a tournament round); absent = every
+   * deal counts. A deal thrown in and dealt again under a tournament's rules does not (Schafkopf `redeal.counts`).
+   */
+  counts?(result: Pick<DealResult, 'contract' | 'thrownIn'>): boolean;
 }
 
 /**

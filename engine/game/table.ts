@@ -117,6 +117,8 @@ export interface TableState {
   readonly timeouts?: readonly number[];
   /** Seats marked absent (a bot plays them), ascending (absent until the first `SeatAbsent`). */
   readonly absent?: readonly Seat[];
+  /** Finished deals that do not count toward the table's deal limit (thrown in and dealt again; absent = none). */
+  readonly uncounted?: number;
 }
 
 export interface DealInProgress {
@@ -429,8 +431,10 @@ function settleIfOver(state: TableState): TableState {
   // Single doubled deals (Sheepshead's doubler) queue up behind what is already there, one deal each.
   for (const multiplier of rules.newBockDeals?.(result) ?? []) queue.push(multiplier);
   const dealer = repeat ? state.dealer : nextSeat(state.dealer, state.seats);
+  const uncounted = rules.counts?.(result) === false ? { uncounted: (state.uncounted ?? 0) + 1 } : {};
   return {
     ...state,
+    ...uncounted,
     totals,
     pot: add(state.pot, result.pot),
     bockQueue: queue,

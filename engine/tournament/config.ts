@@ -167,6 +167,17 @@ export function resolveConfig(input: TournamentInput): TournamentConfig {
       throw e;
     }
   }
+  if (remainder === 'larger-tables') {
+    const probe = { variant: variant.id, preset, options: input.options, tableSize, dealsPerRound };
+    const larger =
+      (dealsPerRound * handsPerDeal(probe, tableSize) * (tableSize + 1)) /
+      (tableSize * handsPerDeal(probe, tableSize + 1));
+    if (!Number.isInteger(larger))
+      throw new OptionsError(
+        'dealsPerRound',
+        `tables of ${tableSize + 1} cannot play ${dealsPerRound} hands each in whole deals; choose another dealsPerRound`,
+      );
+  }
   return {
     name,
     variant: variant.id,
@@ -253,9 +264,39 @@ function resolveScoring(scoring: ScoringScheme | SchemeName): ScoringScheme {
 }
 
 /**
- * Deals a table plays in a round: a table one larger (the dealer sits out) plays more deals so that every player
- * plays `dealsPerRound` hands and deals equally often (Kohler Falls: 20 hands, 24 at 6-player tables).
+ * Deals a table plays in a round, so that every player plays `dealsPerRound` hands, whatever the table's size: a table
+ * one larger where the dealer sits out (Schafkopf at 5, Sheepshead `sixHanded: "dealer-sits-out"`) plays more deals
+ * (Kohler Falls: 20 hands, 24 at 6-player tables, REFERENCE §2.9 [KF]); a larger table where everyone plays
+ * (Sheepshead's six-handed game) plays the same number (not 6/5 as many: that would be 24 hands against 20).
  */
 export function dealsAtTable(config: TournamentConfig, seats: number): number {
-  return seats === config.tableSize ? config.dealsPerRound : (config.dealsPerRound / config.tableSize) * seats;
+  if (seats === config.tableSize) return config.dealsPerRound;
+  const hands = handsPerDeal(config, seats);
+  const regular = handsPerDeal(config, config.tableSize);
+  // deals × hands / seats = dealsPerRound × regular / tableSize (hands each player plays).
+  return Math.round((config.dealsPerRound * regular * seats) / (config.tableSize * hands));
+}
+
+/** How many seats of a table of `seats` play one deal (the variant's participants). */
+export function handsPerDeal(config: Pick<TournamentConfig, 'variant' | 'preset' | 'options'>, seats: number): number {
+  const variant = getVariant(config.variant);
+  if (variant === undefined) return seats;
+  return variant.participants(variant.resolveOptions(config.preset, config.options ?? {}, seats), seats, 0).length;
+}
+
+/**
+ * Whether a finished deal counts as one of the round's games: a deal thrown in and dealt again under the table's
+ * rules (Schafkopf `redeal.counts: false`, the `tournament` preset with `allPass: "redeal"`) does not. Read from the
+ * record (`details.uncounted`, written by the table's own rules), so a stream replays as it was played.
+ */
+export function countsAsGame(result: { readonly details?: Readonly<Record<string, unknown>> }): boolean {
+  return result.details?.['uncounted'] !== true;
+}
+
+/** Whether a thrown-in deal is a game at a table of `seats` under the tournament's rules (a live sheet's line). */
+export function thrownInCounts(config: TournamentConfig, seats: number): boolean {
+  const variant = getVariant(config.variant);
+  if (variant === undefined) return true;
+  const counts = variant.session(variant.resolveOptions(config.preset, config.options ?? {}, seats)).counts;
+  return counts === undefined || counts({ contract: null, thrownIn: 'all-passed' });
 }

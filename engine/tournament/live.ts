@@ -1,6 +1,6 @@
 import type { ResultJson } from '../game/result.js';
 import { getVariant } from '../registry.js';
-import type { TournamentConfig } from './config.js';
+import { type TournamentConfig, handsPerDeal, thrownInCounts } from './config.js';
 import type { DealRecord, LiveEntry } from './tournament.js';
 
 /**
@@ -65,11 +65,14 @@ const SOLO_BASE: Readonly<Record<string, string>> = {
   hochzeit: 'hochzeit',
 };
 
-/** The deal players of an entry at a table of `seats`: everyone, or everyone but the seat sitting out. */
-function playersOf(seats: number, sitsOut: number | undefined, tableSize: number): number[] {
+/**
+ * The deal players of an entry at a table of `seats`: everyone, or everyone but the seat sitting out (a larger table
+ * where the dealer sits out; at Sheepshead's six-handed table everyone plays).
+ */
+function playersOf(config: TournamentConfig, seats: number, sitsOut: number | undefined): number[] {
   const all = Array.from({ length: seats }, (_, i) => i);
-  if (seats === tableSize) {
-    if (sitsOut !== undefined) throw new EntryError('sitsOut', 'nobody sits out at a table of the regular size');
+  if (handsPerDeal(config, seats) === seats) {
+    if (sitsOut !== undefined) throw new EntryError('sitsOut', `nobody sits out at this table of ${seats}`);
     return all;
   }
   if (sitsOut === undefined || !Number.isInteger(sitsOut) || sitsOut < 0 || sitsOut >= seats)
@@ -79,7 +82,7 @@ function playersOf(seats: number, sitsOut: number | undefined, tableSize: number
 
 /** Settle one entered deal into the record the tournament scores (throws EntryError naming the field). */
 export function settleEntry(config: TournamentConfig, seats: number, deal: number, entry: LiveEntry): DealRecord {
-  const players = playersOf(seats, entry.sitsOut, config.tableSize);
+  const players = playersOf(config, seats, entry.sitsOut);
   const dealer = entry.sitsOut ?? (deal - 1) % seats;
   if (entry.kind === 'payout') {
     if (entry.payout.length !== seats) throw new EntryError('payout', `one payout per seat (${seats})`);
@@ -106,6 +109,13 @@ export function settleEntry(config: TournamentConfig, seats: number, deal: numbe
   }
   const zero = Array.from({ length: seats }, () => 0);
   if (entry.game === null) {
+    // Where a thrown-in deal is dealt again and is no game (the `tournament` preset: a Muss-Spiel, or a redeal that
+    // does not count), the sheet has no line for it: the game played instead is entered.
+    if (!thrownInCounts(config, seats))
+      throw new EntryError(
+        'entry.game',
+        'a thrown-in deal is no game under these rules (options.allPass, options.redeal.counts): enter the game played instead',
+      );
     // Thrown in (all passed): scores nothing; the sheet shows it as a line of its own.
     const result: ResultJson = {
       complete: true,

@@ -2,7 +2,7 @@ import { Rng } from '../cards/deck.js';
 import { type EngineError, type ErrorCode, engineError } from '../errors.js';
 import type { ResultJson } from '../game/table.js';
 import { type Rational, ZERO, add, format, isZero, parse, sum } from '../money/rational.js';
-import { type TournamentConfig, dealsAtTable } from './config.js';
+import { type TournamentConfig, countsAsGame, dealsAtTable } from './config.js';
 import { type DrawnSeat, type DrawnTable, type PlayerId, addMates, drawRound } from './draw.js';
 import { type DealScore, scoreDeal } from './scoring.js';
 
@@ -226,6 +226,8 @@ export type TournamentEvent =
       readonly redraw: number;
       readonly by: Actor;
       readonly reason?: string;
+      /** More tables of the same published draw (a large draw comes in parts, as RoundDrawn): appended to it. */
+      readonly continued?: true;
     }
   | { readonly type: 'TournamentCancelled'; readonly at: number; readonly by: Actor; readonly reason: string }
   | {
@@ -403,6 +405,13 @@ export interface PublishedDraw {
   readonly live: readonly number[];
   readonly redraw: number;
 }
+
+/**
+ * The shape of {@link TournamentState} as stored in snapshots (functions/ports/tournament-store.ts): bump it when the
+ * state's fields or `evolveTournament`'s meaning change, so stored snapshots of the old shape are ignored and the
+ * stream is folded afresh.
+ */
+export const TOURNAMENT_STATE_VERSION = 1;
 
 export interface TournamentState {
   readonly tournamentId: string;
@@ -623,19 +632,20 @@ function decideDrawRound(
   const drawn = drawTables(state, command.round, command.drawSeed);
   if (drawn === undefined) return fail(TournamentErrors.tooFewPlayers, 'too few checked-in players for a draw');
   const redraw = state.draw?.round === command.round ? state.draw.redraw + 1 : 0;
+  // In parts like RoundDrawn (at most TABLES_PER_EVENT tables each), so every event fits a push frame and a large
+  // commit is stored in parts.
   return {
     ok: true,
-    events: [
-      {
-        type: 'DrawPublished',
-        round: command.round,
-        tables: drawn.tables,
-        live: drawn.live,
-        redraw,
-        by: command.by,
-        ...(command.reason !== undefined ? { reason: command.reason } : {}),
-      },
-    ],
+    events: chunk(drawn.tables, TABLES_PER_EVENT).map((part, i): TournamentEvent => ({
+      type: 'DrawPublished',
+      round: command.round,
+      tables: part,
+      live: i === 0 ? drawn.live : [],
+      redraw,
+      by: command.by,
+      ...(command.reason !== undefined ? { reason: command.reason } : {}),
+      ...(i > 0 ? { continued: true as const } : {}),
+    })),
   };
 }
 
@@ -716,9 +726,15 @@ function runningRound(state: TournamentState, round: number): RoundState | Tourn
 
 const isDecision = (x: RoundState | TournamentDecision): x is TournamentDecision => 'ok' in x;
 
+/** The deals that are games of the round (a thrown-in deal dealt again is not: `countsAsGame`). */
+function games(deals: readonly DealRecord[]): number {
+  return deals.filter((d) => countsAsGame(d.result)).length;
+}
+
 function checkDeals(table: DrawnTable, deals: readonly DealRecord[], all: boolean): boolean {
+  const n = games(deals);
   return (
-    (all ? deals.length === table.deals : deals.length <= table.deals) &&
+    (all ? n === table.deals : n <= table.deals) &&
     deals.every((d, i) => d.deal === i + 1 && d.result.payout.length === table.seats.length)
   );
 }
@@ -732,7 +748,7 @@ function finishedEvent(
 ): TournamentEvent {
   const totals = extra.totals?.map(parse);
   const points = totals ?? tablePoints(state.config, table, deals);
-  const unplayed = totals !== undefined ? 0 : table.deals - deals.length;
+  const unplayed = totals !== undefined ? 0 : table.deals - games(deals);
   return {
     type: 'TableFinished',
     round,
@@ -780,7 +796,7 @@ function decideFinishTable(
   // A table closed before its last deal (the organiser finished it) scores the deals it played.
   if (!checkDeals(table, command.deals, false))
     return fail(TournamentErrors.badDeals, `table ${command.table} plays deals 1..${table.deals}`, 'deals');
-  const early = command.early ?? (command.deals.length < table.deals ? { by: { kind: 'system' as const } } : undefined);
+  const early = command.early ?? (games(command.deals) < table.deals ? { by: { kind: 'system' as const } } : undefined);
   const events = [finishedEvent(state, command.round, table, command.deals, early !== undefined ? { early } : {})];
   return closeRoundIfDone(state, command.round, command.at, events);
 }
@@ -1069,11 +1085,12 @@ export function evolveTournament(state: TournamentState | null, event: Tournamen
       );
       return { ...s, players };
     }
-    case 'DrawPublished':
-      return {
-        ...must(state),
-        draw: { round: event.round, tables: event.tables, live: event.live, redraw: event.redraw },
-      };
+    case 'DrawPublished': {
+      const s = must(state);
+      if (event.continued === true && s.draw !== undefined)
+        return { ...s, draw: { ...s.draw, tables: [...s.draw.tables, ...event.tables] } };
+      return { ...s, draw: { round: event.round, tables: event.tables, live: event.live, redraw: event.redraw } };
+    }
     case 'RoundDrawn': {
       const s = must(state);
       if (event.continued === true)
@@ -1358,7 +1375,8 @@ export function tallies(state: TournamentState): Map<PlayerId, Tally> {
         if (record === undefined) return;
         table.seats.forEach((_, s) => {
           const who = seatAt(config, round, table, s, record.deal);
-          const played = record.players.includes(s);
+          // A thrown-in deal dealt again is no game: nobody played it (it scores nothing either).
+          const played = record.players.includes(s) && countsAsGame(record.result);
           const player = who.playedBy === null ? undefined : acc.get(who.playedBy);
           if (player !== undefined && played) {
             player.deals++;

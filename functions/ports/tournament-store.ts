@@ -44,4 +44,18 @@ export interface TournamentStore {
   /** Commits with first seq > `afterSeq`, ascending. */
   commits(tournamentId: string, afterSeq?: number): Promise<readonly TournamentCommit[]>;
   listByOrganiser(organiserKeyHash: string, limit: number): Promise<readonly OrganiserEntry[]>;
+  /**
+   * The newest stored snapshot of the folded state (absent: none, or one of another state version — the stream is
+   * then folded from the start). A process that has not seen the tournament starts from it and reads only the
+   * commits after `version`. Optional: a store without snapshots is read whole.
+   */
+  snapshot?(tournamentId: string): Promise<TournamentSnapshot | undefined>;
+  /** Store a snapshot unless a newer one is stored (best effort: a lost write only costs a longer cold read). */
+  saveSnapshot?(tournamentId: string, snapshot: TournamentSnapshot): Promise<void>;
+}
+
+/** The tournament's state folded up to and including the event with seq `version`. */
+export interface TournamentSnapshot {
+  readonly version: number;
+  readonly state: T.TournamentState;
 }

@@ -81,6 +81,8 @@ export interface TournamentDeps {
    * stream does it). Must not throw.
    */
   readonly onCommit?: (commit: TournamentCommit) => void;
+  /** Store a snapshot of the folded state after this many events since the last one (default 50; 0 = never). */
+  readonly snapshotEvery?: number;
 }
 
 export type CreateInput = T.TournamentInput & { readonly selfRegistration?: boolean; readonly organiserKey?: string };
@@ -110,7 +112,9 @@ interface Loaded {
   readonly meta: TournamentMeta;
   readonly state: T.TournamentState;
   readonly version: number;
+  /** The commits after `base`: all of them (`base` 0), or those after the snapshot the state was started from. */
   readonly commits: readonly TournamentCommit[];
+  readonly base: number;
 }
 
 export class TournamentService {
@@ -122,6 +126,8 @@ export class TournamentService {
    */
   private readonly cache = new Map<string, Loaded>();
   private readonly metas = new Map<string, TournamentMeta>();
+  /** The version of the newest snapshot this process stored or started from, per tournament. */
+  private readonly snapshots = new Map<string, number>();
 
   constructor(private readonly deps: TournamentDeps) {
     this.checkEveryMs = deps.checkEveryMs ?? 30_000;
@@ -657,7 +663,12 @@ export class TournamentService {
     // A running duplicate round's table results stay embargoed until it ends; externalIds are the organiser's and
     // each player's own (T.publishedEvent).
     const ended = (round: number): boolean => loaded.state.rounds[round - 1]?.endedAt !== undefined;
-    const events = loaded.commits
+    // Started from a snapshot: the commits before it are read from the store when asked for.
+    const commits =
+      after >= loaded.base
+        ? loaded.commits
+        : (await this.deps.store.commits(tournamentId, after)).filter((c) => c.seq <= loaded.version);
+    const events = commits
       .flatMap((c) => c.events.map((event, i) => ({ seq: c.seq + i, event: T.publishedEvent(event, ended, viewer) })))
       .filter((e) => e.seq > after)
       .slice(0, limit);
@@ -769,7 +780,9 @@ export class TournamentService {
         seats,
         dealer: 0,
         maxDeals: table.deals,
-        dealSeeds: Array.from({ length: table.deals }, (_, d) =>
+        // Twice the deals: a thrown-in deal dealt again (Schafkopf `redeal.counts: false`) takes the next seed, so
+        // every deal of the table still comes from the tournament seed (beyond that the table draws its own).
+        dealSeeds: Array.from({ length: 2 * table.deals }, (_, d) =>
           derivedSeed(meta.secret, T.dealSeedLabel(round.round, table.table, d + 1, config.duplicate)),
         ),
         ...(config.clock !== undefined ? { clock: config.clock } : {}),
@@ -894,8 +907,10 @@ export class TournamentService {
         meta: loaded.meta,
         state: decided.events.reduce<T.TournamentState>((st, e) => T.evolveTournament(st, e), loaded.state),
         commits: [...loaded.commits, commit],
+        base: loaded.base,
         version: lastTournamentSeq(commit),
       });
+      await this.snapshotIfDue(tournamentId);
       this.deps.onCommit?.(commit);
       await this.afterAppend(loaded.meta, commit);
       return undefined;
@@ -936,18 +951,45 @@ export class TournamentService {
    */
   private async load(tournamentId: string): Promise<Loaded> {
     const meta = await this.meta(tournamentId);
-    const cached = this.cache.get(tournamentId);
+    // Not seen by this process yet: start from the stored snapshot, if any, instead of the first commit.
+    const cached = this.cache.get(tournamentId) ?? (await this.fromSnapshot(meta));
     const newer = await this.deps.store.commits(tournamentId, cached?.version ?? 0);
-    if (cached !== undefined && newer.length === 0) return cached;
+    if (cached !== undefined && newer.length === 0) {
+      this.remember(cached);
+      return cached;
+    }
     const commits = [...(cached?.commits ?? []), ...newer];
     const state = newer
       .flatMap((c) => c.events)
       .reduce<T.TournamentState | null>((st, e) => T.evolveTournament(st, e), cached?.state ?? null);
     if (state === null) throw new AppError(404, 'tournament/not_found', `no tournament ${tournamentId}`);
     const last = commits[commits.length - 1];
-    const loaded = { meta, state, commits, version: last === undefined ? 0 : lastTournamentSeq(last) };
+    const base = cached?.base ?? 0;
+    const loaded = { meta, state, commits, base, version: last === undefined ? base : lastTournamentSeq(last) };
     this.remember(loaded);
     return loaded;
+  }
+
+  private async fromSnapshot(meta: TournamentMeta): Promise<Loaded | undefined> {
+    const snap = await this.deps.store.snapshot?.(meta.tournamentId);
+    if (snap === undefined) return undefined;
+    this.snapshots.set(meta.tournamentId, snap.version);
+    return { meta, state: snap.state, commits: [], base: snap.version, version: snap.version };
+  }
+
+  /** After a commit: store a snapshot when `snapshotEvery` events were written since the last one. */
+  private async snapshotIfDue(tournamentId: string): Promise<void> {
+    const every = this.deps.snapshotEvery ?? 50;
+    const loaded = this.cache.get(tournamentId);
+    if (every <= 0 || this.deps.store.saveSnapshot === undefined || loaded === undefined) return;
+    if (loaded.version - (this.snapshots.get(tournamentId) ?? 0) < every) return;
+    this.snapshots.set(tournamentId, loaded.version);
+    if (this.snapshots.size > CACHED_TOURNAMENTS) this.snapshots.delete(this.snapshots.keys().next().value as string);
+    try {
+      await this.deps.store.saveSnapshot(tournamentId, { version: loaded.version, state: loaded.state });
+    } catch {
+      // Best effort: the command is written; without this snapshot a cold process reads a little more of the stream.
+    }
   }
 
   private remember(loaded: Loaded): void {
@@ -1015,6 +1057,7 @@ export class TournamentService {
             table: t.table,
             // A live table has no online table: its sheet is entered by hand.
             ...(live ? { live: true, entered } : { tableId: r.tableIds[t.table - 1] }),
+            ...(live && r.totals[t.table - 1] ? { totals: r.totals[t.table - 1] } : {}),
             deals: t.deals,
             finished: r.finished[t.table - 1] !== null,
             ...(r.unplayed[t.table - 1] ? { unplayed: r.unplayed[t.table - 1] } : {}),

@@ -55,7 +55,8 @@ export function advance(
   for (let i = 0; i < MAX_AUTO_DEALS; i++) {
     const running = s.deal !== null && !s.deal.over;
     if (s.closed || running) break;
-    if (meta.maxDeals !== undefined && s.dealNo >= meta.maxDeals) {
+    // A deal thrown in and dealt again (Schafkopf `redeal.counts: false`) is not one of the table's deals.
+    if (meta.maxDeals !== undefined && s.dealNo - (s.uncounted ?? 0) >= meta.maxDeals) {
       events.push({ type: 'TableClosed' });
       s = evolve(s, { type: 'TableClosed' });
       break;

@@ -1887,6 +1887,8 @@ export interface components {
                     live?: boolean;
                     /** @description deals entered so far (live) */
                     entered?: number;
+                    /** @description totals entered (live) */
+                    totals?: string[];
                     /** @description deals not played (finished early) */
                     unplayed?: number;
                     takeovers?: {

@@ -65,7 +65,8 @@ const SHEET = [
     entry: { kind: 'game', game: 'solo', suit: 'E', declarers: [2], won: true, schneider: true },
     payout: [-6, -6, 18, -6],
   },
-  { entry: { kind: 'game', game: null, declarers: [], won: false }, payout: [0, 0, 0, 0] },
+  // All passed: the tournament preset plays a Muss-Spiel (a thrown-in deal is no game), entered as the Sauspiel it was.
+  { entry: { kind: 'game', game: 'sauspiel', declarers: [1, 3], won: true }, payout: [-1, 1, -1, 1] },
   // One knock doubles: a lost Sauspiel of 1 becomes 2.
   { entry: { kind: 'game', game: 'sauspiel', declarers: [3, 1], won: false, knocks: 1 }, payout: [2, -2, 2, -2] },
 ] as const;

@@ -17,6 +17,7 @@ import { pickAction } from '../../engine/sim.js';
 export function playTableDeals(opts: {
   variant: string;
   preset?: string;
+  options?: unknown;
   seats: number;
   deals: number;
   dealSeed: (deal: number) => string;
@@ -32,6 +33,7 @@ export function playTableDeals(opts: {
       type: 'OpenTable',
       variant: opts.variant,
       ...(opts.preset ? { preset: opts.preset } : {}),
+      ...(opts.options !== undefined ? { options: opts.options } : {}),
       seats: opts.seats,
       dealer: 0,
     },

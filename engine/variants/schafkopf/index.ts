@@ -18,7 +18,7 @@ import {
   type SchafkopfContractGame,
   schafkopfVocabulary,
 } from './vocabulary.js';
-import { OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
+import { DEFAULTS, OPTIONS_SCHEMA, PRESETS, type SchafkopfOptions, resolveSchafkopfOptions } from './options.js';
 import {
   NORMAL,
   apply,
@@ -228,10 +228,16 @@ function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Ac
   return { type: 'accept' };
 }
 
+/** All passed and the deal was thrown in without a Stock (`allPass: 'redeal'`). */
+const thrownIn = (r: { thrownIn?: string }): boolean => r.thrownIn === 'all-passed';
+
 function session(o: SchafkopfOptions): SessionRules {
+  // Options recorded before `redeal` existed resolve to its defaults (a table replays with its recorded options).
+  const redeal = (o as Partial<SchafkopfOptions>).redeal ?? DEFAULTS.redeal;
   const solo = (r: { contract: Contract | null }): boolean => r.contract !== null && isSoloGame(r.contract.game);
   return {
-    repeatDealer: (r) => o.sameDealerAfterSolo && solo(r),
+    repeatDealer: (r) => (o.sameDealerAfterSolo && solo(r)) || (thrownIn(r) && redeal.dealer === 'same'),
+    counts: (r) => !thrownIn(r) || redeal.counts,
     newBockRounds: (r) => {
       const re = o.bock.triggers.includes('re') && r.details?.re === true;
       const sixty = o.bock.triggers.includes('sixty') && r.details?.sixty === true;

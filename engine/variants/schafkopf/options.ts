@@ -130,6 +130,13 @@ export interface SchafkopfOptions {
     /** A Muss-Spiel is won with 60 (default false: 61 as always). */
     readonly sixtyWins: boolean;
   };
+  /**
+   * A deal thrown in because all passed (`allPass: 'redeal'`): who deals again — `next` (the usual rotation, "neuer
+   * Geber und neue Karten", WIE A.5.1, IMP24) or the `same` dealer — and whether it `counts` as one of a table's deals
+   * (a table with a deal limit, a tournament round). Not counted, the table deals once more, so every seat still
+   * plays and deals its share of games (docs/tournaments.md "Bavarian and Wisconsin practice").
+   */
+  readonly redeal: { readonly dealer: 'next' | 'same'; readonly counts: boolean };
   /** After a solo the same dealer deals again (seed 003). */
   readonly sameDealerAfterSolo: boolean;
   readonly bock: {
@@ -165,6 +172,7 @@ export const DEFAULTS: SchafkopfOptions = {
   schneiderBelow: { declarers: 31, defenders: 30 },
   calledAce: { discard: 'last-trick', davonlaufenMin: 4 },
   mussSpiel: { sixtyWins: false },
+  redeal: { dealer: 'next', counts: true },
   sameDealerAfterSolo: false,
   bock: { triggers: [], soloExtension: 'deal' },
 };
@@ -195,7 +203,7 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
   },
   tournament: {
     description:
-      'Tournament plus-minus (docs/rules/schafkopf.md "Presets"): Sauspiel 1/2/3 per player, Farbsolo and Wenz 5/6/7 per opponent, Tout doubled without Schneider/Schwarz, Sie ×4, no Laufende, Klopfen ×2, Kontra/Re not allowed; only Sauspiel, Farbsolo, Wenz (with Tout and Sie); all pass: redeal.',
+      'Tournament plus-minus (docs/rules/schafkopf.md "Presets"): Sauspiel 1/2/3 per player, Farbsolo and Wenz 5/6/7 per opponent, Tout doubled without Schneider/Schwarz, Sie ×4, no Laufende, Klopfen ×2, Kontra/Re not allowed; only Sauspiel, Farbsolo, Wenz (with Tout and Sie); all pass: a Muss-Spiel (the Eichel-Ober holder plays, won with 60; T-SELF) — or, with allPass redeal, the same dealer deals again and the thrown-in deal is no game of the round.',
     options: {
       tariff: { sauspiel: 1, solo: 5, bettel: 5, ramsch: 1, schneider: 1, schwarz: 1, laufende: 0 },
       contracts: {
@@ -209,7 +217,12 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
         hochzeit: false,
       },
       kontra: { window: 'off' },
-      allPass: 'redeal',
+      // Tournament sheets never count a thrown-in deal as a game: they play über Kreuz (T-DR, T-OW, T-PH, T-NF; not
+      // built) or a Muss-Spiel won with 60 (T-SELF, T-WP). With `allPass: 'redeal'` the same dealer deals again and the
+      // deal is not one of the round's games (docs/tournaments.md "Bavarian and Wisconsin practice").
+      allPass: 'muss',
+      mussSpiel: { sixtyWins: true },
+      redeal: { dealer: 'same', counts: false },
     },
   },
   'seed-003': {
@@ -316,6 +329,8 @@ function validate(o: SchafkopfOptions): void {
   if (o.calledAce.davonlaufenMin < 2)
     throw new OptionsError('calledAce.davonlaufenMin', 'calledAce.davonlaufenMin must be at least 2');
   bool('mussSpiel.sixtyWins', o.mussSpiel.sixtyWins);
+  oneOf('redeal.dealer', o.redeal.dealer, ['next', 'same']);
+  bool('redeal.counts', o.redeal.counts);
   bool('sameDealerAfterSolo', o.sameDealerAfterSolo);
   if (!Array.isArray(o.bock.triggers)) throw new OptionsError('bock.triggers', 'bock.triggers must be a list');
   for (const t of o.bock.triggers) oneOf('bock.triggers', t, ['re', 'sixty']);
@@ -403,6 +418,10 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       },
     },
     mussSpiel: { type: 'object', properties: { sixtyWins: { type: 'boolean' } } },
+    redeal: {
+      type: 'object',
+      properties: { dealer: { enum: ['next', 'same'], default: 'next' }, counts: { type: 'boolean', default: true } },
+    },
     sameDealerAfterSolo: { type: 'boolean' },
     bock: {
       type: 'object',

@@ -30,6 +30,11 @@ export function settle(s: SkState): DealResult {
       payout,
       pot,
       thrownIn: s.thrownIn,
+      // Dealt again and no game of a table's deals (`redeal.counts: false`): the record says so, so a tournament
+      // counts it by the rules the table played, whatever its preset resolves to later.
+      ...(s.thrownIn === 'all-passed' && (s.o as Partial<typeof s.o>).redeal?.counts === false
+        ? { details: { uncounted: true } }
+        : {}),
     };
   }
   const c = s.contract as NonNullable<SkState['contract']>;

@@ -2,11 +2,11 @@ import { CARDS, type Card, displayName, indexOf } from '../../cards/card.js';
 import { LONG_RANKS, deckOf, hashString } from '../../cards/deck.js';
 import type { Audience, DealContext, DealView, Layout, Seat, SessionRules, Variant } from '../../variant.js';
 import { type SheepsheadAction as Action, type SheepsheadContractGame, sheepsheadVocabulary } from './vocabulary.js';
-import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, resolveSheepsheadOptions } from './options.js';
+import { OPTIONS_SCHEMA, PRESETS, type SheepsheadOptions, playersInDeal, resolveSheepsheadOptions } from './options.js';
 import { EO, GO, TRICK_ORDER, apply, check, illegal, legalActions, startPlay, toAct, toContract } from './rules.js';
 import { pointSteps, settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
-import { defineVariant } from '../define.js';
+import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
 
 export type { SheepsheadOptions } from './options.js';
@@ -360,6 +360,9 @@ export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadC
   defaultPreset: 'standard',
   optionsSchema: OPTIONS_SCHEMA,
   resolveOptions: (preset, overrides, tableSeats) => resolveSheepsheadOptions(preset, overrides, tableSeats),
+  // Everyone plays, except at six seats with `sixHanded: "dealer-sits-out"`: the dealer sits out, five play.
+  participants: (o, tableSeats, dealer) =>
+    playersInDeal(tableSeats, o.sixHanded) < tableSeats ? seatsAfter(dealer, 5, tableSeats) : everySeat(o, tableSeats),
   deck: () => DECK,
   deal,
   rollsDie,

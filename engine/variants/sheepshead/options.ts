@@ -16,7 +16,8 @@ const int = (path: string, v: unknown, min: number, max: number): void =>
  * - `called-ace`: the picker buries, then calls a fail ace (or a ten / the "unknown" card) — 5-handed default;
  * - `jack-of-diamonds`: the holder of J♦ (`SU`) is the partner;
  * - `alone`: the picker always plays alone (3- and 4-handed default);
- * - `auto` (input only): 3, 4 → `alone`; 5 → `called-ace`; 6, 7 → `jack-of-diamonds`.
+ * - `auto` (input only): 3, 4 → `alone`; 5 → `called-ace`; 6, 7 → `jack-of-diamonds`;
+ * - `auto-jack-of-diamonds` (input only): 3 → `alone` (three-handed has no partner); 4–7 → `jack-of-diamonds`.
  * 2 players (no blind, no picking) and 8 players (black queens, no blind) ignore it.
  */
 export type PartnerMethod = 'called-ace' | 'jack-of-diamonds' | 'alone';
@@ -34,6 +35,13 @@ export type SecondPartner = 'none' | 'right' | 'die';
  * doublers double the next two hands instead of quadrupling one (seed 002 "Doublers").
  */
 export type NoPick = 'leaster' | 'doubler' | 'forced-pick';
+
+/**
+ * A table of six: `all-play` (seed 002's six-handed game: 5 cards each, 2 in the blind) or `dealer-sits-out` (the
+ * dealer sits out each hand and five play the five-handed game, as at the Kohler Falls tournament, REFERENCE §2.9
+ * [KF]: 24 hands at a 6-player table, 20 at a 5-player one, so everyone plays 20). Other counts ignore it.
+ */
+export type SixHanded = 'all-play' | 'dealer-sits-out';
 
 export interface SheepsheadOptions {
   readonly partner: PartnerMethod;
@@ -65,6 +73,7 @@ export interface SheepsheadOptions {
   /** When the picker side takes no trick, the picker pays the whole loss and his partners nothing (SR-S; default false). */
   readonly noTrickPickerPays: boolean;
   readonly noPick: NoPick;
+  readonly sixHanded: SixHanded;
   readonly leaster: {
     /** A player must take at least one trick to win the leaster (default true). */
     readonly mustTakeTrick: boolean;
@@ -97,7 +106,9 @@ export interface SheepsheadOptions {
   readonly unit: number;
 }
 
-type Auto<T> = { [K in keyof T]: T[K] extends object ? Auto<T[K]> : T[K] | 'auto' };
+type AutoOf<T> = { [K in keyof T]: T[K] extends object ? AutoOf<T[K]> : T[K] | 'auto' };
+/** Input options: `auto` values, and `auto-jack-of-diamonds` for the partner. */
+type Auto<T> = Omit<AutoOf<T>, 'partner'> & { partner: PartnerMethod | 'auto' | 'auto-jack-of-diamonds' };
 
 /** Input defaults: `auto` values resolve per player count in {@link resolveSheepsheadOptions}. */
 export const DEFAULTS: Auto<SheepsheadOptions> = {
@@ -111,6 +122,7 @@ export const DEFAULTS: Auto<SheepsheadOptions> = {
   split: 'auto',
   noTrickPickerPays: false,
   noPick: 'leaster',
+  sixHanded: 'all-play',
   leaster: { mustTakeTrick: true, stake: 1, blind: 'ignored' },
   forcedPick: { noDoubleOnLoss: false, callUp: true },
   crack: { enabled: false, who: 'denied', recrack: true },
@@ -126,8 +138,13 @@ export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>
   },
   'jack-of-diamonds': {
     description:
-      'Jack of diamonds partner at 4–7 players (Kohler Falls style); a picker finding J♦ in the blind may call up the next jack.',
-    options: { partner: 'auto', jackOfDiamonds: { callUp: 'from-blind' } },
+      'Jack of diamonds partner at 4–7 players (Kohler Falls style; five-handed too, never a called ace); a picker finding J♦ in the blind may call up the next jack.',
+    options: { partner: 'auto-jack-of-diamonds', jackOfDiamonds: { callUp: 'from-blind' } },
+  },
+  'kohler-falls': {
+    description:
+      'Kohler Falls Oktoberfest tournament (REFERENCE §2.9 [KF]): five-handed with the jack of diamonds as partner (no called ace); at a table of six the dealer sits out each hand, so a 6-player table plays 24 hands to a 5-player table’s 20 and everyone plays 20.',
+    options: { partner: 'auto-jack-of-diamonds', sixHanded: 'dealer-sits-out' },
   },
   'straight-scoring': {
     description:
@@ -139,6 +156,11 @@ export const PRESETS: Record<string, Preset<DeepPartial<Auto<SheepsheadOptions>>
     options: { crack: { enabled: true, who: 'denied', recrack: true }, blitz: true },
   },
 };
+
+/** Players in one deal at a table of `seats`: five at six seats when the dealer sits out. */
+export function playersInDeal(seats: number, sixHanded: unknown): number {
+  return seats === 6 && sixHanded === 'dealer-sits-out' ? 5 : seats;
+}
 
 /** The docs/rules/sheepshead.md partner method per player count. */
 export function defaultPartner(players: number): PartnerMethod {
@@ -161,15 +183,25 @@ export function resolveSheepsheadOptions(
   if (!Number.isInteger(players) || players < 2 || players > 8)
     throw new OptionsError('players', 'Sheepshead is played by 2 to 8 players');
   const merged = mergePreset(DEFAULTS, p, overrides) as Auto<SheepsheadOptions>;
-  oneOf('partner', merged.partner, ['auto', 'called-ace', 'jack-of-diamonds', 'alone']);
+  oneOf('partner', merged.partner, ['auto', 'auto-jack-of-diamonds', 'called-ace', 'jack-of-diamonds', 'alone']);
+  oneOf('sixHanded', merged.sixHanded, ['all-play', 'dealer-sits-out']);
+  // Six seats with the dealer sitting out play the five-handed game: `auto` values resolve as for five.
+  const playing = playersInDeal(players, merged.sixHanded);
   oneOf('secondPartner', merged.secondPartner, ['auto', 'none', 'right', 'die']);
   oneOf('split', merged.split, ['auto', 'two-to-one', 'equal']);
-  const partner = merged.partner === 'auto' ? defaultPartner(players) : merged.partner;
+  const partner =
+    merged.partner === 'auto'
+      ? defaultPartner(playing)
+      : merged.partner === 'auto-jack-of-diamonds'
+        ? playing === 3
+          ? 'alone'
+          : 'jack-of-diamonds'
+        : merged.partner;
   const secondPartner =
-    merged.secondPartner === 'auto' ? (players === 6 ? 'right' : players === 7 ? 'die' : 'none') : merged.secondPartner;
-  const split = merged.split === 'auto' ? (players === 5 ? 'two-to-one' : 'equal') : merged.split;
+    merged.secondPartner === 'auto' ? (playing === 6 ? 'right' : playing === 7 ? 'die' : 'none') : merged.secondPartner;
+  const split = merged.split === 'auto' ? (playing === 5 ? 'two-to-one' : 'equal') : merged.split;
   const o = { ...merged, partner, secondPartner, split } as SheepsheadOptions;
-  validate(o, players);
+  validate(o, playing);
   return o;
 }
 
@@ -209,7 +241,10 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    partner: { enum: ['auto', 'called-ace', 'jack-of-diamonds', 'alone'], default: 'auto' },
+    partner: {
+      enum: ['auto', 'auto-jack-of-diamonds', 'called-ace', 'jack-of-diamonds', 'alone'],
+      default: 'auto',
+    },
     secondPartner: { enum: ['auto', 'none', 'right', 'die'], default: 'auto' },
     calledAce: {
       type: 'object',
@@ -234,6 +269,7 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
     split: { enum: ['auto', 'two-to-one', 'equal'], default: 'auto' },
     noTrickPickerPays: { type: 'boolean', default: false },
     noPick: { enum: ['leaster', 'doubler', 'forced-pick'], default: 'leaster' },
+    sixHanded: { enum: ['all-play', 'dealer-sits-out'], default: 'all-play' },
     leaster: {
       type: 'object',
       additionalProperties: false,

@@ -1,16 +1,19 @@
 import {
   type AttributeValue,
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
   paginateQuery,
 } from '@aws-sdk/client-dynamodb';
-import type { tournament as T } from '../../../engine/index.js';
+import { tournament as T } from '../../../engine/index.js';
 import type {
   OrganiserEntry,
   TournamentCommit,
   TournamentMeta,
+  TournamentSnapshot,
   TournamentStore,
 } from '../../ports/tournament-store.js';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +30,10 @@ import { STORAGE_SCHEMA, type StorageSchema, upcastTournamentEvents } from '../s
  *   sk `P#<seq>#<nonce>#<i>` the rest of a commit too large for one item (a 5,000-player draw): written first, then
  *                           the `C#` item names them (`parts`, `nonce`) — its conditional write is the commit point;
  *                           parts of a writer that lost the race are never named and never read.
+ *   sk `S#`                 the newest snapshot of the folded state (`ver`: the seq it is folded to; `sv`: the state
+ *                           version, T.TOURNAMENT_STATE_VERSION — another one is ignored; JSON in `st`, the rest in
+ *                           `S#<nonce>#<i>` parts written first, like a commit's). Replaced only by a newer one; the
+ *                           replaced snapshot's parts are deleted after.
  * An organiser's list `UO#<organiser key hash>` / `<createdAt>#<id>`.
  * The stream handler ignores these items (it takes `T#` commits only).
  */
@@ -160,6 +167,84 @@ export class DynamoTournamentStore implements TournamentStore {
     return { ...head, events };
   }
 
+  async snapshot(tournamentId: string): Promise<TournamentSnapshot | undefined> {
+    const head = (
+      await this.client.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: { pk: { S: pk(tournamentId) }, sk: { S: SNAPSHOT_SK } },
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
+    if (head === undefined || Number(head.sv?.N) !== T.TOURNAMENT_STATE_VERSION) return undefined;
+    let json = head.st?.S ?? '';
+    const parts = Number(head.parts?.N ?? '0');
+    for (let i = 1; i <= parts; i++) {
+      const part = await this.client.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: { pk: { S: pk(tournamentId) }, sk: { S: snapshotPartSk(head.nonce?.S ?? '', i) } },
+          ConsistentRead: true,
+        }),
+      );
+      // A part missing (deleted by a newer snapshot's writer between our reads): no snapshot, read the stream.
+      if (part.Item?.st?.S === undefined) return undefined;
+      json += part.Item.st.S;
+    }
+    return { version: Number(head.ver?.N ?? '0'), state: JSON.parse(json) as T.TournamentState };
+  }
+
+  async saveSnapshot(tournamentId: string, snapshot: TournamentSnapshot): Promise<void> {
+    const chunks = splitString(JSON.stringify(snapshot.state), SNAPSHOT_CHARS);
+    const nonce = randomUUID().slice(0, 8);
+    for (let i = 1; i < chunks.length; i++)
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: { S: pk(tournamentId) },
+            sk: { S: snapshotPartSk(nonce, i) },
+            st: { S: chunks[i] ?? '' },
+          },
+        }),
+      );
+    let old: Record<string, AttributeValue> | undefined;
+    try {
+      old = (
+        await this.client.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: {
+              pk: { S: pk(tournamentId) },
+              sk: { S: SNAPSHOT_SK },
+              ver: { N: String(snapshot.version) },
+              sv: { N: String(T.TOURNAMENT_STATE_VERSION) },
+              st: { S: chunks[0] ?? '' },
+              parts: { N: String(chunks.length - 1) },
+              nonce: { S: nonce },
+            },
+            // Never replace a newer snapshot (two processes saving at once).
+            ConditionExpression: 'attribute_not_exists(sk) OR ver < :v',
+            ExpressionAttributeValues: { ':v': { N: String(snapshot.version) } },
+            ReturnValues: 'ALL_OLD',
+          }),
+        )
+      ).Attributes;
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      old = { parts: { N: String(chunks.length - 1) }, nonce: { S: nonce } };
+    }
+    // The parts nobody names any more: the replaced snapshot's (or ours, when a newer one won).
+    for (let i = 1; i <= Number(old?.parts?.N ?? '0'); i++)
+      await this.client.send(
+        new DeleteItemCommand({
+          TableName: this.tableName,
+          Key: { pk: { S: pk(tournamentId) }, sk: { S: snapshotPartSk(old?.nonce?.S ?? '', i) } },
+        }),
+      );
+  }
+
   async listByOrganiser(organiserKeyHash: string, limit: number): Promise<readonly OrganiserEntry[]> {
     const out = await this.client.send(
       new QueryCommand({
@@ -193,6 +278,24 @@ export function decodeTournamentCommitItem(
     events: upcastTournamentEvents(schema, version, JSON.parse(item.ev?.S ?? '[]') as unknown[]),
   };
 }
+const SNAPSHOT_SK = 'S#';
+const snapshotPartSk = (nonce: string, i: number): string => `S#${nonce}#${i}`;
+/** UTF-16 code units per snapshot item: at most 3 bytes of UTF-8 each, so below 300 KB (the item limit is 400 KB). */
+const SNAPSHOT_CHARS = 100_000;
+
+/** `s` in pieces of at most `size` code units, never between the two halves of a surrogate pair. */
+export function splitString(s: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length;) {
+    let end = Math.min(i + size, s.length);
+    const last = s.charCodeAt(end - 1);
+    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end--;
+    out.push(s.slice(i, end));
+    i = end;
+  }
+  return out.length === 0 ? [''] : out;
+}
+
 // Fixed width, so commits sort by seq.
 const commitSk = (seq: number): string => `C#${String(seq).padStart(12, '0')}`;
 const partSk = (seq: number, nonce: string, i: number): string => `P#${String(seq).padStart(12, '0')}#${nonce}#${i}`;

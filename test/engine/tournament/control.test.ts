@@ -242,7 +242,8 @@ describe('live tables', () => {
     const captain = { kind: 'player', playerId: 'p05' } as const;
     const entries: T.LiveEntry[] = [
       { kind: 'game', game: 'sauspiel', declarers: [0, 1], won: true },
-      { kind: 'game', game: null, declarers: [], won: false },
+      // All passed: under the tournament preset the Eichel-Ober holder plays a Muss-Spiel (a Sauspiel on the sheet).
+      { kind: 'game', game: 'sauspiel', declarers: [1, 3], won: true },
       { kind: 'game', game: 'wenz', declarers: [2], won: false, knocks: 1 },
       { kind: 'game', game: 'sauspiel', declarers: [3, 1], won: true, schneider: true },
     ];
@@ -285,8 +286,8 @@ describe('live tables', () => {
     expect(events.map((e) => e.type)).toEqual(['ResultCorrected', 'StandingsChanged']);
     const seat2 = s.rounds[0]!.tables[1]!.seats[2]!;
     const row = T.standings(s).find((r) => seat2.kind === 'player' && r.playerId === seat2.playerId)!;
-    // +1 (opponent in deal 1) → ... recomputed independently: deal 1 −1, deal 3 +30, deal 4 −2.
-    expect(row.total).toBe(String(-1 + 30 - 2));
+    // Recomputed independently: deal 1 −1, deal 2 (the Muss-Spiel, an opponent) −1, deal 3 +30, deal 4 −2.
+    expect(row.total).toBe(String(-1 - 1 + 30 - 2));
   });
 
   it('totals: checked for zero sum', () => {
@@ -415,5 +416,28 @@ describe('a large draw comes in parts', () => {
     expect(new Set(seated).size).toBe(2400);
     expect(s.rounds[0]!.tables.map((t) => t.table)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
     expect(Object.keys(s.lots)).toHaveLength(2400);
+  });
+
+  it('bug: a draw published ahead for 2,400 players was one event over 128 KB; now parts, and the start uses it whole', () => {
+    const cfg = T.resolveConfig({ variant: 'schafkopf', startsAt: START, rounds: 1, dealsPerRound: 4 });
+    let s = run(registered(cfg, 0, 0)).state;
+    for (let i = 0; i < 2400; i++) {
+      const playerId = `p${i.toString(36).padStart(5, '0')}`;
+      s = step(s, { type: 'RegisterPlayer', playerId, name: `P${i}`, via: 'organiser' });
+      s = step(s, { type: 'CheckIn', playerId });
+    }
+    const published: T.TournamentEvent[] = [];
+    s = step(s, { type: 'DrawRound', round: 1, drawSeed: 'ahead', by: ORG, reason: 'print' }, published);
+    expect(published.map((e) => e.type)).toEqual(['DrawPublished', 'DrawPublished', 'DrawPublished']);
+    for (const e of published) expect(JSON.stringify(e).length).toBeLessThan(128 * 1024);
+    expect(published.map((e) => e.type === 'DrawPublished' && e.continued)).toEqual([undefined, true, true]);
+    expect(s.draw?.tables.map((t) => t.table)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
+    // A re-draw replaces the whole published draw (not appended to it).
+    s = step(s, { type: 'DrawRound', round: 1, drawSeed: 'again', by: ORG });
+    expect([s.draw?.redraw, s.draw?.tables.length]).toEqual([1, 600]);
+    const ahead = s.draw!.tables;
+    // The same players at the start: the published draw stands, whole.
+    s = step(s, { type: 'StartRound', round: 1, drawSeed: 'start', at: 3 });
+    expect(s.rounds[0]!.tables).toEqual(ahead);
   });
 });

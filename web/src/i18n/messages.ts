@@ -1,3 +1,5 @@
+import { consoleMessages } from './console.js';
+
 /**
  * The one message catalogue: every text the app shows, in German and English (i18next resources). Card names are
  * display names only; everything about what a card may do comes from the server's view.
@@ -142,6 +144,7 @@ export const messages = {
         live: 'Live-Tabelle',
         final: 'Endstand',
       },
+      ctl: consoleMessages.de,
       org: {
         heading: 'Turnierleitung',
         create: 'Turnier anlegen',
@@ -338,6 +341,7 @@ export const messages = {
         live: 'Live standings',
         final: 'Final standings',
       },
+      ctl: consoleMessages.en,
       org: {
         heading: 'Organiser',
         create: 'Create a tournament',

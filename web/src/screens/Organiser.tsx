@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { call, problemText, secrets } from '../api.js';
 import { useT } from '../i18n/index.js';
 import { useTournament } from '../tournament-data.js';
+import { Controls, LiveEntry } from './OrganiserControls.js';
 import { Draw, Schedule, StandingsTable } from './TournamentParts.js';
 
 interface Created {
@@ -243,6 +244,12 @@ export function OrganiserConsole({ id }: { id: string }) {
               </p>
             )}
           </section>
+          {key !== undefined && (
+            <>
+              <Controls tournament={tournament} organiserKey={key} reload={reload} />
+              <LiveEntry tournament={tournament} organiserKey={key} reload={reload} />
+            </>
+          )}
           <Schedule tournament={tournament} />
           <Draw tournament={tournament} sheets />
           {standings !== undefined && (
