@@ -214,7 +214,13 @@ const SUIT_ORDER = ['E', 'G', 'H', 'S'] as const;
  * restated here. A card the order does not list (none should be) goes last in its suit.
  * @example sortHand(['H7', 'EO', 'GA', 'HU'], order).flat() → ['EO', 'HU', 'H7', 'GA'] (a Sauspiel's order)
  */
-export function sortHand(cards: readonly string[], order: Pick<TrickOrder, 'trumps' | 'plain'>): string[][] {
+export function sortHand(
+  cards: readonly string[],
+  order: {
+    readonly trumps: readonly string[];
+    readonly plain: { readonly [S in 'E' | 'G' | 'H' | 'S']: readonly string[] };
+  },
+): string[][] {
   const trump = new Map(order.trumps.map((c, i) => [c, i]));
   const rankIn = (c: string): number => {
     const ranks: readonly string[] = order.plain[c[0] as 'E'] ?? [];

@@ -45,7 +45,7 @@ describe('sortHand', () => {
           const flat = groups.flat();
           expect([...flat].sort()).toEqual([...hand].sort());
           expect(groups.every((g) => g.length > 0)).toBe(true);
-          const trumps = flat.filter((c) => order.trumps.includes(c));
+          const trumps = flat.filter((c) => (order.trumps as readonly string[]).includes(c));
           // Trumps lead and keep the order's sequence (high → low).
           expect(flat.slice(0, trumps.length)).toEqual(trumps);
           expect(trumps).toEqual(order.trumps.filter((c) => hand.includes(c)));
