@@ -125,6 +125,8 @@ const ViewQuery = z.strictObject({
   format: z.enum(['json', 'text']).default('json'),
   // Absent: the request's Accept-Language decides (textLang).
   lang: z.enum(['de', 'en']).optional(),
+  // format=text: the finished deal's biggest mistakes under the text (commands.ts textView).
+  analysis: z.enum(['true', 'false']).optional(),
 });
 const Verify = z.strictObject({ seed: z.string().min(1).max(200) });
 /**
@@ -424,7 +426,9 @@ export function createApp(config: AppConfig): Hono {
     if (query.format === 'text') {
       const meta = await service.meta(id);
       const actor = service.authorize(meta, bearer(c));
-      const out = await service.textView(meta, actor, query.lang ?? textLang(c));
+      const out = await service.textView(meta, actor, query.lang ?? textLang(c), {
+        analysis: query.analysis === 'true',
+      });
       return c.text(out.text, 200, {
         'x-table-version': String(out.version),
         ...(query.lang === undefined ? { vary: 'Accept-Language' } : {}),

@@ -2772,6 +2772,8 @@ export interface operations {
                 format?: "json" | "text";
                 /** @description the language of `format=text`; without it the request's `Accept-Language` decides (its most preferred of German and English), and German when it names neither */
                 lang?: "de" | "en";
+                /** @description with `format=text` and `true`: under a finished deal's result, the strong bot's summary of its biggest mistakes (GET …/deals/{deal}/analysis, computed once); while a deal is being played only a line saying the analysis comes once it is over; nothing for a reader the deal's record is sealed to */
+                analysis?: "true" | "false";
             };
             header?: {
                 /** @description read by `format=text` when `lang` is absent (e.g. `en-US,en;q=0.9`) */
