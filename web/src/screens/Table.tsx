@@ -398,8 +398,8 @@ type Contract = NonNullable<DealView['contract']>;
 /**
  * A hand grouped in the contract's order (trumps high → low, then each suit): the order is the server's
  * (GET …/trick-order, the variant's own `trickOrder`, through the SDK), fetched once per contract and kept; the
- * sorting is the SDK's `sortHand`. Until the order has arrived (or when it cannot be had) the hand shows as dealt:
- * undefined. `contract` undefined: no hand to sort.
+ * sorting is the SDK's `sortHand`. Until the first order has arrived (or when none can be had) the hand shows as
+ * dealt: undefined. `contract` undefined: no hand to sort.
  */
 function useHandOrder(
   id: string,
@@ -410,12 +410,15 @@ function useHandOrder(
   const key =
     contract === undefined
       ? undefined
-      : JSON.stringify(
+      : // The table too: another table may play another variant or options.
+        JSON.stringify([
+          id,
           contract === null
             ? null
             : [contract.game, contract.suit ?? '', contract.card ?? '', contract.spiess === true],
-        );
+        ]);
   const orders = useRef(new Map<string, TrickOrder>());
+  const last = useRef<TrickOrder | undefined>(undefined);
   const [, setLoaded] = useState(0);
   useEffect(() => {
     if (key === undefined || contract === undefined || orders.current.has(key)) return;
@@ -443,7 +446,10 @@ function useHandOrder(
       live = false;
     };
   }, [id, token, key]);
-  const order = key !== undefined ? orders.current.get(key) : undefined;
+  // While a new contract's order is on its way the last one stays (no jump back to the dealt order and forth).
+  const known = key !== undefined ? orders.current.get(key) : undefined;
+  if (known !== undefined) last.current = known;
+  const order = known ?? (last.current?.tableId === id ? last.current : undefined);
   return order !== undefined && hand !== null ? sortHand(hand, order) : undefined;
 }
 
