@@ -130,6 +130,8 @@ describe('web app: the hand in trump order, and the strong bot’s analysis in t
       expect(await status.innerText()).toMatch(new RegExp(`^Schritt ${worst.index + 1} von `));
       await region.getByRole('table').waitFor();
       expect(await region.getByText('Verlust:').count()).toBe(1);
+      // Next to the controls too (on a phone the table is further down).
+      expect(await page.getByText(/^Bot: .+ wäre besser gewesen \(/).count()).toBe(1);
     } else expect(await region.getByText('Der Bot hat keinen Fehler gefunden.').count()).toBe(1);
     // Any decision: stepped to from the start, its every option in the table with the chosen one marked.
     const d = analysis.decisions[analysis.decisions.length - 1]!;

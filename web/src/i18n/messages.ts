@@ -154,6 +154,8 @@ export const messages = {
           tricks: 'Stichen',
           payout: 'Spielgeld',
         },
+        verdictBest: 'Bot: so gut wie der beste Zug.',
+        verdictWorse: 'Bot: {{best}} wäre besser gewesen ({{loss}} {{unit}}).',
         stepHelp:
           'Spielstufe der Spielerpartei: 0 verloren mit Schneider, 1 verloren, 3 gewonnen, 4 gewonnen mit Schneider.',
       },
@@ -384,6 +386,8 @@ export const messages = {
           tricks: 'tricks',
           payout: 'money',
         },
+        verdictBest: 'Bot: as good as the best move.',
+        verdictWorse: 'Bot: {{best}} would have been better ({{loss}} {{unit}}).',
         stepHelp: 'The declaring party’s game step: 0 lost Schneider, 1 lost, 3 won, 4 won Schneider.',
       },
       tour: {

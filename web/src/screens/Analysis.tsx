@@ -35,6 +35,8 @@ export function AnalysisPanel(props: {
   step: number;
   nameOf: (seat: number) => string;
   onStep: (step: number) => void;
+  /** The analysis once it is here (the replay shows the step's verdict next to its controls). */
+  onLoaded?: (analysis: DealAnalysis) => void;
 }) {
   const t = useT();
   const [state, setState] = useState<
@@ -50,7 +52,10 @@ export function AnalysisPanel(props: {
     api(props.token)
       .dealAnalysis(props.id, props.deal)
       .then(
-        (analysis) => setState({ kind: 'ready', analysis }),
+        (analysis) => {
+          setState({ kind: 'ready', analysis });
+          props.onLoaded?.(analysis);
+        },
         (e: unknown) =>
           setState(
             e instanceof StammtischError && e.code === 'deal/not_over'
@@ -81,6 +86,27 @@ export function AnalysisPanel(props: {
         <Ready analysis={state.analysis} step={props.step} nameOf={props.nameOf} onStep={props.onStep} unit={unit} />
       )}
     </section>
+  );
+}
+
+/**
+ * One line for the step shown, next to the replay's controls (on a phone the full table is further down): the bot's
+ * verdict on the action just taken, or nothing when that step had no choice.
+ */
+export function StepVerdict({ analysis, step }: { analysis: DealAnalysis; step: number }) {
+  const t = useT();
+  const d = step > 0 ? analysis.decisions.find((x) => x.index === step - 1) : undefined;
+  if (d === undefined) return null;
+  return (
+    <p class={d.loss > 0 ? 'verdict worse' : 'verdict'}>
+      {d.loss > 0
+        ? t('analysis.verdictWorse', {
+            best: optionLabel(d.best),
+            loss: number(d.loss, d.unit),
+            unit: t(`analysis.unit.${d.unit}`),
+          })
+        : t('analysis.verdictBest')}
+    </p>
   );
 }
 
@@ -136,7 +162,10 @@ function Ready(props: {
 
 function DecisionTable({ d, nameOf, unit }: { d: Decision; nameOf: (seat: number) => string; unit: string }) {
   const t = useT();
-  const values = d.options.map((o) => o.value).filter((v): v is number => v !== null);
+  // Every option as good as the best is marked best (ties, and a choice within the sampling noise: loss 0).
+  const bestValue = d.options.find((o) => same(o.action, d.best))?.value ?? null;
+  const isBest = (o: Decision['options'][number], chosen: boolean): boolean =>
+    o.value !== null && bestValue !== null && (Math.abs(o.value - bestValue) < 1e-9 || (chosen && d.loss === 0));
   return (
     <div class="decision">
       <table class="list">
@@ -150,7 +179,7 @@ function DecisionTable({ d, nameOf, unit }: { d: Decision; nameOf: (seat: number
         <tbody>
           {d.options.map((o, i) => {
             const chosen = same(o.action, d.chosen);
-            const best = same(o.action, d.best) && values.length > 0;
+            const best = isBest(o, chosen);
             return (
               <tr key={i} class={chosen ? (d.loss > 0 ? 'chosen worse' : 'chosen') : undefined}>
                 <th scope="row">

@@ -4,7 +4,8 @@ import { api, call, problemText, secrets } from '../api.js';
 import { Card } from '../cards.js';
 import { actionLabel } from '../format.js';
 import { useT } from '../i18n/index.js';
-import { AnalysisPanel } from './Analysis.js';
+import type { DealAnalysis } from '@stammtisch/sdk';
+import { AnalysisPanel, StepVerdict } from './Analysis.js';
 import { Settlement } from './Settlement.js';
 
 interface RecordAction {
@@ -72,6 +73,7 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
   const [running, setRunning] = useState(false);
   const [token, setToken] = useState<string>();
   const [step, setStep] = useState(0);
+  const [analysis, setAnalysis] = useState<DealAnalysis>();
 
   useEffect(() => {
     const path = `/v1/tables/${id}/deals/${deal}/record`;
@@ -161,6 +163,7 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
           </>
         )}
       </p>
+      {analysis !== undefined && <StepVerdict analysis={analysis} step={step} />}
       <section aria-labelledby="rtrick-h">
         <h2 id="rtrick-h">{t('table.trick')}</h2>
         {trick.length === 0 ? (
@@ -192,7 +195,15 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
         ))}
       </section>
       {!data.complete && <p>{t('replay.incomplete')}</p>}
-      <AnalysisPanel id={id} deal={deal} token={token} step={step} nameOf={nameOf} onStep={setStep} />
+      <AnalysisPanel
+        id={id}
+        deal={deal}
+        token={token}
+        step={step}
+        nameOf={nameOf}
+        onStep={setStep}
+        onLoaded={setAnalysis}
+      />
       {step === total && data.result !== null && (
         <Settlement result={data.result} options={(record.options ?? {}) as never} dealNo={deal} nameOf={nameOf} />
       )}
