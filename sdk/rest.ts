@@ -83,8 +83,11 @@ export interface StammtischClient {
   trickOrder(tableId: string, contract?: OrderContract | null): Promise<TrickOrder>;
   /** The chat grammar (text in): `POST /v1/tables/{id}/commands` with the seat token. */
   command(tableId: string, text: string, lang?: Lang): Promise<CommandReply>;
-  /** The chat rendering (text out): `GET /v1/tables/{id}/view?format=text&lang=…`. */
-  textView(tableId: string, lang?: Lang): Promise<string>;
+  /**
+   * The chat rendering (text out): `GET /v1/tables/{id}/view?format=text&lang=…`. `analysis`: under a finished deal
+   * the strong bot's biggest mistakes (the first request for a deal computes its analysis on the server).
+   */
+  textView(tableId: string, lang?: Lang, opts?: { readonly analysis?: boolean }): Promise<string>;
 }
 
 export type Lang = 'de' | 'en';
@@ -181,11 +184,14 @@ export function createClient(options: ClientOptions): StammtischClient {
         throw e;
       }
     },
-    textView: async (tableId, lang = 'en') => {
+    textView: async (tableId, lang = 'en', opts = {}) => {
       const out = (await untyped.GET(
         '/v1/tables/{tableId}/view' as never,
         {
-          params: { path: { tableId }, query: { format: 'text', lang } },
+          params: {
+            path: { tableId },
+            query: { format: 'text', lang, ...(opts.analysis === true ? { analysis: 'true' } : {}) },
+          },
           parseAs: 'text',
         } as never,
       )) as Result<string>;

@@ -1,5 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../sdk/index.js';
 import { createTable, join } from '../support/functions/play.js';
 import { useLocalServer } from '../support/local-server.js';
 
@@ -75,6 +76,10 @@ describe('the text view with the analysis summary', () => {
     }
     // Without the parameter: the result, no analysis.
     expect(await text(tableId, 'format=text&lang=en')).not.toMatch(/Analysis/);
+    // The SDK asks for it the same way.
+    const client = createClient({ baseUrl: server.url });
+    expect(await client.textView(tableId, 'en', { analysis: true })).toBe(en);
+    expect(await client.textView(tableId, 'en')).not.toMatch(/Analysis/);
   });
 
   it('refuses a bad analysis value by name', async () => {
