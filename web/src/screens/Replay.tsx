@@ -1,10 +1,9 @@
-import { type Schemas, StammtischError } from '@stammtisch/sdk';
+import { type DealAnalysis, type Schemas, StammtischError } from '@stammtisch/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, problemText, secrets } from '../api.js';
 import { Card } from '../cards.js';
 import { actionLabel } from '../format.js';
 import { useT } from '../i18n/index.js';
-import type { DealAnalysis } from '@stammtisch/sdk';
 import { AnalysisPanel, StepVerdict } from './Analysis.js';
 import { Settlement } from './Settlement.js';
 
