@@ -17,6 +17,10 @@ export {
   type Schemas,
   type Lang,
   type CommandReply,
+  type DealAnalysis,
+  type TrickOrder,
+  type OrderContract,
+  sortHand,
 } from './rest.js';
 export { StammtischError, type Problem, type ClientErrorCode } from './errors.js';
 export {

@@ -16,6 +16,17 @@ export type TableView = Schemas['TableView'];
 export type SeqEvent = Schemas['SeqEvent'];
 export type SeatPresence = Schemas['SeatPresence'];
 export type TableEvent = Schemas['TableEvent'];
+/** A finished deal's analysis by the strong bot (`GET /v1/tables/{id}/deals/{n}/analysis`). */
+export type DealAnalysis = Schemas['DealAnalysis'];
+/** A contract's trick order at a table (`GET /v1/tables/{id}/trick-order`); {@link sortHand} sorts by it. */
+export type TrickOrder = Schemas['TrickOrder'];
+/** A contract as the view writes it (`view.deal.contract`), as far as it fixes the trick order. */
+export interface OrderContract {
+  readonly game: string;
+  readonly suit?: string;
+  readonly card?: string;
+  readonly spiess?: boolean;
+}
 export type { Problem } from './errors.js';
 
 export interface ClientOptions {
@@ -63,10 +74,20 @@ export interface StammtischClient {
   ): Promise<Schemas['ActionResponse']>;
   view(tableId: string): Promise<Schemas['ViewResponse']>;
   events(tableId: string, after?: number, limit?: number): Promise<Schemas['EventsResponse']>;
+  /**
+   * A finished deal's analysis: every decision's options valued by the strong bot under what that seat knew, the
+   * chosen option's loss and the biggest mistakes. A deal still being played is refused (409 `deal/not_over`).
+   */
+  dealAnalysis(tableId: string, deal: number): Promise<DealAnalysis>;
+  /** The table's trick order for `contract` (the view's `deal.contract`; null: before a contract is fixed). */
+  trickOrder(tableId: string, contract?: OrderContract | null): Promise<TrickOrder>;
   /** The chat grammar (text in): `POST /v1/tables/{id}/commands` with the seat token. */
   command(tableId: string, text: string, lang?: Lang): Promise<CommandReply>;
-  /** The chat rendering (text out): `GET /v1/tables/{id}/view?format=text&lang=…`. */
-  textView(tableId: string, lang?: Lang): Promise<string>;
+  /**
+   * The chat rendering (text out): `GET /v1/tables/{id}/view?format=text&lang=…`. `analysis`: under a finished deal
+   * the strong bot's biggest mistakes (the first request for a deal computes its analysis on the server).
+   */
+  textView(tableId: string, lang?: Lang, opts?: { readonly analysis?: boolean }): Promise<string>;
 }
 
 export type Lang = 'de' | 'en';
@@ -116,6 +137,27 @@ export function createClient(options: ClientOptions): StammtischClient {
           ...(opts.idempotencyKey !== undefined ? { headers: { 'idempotency-key': opts.idempotencyKey } } : {}),
         }),
       ),
+    dealAnalysis: async (tableId, deal) =>
+      unwrap(
+        await raw.GET('/v1/tables/{tableId}/deals/{deal}/analysis', { params: { path: { tableId, deal } } }),
+      ) as DealAnalysis,
+    trickOrder: async (tableId, contract = null) =>
+      unwrap(
+        await raw.GET('/v1/tables/{tableId}/trick-order', {
+          params: {
+            path: { tableId },
+            query:
+              contract === null
+                ? {}
+                : {
+                    game: contract.game,
+                    ...(contract.suit !== undefined ? { suit: contract.suit as 'E' } : {}),
+                    ...(contract.card !== undefined ? { card: contract.card } : {}),
+                    ...(contract.spiess !== undefined ? { spiess: contract.spiess ? 'true' : 'false' } : {}),
+                  },
+          },
+        }),
+      ),
     // The JSON view (the route also serves text: see textView).
     view: async (tableId) =>
       unwrap(await raw.GET('/v1/tables/{tableId}/view', path(tableId))) as Schemas['ViewResponse'],
@@ -142,11 +184,14 @@ export function createClient(options: ClientOptions): StammtischClient {
         throw e;
       }
     },
-    textView: async (tableId, lang = 'en') => {
+    textView: async (tableId, lang = 'en', opts = {}) => {
       const out = (await untyped.GET(
         '/v1/tables/{tableId}/view' as never,
         {
-          params: { path: { tableId }, query: { format: 'text', lang } },
+          params: {
+            path: { tableId },
+            query: { format: 'text', lang, ...(opts.analysis === true ? { analysis: 'true' } : {}) },
+          },
           parseAs: 'text',
         } as never,
       )) as Result<string>;
@@ -165,4 +210,34 @@ export function createClient(options: ClientOptions): StammtischClient {
     },
   };
   return client;
+}
+
+const SUIT_ORDER = ['E', 'G', 'H', 'S'] as const;
+
+/**
+ * A hand in a contract's order, as groups: the trumps high → low first, then each suit (Eichel, Gras, Herz, Schellen)
+ * high → low by its plain ranks. Pure; the order is the server's ({@link StammtischClient.trickOrder}), so no rule is
+ * restated here. A card the order does not list (none should be) goes last in its suit.
+ * @example sortHand(['H7', 'EO', 'GA', 'HU'], order).flat() → ['EO', 'HU', 'H7', 'GA'] (a Sauspiel's order)
+ */
+export function sortHand(
+  cards: readonly string[],
+  order: {
+    readonly trumps: readonly string[];
+    readonly plain: { readonly [S in 'E' | 'G' | 'H' | 'S']: readonly string[] };
+  },
+): string[][] {
+  const trump = new Map(order.trumps.map((c, i) => [c, i]));
+  const rankIn = (c: string): number => {
+    const ranks: readonly string[] = order.plain[c[0] as 'E'] ?? [];
+    const i = ranks.indexOf(c.slice(1));
+    return i < 0 ? ranks.length : i;
+  };
+  const groups: string[][] = [
+    cards.filter((c) => trump.has(c)).sort((a, b) => (trump.get(a) ?? 0) - (trump.get(b) ?? 0)),
+    ...SUIT_ORDER.map((suit) =>
+      cards.filter((c) => !trump.has(c) && c[0] === suit).sort((a, b) => rankIn(a) - rankIn(b)),
+    ),
+  ];
+  return groups.filter((g) => g.length > 0);
 }

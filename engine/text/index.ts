@@ -18,3 +18,4 @@ export {
   renderView,
   sortHand,
 } from './render.js';
+export { type AnalysisSummaryInput, renderAnalysis } from './analysis.js';

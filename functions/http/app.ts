@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { accepts } from 'hono/accepts';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 // The namespace import keeps zod's locales out of the Lambda bundle (~440 KB less than `import { z }`).
@@ -23,6 +24,7 @@ import {
 import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { seatBotLevel, tableBotLevel } from '../use-cases/bots.js';
+import { trickOrderFor } from '../use-cases/catalogue.js';
 import { commandsOf, namesOf } from '../use-cases/commands.js';
 import { assertWrapped } from '../edge/wrapped.js';
 import { AppError } from '../use-cases/errors.js';
@@ -121,9 +123,51 @@ const CommandBody = z.strictObject({
 });
 const ViewQuery = z.strictObject({
   format: z.enum(['json', 'text']).default('json'),
-  lang: z.enum(['de', 'en']).default('de'),
+  // Absent: the request's Accept-Language decides (textLang).
+  lang: z.enum(['de', 'en']).optional(),
+  // format=text: the finished deal's biggest mistakes under the text (commands.ts textView).
+  analysis: z.enum(['true', 'false']).optional(),
 });
 const Verify = z.strictObject({ seed: z.string().min(1).max(200) });
+/**
+ * The language of a text answer without `lang`: the most preferred of German and English in Accept-Language (by q,
+ * a region such as `en-US` counts as its language, `*` as German), German when it names neither or is absent.
+ */
+export function textLang(c: Context): 'de' | 'en' {
+  return accepts(c, {
+    header: 'Accept-Language',
+    supports: ['de', 'en'],
+    default: 'de',
+    match: (list, config) => {
+      const ranked = [...list].filter((a) => a.q > 0).sort((a, b) => b.q - a.q);
+      for (const a of ranked) {
+        const base = a.type.toLowerCase().split('-')[0] ?? '';
+        if (base === '*') return config.default;
+        if (config.supports.includes(base)) return base;
+      }
+      return config.default;
+    },
+  }) as 'de' | 'en';
+}
+
+/** A contract as far as it fixes the trick order; no `game`: the order before a contract is fixed. */
+const TrickOrderQuery = z
+  .strictObject({
+    game: z
+      .string()
+      .regex(/^[a-z][a-z-]{0,39}$/, 'a game name as the view writes it (lowercase letters and -), e.g. solo')
+      .optional(),
+    suit: z.enum(['E', 'G', 'H', 'S']).optional(),
+    card: z
+      .string()
+      .regex(/^[EGHS][AZSKOUG9876P]$/, 'a card id as the view writes it, e.g. EO')
+      .optional(),
+    spiess: z.enum(['true', 'false']).optional(),
+  })
+  .refine((q) => q.game !== undefined || (q.suit === undefined && q.card === undefined && q.spiess === undefined), {
+    path: ['game'],
+    message: 'suit, card and spiess describe a game: give the game too',
+  });
 const EventsQuery = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -382,8 +426,13 @@ export function createApp(config: AppConfig): Hono {
     if (query.format === 'text') {
       const meta = await service.meta(id);
       const actor = service.authorize(meta, bearer(c));
-      const out = await service.textView(meta, actor, query.lang);
-      return c.text(out.text, 200, { 'x-table-version': String(out.version) });
+      const out = await service.textView(meta, actor, query.lang ?? textLang(c), {
+        analysis: query.analysis === 'true',
+      });
+      return c.text(out.text, 200, {
+        'x-table-version': String(out.version),
+        ...(query.lang === undefined ? { vary: 'Accept-Language' } : {}),
+      });
     }
     // One read when warm: the metadata (authorisation first) and the current head together.
     const token = bearer(c);
@@ -398,6 +447,24 @@ export function createApp(config: AppConfig): Hono {
       names: namesOf(meta),
       commands: commandsOf(out.view.legalActions, meta.variant),
     });
+  });
+
+  // The trick order of a contract at this table (its variant and options): public rule data for sorting a hand.
+  app.get('/v1/tables/:tableId/trick-order', async (c) => {
+    const id = parse(tableId, c.req.param('tableId'), 'tableId');
+    const q = parse(TrickOrderQuery, c.req.query(), 'query');
+    const token = bearer(c);
+    const { result } = await service.authorisedView(id, (m) => service.authorize(m, token));
+    const contract =
+      q.game === undefined
+        ? null
+        : {
+            game: q.game,
+            ...(q.suit !== undefined ? { suit: q.suit } : {}),
+            ...(q.card !== undefined ? { card: q.card } : {}),
+            ...(q.spiess !== undefined ? { spiess: q.spiess === 'true' } : {}),
+          };
+    return c.json({ tableId: id, ...trickOrderFor(result.view.variant, result.view.options, contract) });
   });
 
   app.get('/v1/tables/:tableId/events', async (c) => {

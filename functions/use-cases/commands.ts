@@ -5,13 +5,15 @@ import {
   labelAction,
   legalCommands,
   parseCommand,
+  renderAnalysis,
   renderView,
   view,
   asSeat,
 } from '../../engine/index.js';
-import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
+import { type Actor, assertMayAct, assertMayReadDeals, audienceOf } from '../policy/access.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
+import { dealAnalysis } from './deal-analysis.js';
 import { AppError } from './errors.js';
 import { type CommandOptions, type CommandResult, actResolved } from './play.js';
 import { type ViewResult, tableView } from './queries.js';
@@ -71,12 +73,18 @@ export async function actByText(
   return { ...out, action, command: labelAction(action, meta.variant, lang ?? 'de') };
 }
 
-/** The caller's view as chat text in `lang`, with display names (docs/chat-commands.md). */
+/**
+ * The caller's view as chat text in `lang`, with display names (docs/chat-commands.md). `analysis`: when the text shows
+ * a finished deal's result, the strong bot's summary of its biggest mistakes follows (deal-analysis.ts: computed once,
+ * then stored), for those who may read the deal's record; while a deal is being played only a line saying the analysis
+ * comes after it — the analysis itself refuses a running deal (409 `deal/not_over`), whoever asks.
+ */
 export async function textView(
   ctx: UseCaseContext,
   meta: TableMeta,
   actor: Actor,
   lang: Lang,
+  opts: { readonly analysis?: boolean } = {},
 ): Promise<{ version: number; text: string }> {
   const out: ViewResult = await tableView(ctx, meta.tableId, actor);
   const names = namesOf(meta);
@@ -84,7 +92,35 @@ export async function textView(
     actor.kind === 'seat'
       ? renderView(out.view, { lang, names, seat: asSeat(actor.seat) })
       : renderView(out.view, { lang, names });
-  return { version: out.version, text };
+  if (opts.analysis !== true) return { version: out.version, text };
+  const summary = await analysisSummary(ctx, meta, actor, out.view, lang);
+  return { version: out.version, text: summary === undefined ? text : `${text}\n${summary}` };
+}
+
+/** The analysis lines under a text view (see textView), or nothing (no deal yet, or the records are sealed). */
+async function analysisSummary(
+  ctx: UseCaseContext,
+  meta: TableMeta,
+  actor: Actor,
+  view: ViewResult['view'],
+  lang: Lang,
+): Promise<string | undefined> {
+  const deal = view.deal;
+  // The deal the text shows the result of (renderView's rule), else the one being played.
+  const shown =
+    view.lastResult !== null && (deal === null || deal.toAct.length === 0) ? (deal?.no ?? view.dealNo) : undefined;
+  if (shown === undefined)
+    return deal !== null && deal.toAct.length > 0 ? renderAnalysis(null, meta.variant, lang) : undefined;
+  try {
+    assertMayReadDeals(meta, actor);
+    const analysis = await dealAnalysis(ctx, meta.tableId, shown);
+    return renderAnalysis(analysis, meta.variant, lang, namesOf(meta));
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'deal/not_over') return renderAnalysis(null, meta.variant, lang);
+    // Sealed records (a tournament round) have no analysis for this reader: the text stays as it is.
+    if (e instanceof AppError && e.status === 403) return undefined;
+    throw e;
+  }
 }
 
 /** The legal actions as commands in both languages, index for index with `legalActions`. */

@@ -119,8 +119,13 @@ export class TableService {
   ): Promise<TextCommandResult> {
     return actByText(this.ctx, meta, actor, text, lang, opts);
   }
-  textView(meta: TableMeta, actor: Actor, lang: Lang): Promise<{ version: number; text: string }> {
-    return textView(this.ctx, meta, actor, lang);
+  textView(
+    meta: TableMeta,
+    actor: Actor,
+    lang: Lang,
+    opts: { readonly analysis?: boolean } = {},
+  ): Promise<{ version: number; text: string }> {
+    return textView(this.ctx, meta, actor, lang, opts);
   }
 
   // queries.ts, table-stream.ts

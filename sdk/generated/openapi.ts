@@ -254,6 +254,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{tableId}/trick-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The order the cards rank in under a contract at this table (public rule data, for sorting a hand).
+         * @description The variant's own trick order (the order its rules play by) for the table's variant and options: the trumps high → low and each suit's plain ranks high → low. The contract is given as query parameters, as the view's `deal.contract` writes it (`game`, `suit`, `card`, `spiess`); without `game` it is the order before a contract is fixed. A game the variant does not know ranks in the variant's normal order. Readers are those who may read the table's view. Nothing of any hand is in it.
+         */
+        get: operations["getTrickOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{tableId}/events": {
         parameters: {
             query?: never;
@@ -1704,6 +1726,27 @@ export interface components {
             /** @description indices into `decisions` of the biggest mistakes (loss > 0), worst first, at most 5 */
             mistakes: number[];
         };
+        TrickOrder: {
+            tableId: string;
+            variant: string;
+            /** @description the contract asked about (null before a contract is fixed) */
+            contract: null | {
+                game: string;
+                /** @enum {string} */
+                suit?: "E" | "G" | "H" | "S";
+                card?: string;
+                spiess?: boolean;
+            };
+            /** @description the trumps, high → low */
+            trumps: string[];
+            /** @description per suit, the plain (non-trump) ranks high → low */
+            plain: {
+                E: string[];
+                G: string[];
+                H: string[];
+                S: string[];
+            };
+        };
         AnalysedDecision: {
             /** @description index of the action among the deal's actions */
             index: number;
@@ -2729,9 +2772,15 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "json" | "text";
+                /** @description the language of `format=text`; without it the request's `Accept-Language` decides (its most preferred of German and English), and German when it names neither */
                 lang?: "de" | "en";
+                /** @description with `format=text` and `true`: under a finished deal's result, the strong bot's summary of its biggest mistakes (GET …/deals/{deal}/analysis, computed once); while a deal is being played only a line saying the analysis comes once it is over; nothing for a reader the deal's record is sealed to */
+                analysis?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description read by `format=text` when `lang` is absent (e.g. `en-US,en;q=0.9`) */
+                "Accept-Language"?: string;
+            };
             path: {
                 tableId: components["parameters"]["TableId"];
             };
@@ -2757,6 +2806,38 @@ export interface operations {
             404: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
+        };
+    };
+    getTrickOrder: {
+        parameters: {
+            query?: {
+                game?: string;
+                suit?: "E" | "G" | "H" | "S";
+                card?: string;
+                spiess?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                tableId: components["parameters"]["TableId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trick order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrickOrder"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
         };
     };
     listEvents: {

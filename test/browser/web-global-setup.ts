@@ -25,6 +25,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+  // The deal analysis (web-analysis.test.ts) gives each decision the bot budget as work: a small one keeps it quick
+  // on a shared machine. Only `strong` bots think with it; the tables here play `heuristic` unless a test asks.
+  process.env.BOT_BUDGET_MS ??= '20';
   const server: LocalServer = await startLocal({ port: 0, web: outDir });
   const browser: BrowserServer = await chromium.launchServer(CHROMIUM);
   project.provide('webUrl', server.url);

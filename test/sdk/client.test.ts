@@ -8,6 +8,7 @@ import {
   StammtischError,
   TableSocket,
   createClient,
+  sortHand,
 } from '../../sdk/index.js';
 import { checkFrame } from '../realtime/asyncapi.js';
 
@@ -118,5 +119,29 @@ describe('the SDK against the local server', () => {
     await sock.request({ action: 'ping' });
     expect(seen).toEqual(all.events.filter((e) => e.seq > 2).map((e) => e.seq));
     sock.close();
+  });
+});
+
+describe('the SDK: deal analysis and trick order', () => {
+  it('dealAnalysis refuses a running deal with 409 deal/not_over; trickOrder and sortHand sort a hand by it', async () => {
+    const { tableId } = await api.createTable({ variant: 'schafkopf', seats: 4, bots: [1, 2, 3], maxDeals: 1 });
+    const me = await api.join(tableId, { seat: 0, name: 'Sepp' });
+    const seat = api.as(me.seatToken);
+    await server.idle();
+    const err = await seat.dealAnalysis(tableId, 1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StammtischError);
+    expect((err as StammtischError).status).toBe(409);
+    expect((err as StammtischError).code).toBe('deal/not_over');
+    const { view } = await seat.view(tableId);
+    const hand = view.deal?.hands[0] ?? [];
+    expect(hand.length).toBeGreaterThan(0);
+    const order = await seat.trickOrder(tableId, view.deal?.contract ?? null);
+    expect(order.contract).toEqual(view.deal?.contract ?? null);
+    const sorted = sortHand(hand, order).flat();
+    expect([...sorted].sort()).toEqual([...hand].sort());
+    const trumps = sorted.filter((c) => order.trumps.includes(c));
+    expect(sorted.slice(0, trumps.length)).toEqual(order.trumps.filter((c) => hand.includes(c)));
+    const solo = await api.trickOrder(tableId, { game: 'solo', suit: 'E' });
+    expect(solo.trumps.at(-1)).toBe('E7');
   });
 });

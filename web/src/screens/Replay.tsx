@@ -1,9 +1,10 @@
-import type { Schemas } from '@stammtisch/sdk';
+import { type DealAnalysis, type Schemas, StammtischError } from '@stammtisch/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, problemText, secrets } from '../api.js';
 import { Card } from '../cards.js';
 import { actionLabel } from '../format.js';
 import { useT } from '../i18n/index.js';
+import { AnalysisPanel, StepVerdict } from './Analysis.js';
 import { Settlement } from './Settlement.js';
 
 interface RecordAction {
@@ -67,17 +68,28 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
   const [data, setData] = useState<RecordResponse>();
   const [names, setNames] = useState<string[]>([]);
   const [error, setError] = useState<string>();
+  // A deal still being played has no record yet (409 deal/not_over): the replay and analysis come after it.
+  const [running, setRunning] = useState(false);
+  const [token, setToken] = useState<string>();
   const [step, setStep] = useState(0);
+  const [analysis, setAnalysis] = useState<DealAnalysis>();
 
   useEffect(() => {
     const path = `/v1/tables/${id}/deals/${deal}/record`;
-    const token = secrets.table(id)?.token;
-    call<RecordResponse>(path, token !== undefined ? { token } : {})
-      .catch(async () => {
+    const own = secrets.table(id)?.token;
+    setToken(own);
+    call<RecordResponse>(path, own !== undefined ? { token: own } : {})
+      .catch(async (e: unknown) => {
+        // Not allowed as who we are (or nobody): read it as a spectator, when the table lets one watch.
+        if (!(e instanceof StammtischError) || (e.status !== 401 && e.status !== 403)) throw e;
         const s = await call<{ spectatorToken: string }>(`/v1/tables/${id}/spectators`, { method: 'POST', body: {} });
+        setToken(s.spectatorToken);
         return call<RecordResponse>(path, { token: s.spectatorToken });
       })
-      .then(setData, (e: unknown) => setError(problemText(e)));
+      .then(setData, (e: unknown) => {
+        if (e instanceof StammtischError && e.code === 'deal/not_over') setRunning(true);
+        else setError(problemText(e));
+      });
     api()
       .table(id)
       .then(
@@ -102,7 +114,14 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
     return (
       <main id="main">
         <h1>{t('replay.heading', { deal, id })}</h1>
-        {error !== undefined ? (
+        {running ? (
+          <>
+            <p role="status">{t('analysis.running')}</p>
+            <p>
+              <a href={`/table/${id}/watch`}>{t('table.heading', { id })}</a>
+            </p>
+          </>
+        ) : error !== undefined ? (
           <p role="alert">{t('common.error', { detail: error })}</p>
         ) : (
           <p>{t('common.loading')}</p>
@@ -143,6 +162,7 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
           </>
         )}
       </p>
+      {analysis !== undefined && <StepVerdict analysis={analysis} step={step} />}
       <section aria-labelledby="rtrick-h">
         <h2 id="rtrick-h">{t('table.trick')}</h2>
         {trick.length === 0 ? (
@@ -174,6 +194,15 @@ export function Replay({ id, deal }: { id: string; deal: number }) {
         ))}
       </section>
       {!data.complete && <p>{t('replay.incomplete')}</p>}
+      <AnalysisPanel
+        id={id}
+        deal={deal}
+        token={token}
+        step={step}
+        nameOf={nameOf}
+        onStep={setStep}
+        onLoaded={setAnalysis}
+      />
       {step === total && data.result !== null && (
         <Settlement result={data.result} options={(record.options ?? {}) as never} dealNo={deal} nameOf={nameOf} />
       )}

@@ -1,4 +1,11 @@
-import type { Action, ActionFields, Schemas, TableView } from '@stammtisch/sdk';
+import {
+  type Action,
+  type ActionFields,
+  type Schemas,
+  type TableView,
+  type TrickOrder,
+  sortHand,
+} from '@stammtisch/sdk';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, call, problemText, secrets } from '../api.js';
 import { Card, CardFace, cardName } from '../cards.js';
@@ -193,7 +200,11 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
     if (f.type === 'play' && typeof f.card === 'string') plays.set(f.card, a);
     else others.push({ action: a, index: i });
   });
-  const myHand = seat !== undefined ? (deal?.hands[seat] ?? null) : null;
+  const dealt = seat !== undefined ? (deal?.hands[seat] ?? null) : null;
+  const groups = useHandOrder(id, token, dealt !== null ? (deal?.contract ?? null) : undefined, dealt);
+  // The hand as shown: trumps first in the contract's trick order, then each suit (keys 1–9 count in this order).
+  const myHand = groups?.flat() ?? dealt;
+  const groupStart = new Set((groups ?? []).slice(1).map((g) => g[0]));
   const toAct = deal?.toAct ?? [];
   const leader =
     deal !== null && deal.trick.length > 0 ? deal.trick[0]?.seat : deal?.phase === 'play' ? toAct[0] : undefined;
@@ -314,7 +325,7 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
                 <button
                   key={c}
                   type="button"
-                  class="card"
+                  class={groupStart.has(c) ? 'card group-start' : 'card'}
                   title={cardName(c)}
                   disabled={a === undefined || busy}
                   onClick={() => a !== undefined && onAct(a)}
@@ -380,6 +391,66 @@ function TableBoard({ id, shown, seat, token, presence, online, error, busy, wat
       )}
     </main>
   );
+}
+
+type Contract = NonNullable<DealView['contract']>;
+
+/**
+ * A hand grouped in the contract's order (trumps high → low, then each suit): the order is the server's
+ * (GET …/trick-order, the variant's own `trickOrder`, through the SDK), fetched once per contract and kept; the
+ * sorting is the SDK's `sortHand`. Until the first order has arrived (or when none can be had) the hand shows as
+ * dealt: undefined. `contract` undefined: no hand to sort.
+ */
+function useHandOrder(
+  id: string,
+  token: string | undefined,
+  contract: Contract | null | undefined,
+  hand: readonly string[] | null,
+): string[][] | undefined {
+  const key =
+    contract === undefined
+      ? undefined
+      : // The table too: another table may play another variant or options.
+        JSON.stringify([
+          id,
+          contract === null
+            ? null
+            : [contract.game, contract.suit ?? '', contract.card ?? '', contract.spiess === true],
+        ]);
+  const orders = useRef(new Map<string, TrickOrder>());
+  const last = useRef<TrickOrder | undefined>(undefined);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (key === undefined || contract === undefined || orders.current.has(key)) return;
+    let live = true;
+    const asked =
+      contract === null
+        ? null
+        : {
+            game: contract.game,
+            ...(contract.suit !== undefined ? { suit: contract.suit } : {}),
+            ...(contract.card !== undefined ? { card: contract.card } : {}),
+            ...(contract.spiess !== undefined ? { spiess: contract.spiess } : {}),
+          };
+    api(token)
+      .trickOrder(id, asked)
+      .then(
+        (order) => {
+          orders.current.set(key, order);
+          if (live) setLoaded((n) => n + 1);
+        },
+        // Without the order the hand stays as dealt: nothing to tell the player.
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, token, key]);
+  // While a new contract's order is on its way the last one stays (no jump back to the dealt order and forth).
+  const known = key !== undefined ? orders.current.get(key) : undefined;
+  if (known !== undefined) last.current = known;
+  const order = known ?? (last.current?.tableId === id ? last.current : undefined);
+  return order !== undefined && hand !== null ? sortHand(hand, order) : undefined;
 }
 
 function TurnLine(props: {
