@@ -1,4 +1,5 @@
-import { type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
+import { type CardIndex, POINTS, indexOf } from '../cards/card.js';
+import { getVariant } from '../registry.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
 import type { Contract, Seat } from '../variant.js';
 import { type Candidate, orderOf } from './orders.js';
@@ -19,14 +20,11 @@ export function goalOf(contract: Candidate | null): Goal {
   return 'points';
 }
 
-/** The card whose holder is the declarer's secret partner, when the contract has one. */
+/** The card whose holder is the declarer's secret partner, when the contract has one (the variant's bots hook). */
 export function partnerCard(variant: string, contract: Contract | null): CardIndex | undefined {
   if (contract === null) return undefined;
-  if (contract.game === 'sauspiel' && variant !== 'mehrkopf' && contract.suit !== undefined)
-    return indexOf(`${contract.suit}A` as Card);
-  if (contract.card !== undefined && (contract.game === 'sauspiel' || variant === 'sheepshead'))
-    return indexOf(contract.card);
-  return undefined;
+  const card = getVariant(variant)?.bots?.partnerCard?.(contract);
+  return card === undefined ? undefined : indexOf(card);
 }
 
 export interface PlayedCard {

@@ -15,6 +15,7 @@ import { pointSteps, settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
+import { mehrkopfBots } from './bots.js';
 
 export type { MehrkopfOptions } from './options.js';
 
@@ -285,6 +286,7 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
 
 export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContractGame> = defineVariant({
   id: 'mehrkopf',
+  bots: mehrkopfBots,
   title: 'Mehrkopf',
   trickOrder: (_o, c) => {
     if (c === null || !isWord(GAMES, c.game)) return trickOrder('normal');
