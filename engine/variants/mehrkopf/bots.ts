@@ -47,8 +47,7 @@ export const mehrkopfBots: VariantBots<MehrkopfOptions> = {
     geier: { need: 7.5, worth: 3 },
     niederer: { need: 7.5, worth: 3 },
   },
-  // The called card (the Sau, or at 5/6 players the card named).
-  partnerCard: (c) => (c.game === 'sauspiel' ? c.card : undefined),
+  // No partner card: the bots do not track the called Sau (and at 5/6 players the Schöne) of a Mehrkopf Sauspiel yet.
   pointStepsCount: (players) => (players > 2 ? 'in-play' : undefined),
   // The Muss-Spiel after every pass is no sign of strength.
   auction: { forcedAfterAllPass: true },
