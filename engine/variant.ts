@@ -277,8 +277,22 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
 /** The family's chat languages (engine/text/words.ts `Lang`). */
 export type WordsLang = 'de' | 'en';
 
-/** The variant's own words for the text layer (engine/text/render.ts). */
+/**
+ * Words of the chat grammar (engine/text/words.ts) that name an action kind: `words` (space separated, normalised: lower
+ * case, umlauts as ae/oe/ue) in `lang` ('*' = both) mean one of `kinds` (`bid:solo`, `announce:keiler`, `choose:ramsch`).
+ */
+export interface KindWords {
+  readonly lang: WordsLang | '*';
+  readonly words: string;
+  readonly kinds: readonly string[];
+}
+
+/** The variant's own words for the text layer (engine/text): its games' names in chat, read and written. */
 export interface VariantWords {
+  /** The words that name the variant's games (the family's verbs stay in engine/text/words.ts). */
+  readonly lexicon?: readonly KindWords[];
+  /** How chat writes a game whose id is no good name (`bettel-brett` → `Bettel Brett`), per language. */
+  readonly gameNames?: Readonly<Record<WordsLang, Readonly<Record<string, string>>>>;
   /**
    * A contract written by these names (and its called card) instead of as the bid that makes it (Sheepshead's
    * `called ace AH`): per language, per contract game; a game missing here is written as its id.

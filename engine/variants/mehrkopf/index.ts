@@ -16,6 +16,7 @@ import { type MkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
 import { mehrkopfBots } from './bots.js';
+import { mehrkopfWords } from './words.js';
 
 export type { MehrkopfOptions } from './options.js';
 
@@ -287,6 +288,7 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
 export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContractGame> = defineVariant({
   id: 'mehrkopf',
   bots: mehrkopfBots,
+  words: mehrkopfWords,
   title: 'Mehrkopf',
   trickOrder: (_o, c) => {
     if (c === null || !isWord(GAMES, c.game)) return trickOrder('normal');
