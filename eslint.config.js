@@ -227,9 +227,11 @@ export default tseslint.config(
   },
   {
     // Variant knowledge lives in the variant's folder (engine/variants/<id>/): the core, the bots, the text layer, the
-    // family's shared rules and functions/ ask the registry and its hooks (Variant.trickOrder, cardStyle, words, bots).
-    files: ['engine/**/*.ts', 'functions/**/*.ts'],
+    // family's shared rules, functions/, the chat adapters and the CLI ask the registry and its hooks
+    // (Variant.trickOrder, cardStyle, words, bots, usualSeats; DEFAULT_VARIANT).
+    files: ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'cli/**/*.ts'],
     ignores: VARIANT_IDS.map((id) => `engine/variants/${id}/**`),
+    plugins: { boundaries },
     rules: { 'boundaries/variant-ids': 'error' },
   },
   {

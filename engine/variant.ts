@@ -210,6 +210,8 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
   readonly vocabulary: Vocabulary<VocabularySpec & { readonly contractGames: readonly G[] }>;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
+  /** The seats of a table whose creator names none (the chat adapters' `new`); absent: `tableSeats.min`. */
+  readonly usualSeats?: number;
   /** Named option bundles; each holds a partial options object merged over the defaults. */
   readonly presets: Readonly<Record<string, Preset<unknown>>>;
   readonly defaultPreset: string;

@@ -76,6 +76,8 @@ export const FORBIDDEN: readonly (readonly [string, string, string])[] = [
     "export const style = (variant: string): string => (variant === 'sheepshead' ? 'french' : 'german');",
   ],
   ["the family's shared rules naming a variant", 'engine/variants/family', "export const home = 'schafkopf';"],
+  ['a chat adapter naming a variant', 'adapters/core', "export const fallback = 'sheepshead';"],
+  ['the CLI naming a variant', 'cli', "export const players = (id: string): number => (id === 'saukopf' ? 4 : 3);"],
 ];
 
 /** The imports each zone still allows, in the same folders: none of them may be reported. */

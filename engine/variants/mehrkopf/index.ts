@@ -297,6 +297,7 @@ export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContrac
   },
   vocabulary: mehrkopfVocabulary,
   tableSeats: { min: 2, max: 7 },
+  usualSeats: 4,
   presets: PRESETS,
   defaultPreset: 'rulebook',
   optionsSchema: OPTIONS_SCHEMA,

@@ -182,6 +182,7 @@ export const saukopf: Variant<SaukopfOptions, SaState, Action, SaukopfContractGa
   },
   vocabulary: saukopfVocabulary,
   tableSeats: { min: 3, max: 4 },
+  usualSeats: 4,
   presets: PRESETS,
   defaultPreset: 'saukopf',
   optionsSchema: OPTIONS_SCHEMA,

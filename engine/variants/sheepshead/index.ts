@@ -360,6 +360,7 @@ export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadC
   trickOrder: () => TRICK_ORDER,
   vocabulary: sheepsheadVocabulary,
   tableSeats: { min: 2, max: 8 },
+  usualSeats: 5,
   presets: PRESETS,
   defaultPreset: 'standard',
   optionsSchema: OPTIONS_SCHEMA,
