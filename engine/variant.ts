@@ -210,6 +210,8 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
   readonly vocabulary: Vocabulary<VocabularySpec & { readonly contractGames: readonly G[] }>;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
+  /** The blind lies face up: every seat sees it from the deal on (Saukopf's Dreihaxer); absent: face down. */
+  readonly openBlind?: boolean;
   /** The seats of a table whose creator names none (the chat adapters' `new`); absent: `tableSeats.min`. */
   readonly usualSeats?: number;
   /** Named option bundles; each holds a partial options object merged over the defaults. */

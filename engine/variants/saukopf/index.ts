@@ -183,6 +183,7 @@ export const saukopf: Variant<SaukopfOptions, SaState, Action, SaukopfContractGa
   vocabulary: saukopfVocabulary,
   tableSeats: { min: 3, max: 4 },
   usualSeats: 4,
+  openBlind: true,
   presets: PRESETS,
   defaultPreset: 'saukopf',
   optionsSchema: OPTIONS_SCHEMA,
