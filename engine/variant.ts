@@ -333,6 +333,12 @@ export interface StackSteps {
  * worth 1; no hidden partner; exact card values in the search).
  */
 export interface VariantBots<O = unknown> {
+  /**
+   * What the declaring party must do in the games not played for card points (engine/bots/knowledge.ts `goalOf`):
+   * `no-trick` (Bettel, Mastschwein), `all-tricks` (Schwarte; a Tout or a bid of Schwarz is one in every variant),
+   * `each-low` (Ramsch, Leaster: everyone for himself). A game missing here is played for points.
+   */
+  readonly goals?: Readonly<Record<string, 'no-trick' | 'all-tricks' | 'each-low'>>;
   /** The heuristic's bidding table, by contract game, in the order the games are weighed. */
   readonly bidding?: Readonly<Record<string, BidRule>>;
   /** The card whose holder is the declarer's secret partner, when the contract has one. */

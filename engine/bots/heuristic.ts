@@ -157,7 +157,7 @@ export function marginOf(
 ): (hand: readonly CardIndex[]) => number {
   const rule = ruleOf(variant, contract.game);
   const order = orderOf(variant, contract, options);
-  const goal = goalOf(contract);
+  const goal = goalOf(variant, contract);
   const score =
     goal === 'no-trick' ? (h: readonly CardIndex[]) => bettelStrength(h, order, deck) : strengthOf(order, deck);
   const tout = contract.tout === true || contract.bid === 'schwarz' ? TOUT_MARGIN : 0;
@@ -178,7 +178,7 @@ export function marginGames(variant: string, partHand = false): Candidate[] {
       const c: Candidate = { game, ...(suit !== undefined ? { suit } : {}) };
       if (rule.weighed === false) continue;
       // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
-      if (partHand && goalOf(c) === 'no-trick') continue;
+      if (partHand && goalOf(variant, c) === 'no-trick') continue;
       out.push(c);
     }
   return out;

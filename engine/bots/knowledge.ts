@@ -11,12 +11,12 @@ import type { SeatObservation } from './types.js';
  */
 export type Goal = 'points' | 'no-trick' | 'all-tricks' | 'each-low';
 
-export function goalOf(contract: Candidate | null): Goal {
+/** The contract's goal: the variant's `bots.goals` for its game (engine/variant.ts `VariantBots`), else points. */
+export function goalOf(variant: string, contract: Candidate | null): Goal {
   if (contract === null) return 'points';
-  const g = contract.game;
-  if (g === 'ramsch' || g === 'leaster') return 'each-low';
-  if (g === 'bettel' || g === 'bettel-brett' || g === 'mastschwein') return 'no-trick';
-  if (g === 'schwarte' || contract.tout === true || contract.bid === 'schwarz') return 'all-tricks';
+  const goal = getVariant(variant)?.bots?.goals?.[contract.game];
+  if (goal === 'each-low' || goal === 'no-trick') return goal;
+  if (goal === 'all-tricks' || contract.tout === true || contract.bid === 'schwarz') return 'all-tricks';
   return 'points';
 }
 
@@ -81,7 +81,7 @@ export function knowledgeOf(obs: SeatObservation): Knowledge {
     players,
     contract,
     order,
-    goal: goalOf(contract),
+    goal: goalOf(obs.variant, contract),
     hand,
     tricks,
     played: new Set(plays.map((p) => p.card)),

@@ -105,9 +105,9 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
         facts.push({ seat: s, holds: (h) => score(h) < need + AUCTION_SLACK, says: 'passer is weak' });
     return facts;
   }
-  if (contract !== null && declarer !== undefined && others(declarer) && contract.game !== 'ramsch') {
+  if (contract !== null && declarer !== undefined && others(declarer)) {
     const forced = hints.forcedAfterAllPass === true && passedBefore(firstBid).size >= obs.view.players - 1;
-    if (!forced && goalOf(contract) !== 'each-low') {
+    if (!forced && goalOf(obs.variant, contract) !== 'each-low') {
       const margin = marginOf(obs.variant, obs.options, contract, deck);
       facts.push({
         seat: declarer,
@@ -119,7 +119,7 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
   // Games a passer would have named.
   const named = hints.passerGames;
   const games = marginGames(obs.variant).filter((c) =>
-    named !== undefined ? named.includes(c.game) : goalOf(c) === 'points',
+    named !== undefined ? named.includes(c.game) : goalOf(obs.variant, c) === 'points',
   );
   const scorers = games.map((c) => marginOf(obs.variant, obs.options, c, deck));
   const weak = (h: readonly CardIndex[]): boolean => scorers.every((m) => m(h) < AUCTION_SLACK);

@@ -120,11 +120,13 @@ describe("Variant.bots: the bots' knowledge agrees with the rules", () => {
     });
 
   for (const variant of listVariants())
-    it(`${variant.id}: the bidding table names the variant's own games and actions`, () => {
+    it(`${variant.id}: the bidding table and the goals name the variant's own games and actions`, () => {
       const known = new Set<string>([
         ...(variant.vocabulary.spec.contractGames as readonly string[]),
         ...(variant.vocabulary.types as readonly string[]),
       ]);
       for (const game of Object.keys(variant.bots?.bidding ?? {})) expect(known, game).toContain(game);
+      for (const game of Object.keys(variant.bots?.goals ?? {}))
+        expect(variant.vocabulary.spec.contractGames as readonly string[], game).toContain(game);
     });
 });

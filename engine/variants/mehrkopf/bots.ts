@@ -39,6 +39,7 @@ function stackSteps(
 
 /** What the bots know of Mehrkopf beyond its rules (engine/variant.ts `VariantBots`). */
 export const mehrkopfBots: VariantBots<MehrkopfOptions> = {
+  goals: { ramsch: 'each-low' },
   bidding: {
     ...FAMILY_BIDDING,
     sauspiel: { need: 6.5, worth: 1 },

@@ -3,6 +3,7 @@ import type { SaukopfOptions } from './options.js';
 
 /** What the bots know of Saukopf beyond its rules (engine/variant.ts `VariantBots`): it plays to its bid. */
 export const saukopfBots: VariantBots<SaukopfOptions> = {
+  goals: { mastschwein: 'no-trick', schwarte: 'all-tricks' },
   bidding: {
     mastschwein: { need: 10, worth: 2 },
     sauerei: { need: 7, worth: 1 },

@@ -5,6 +5,7 @@ import type { SchafkopfOptions } from './options.js';
 
 /** What the bots know of Bavarian Schafkopf beyond its rules (engine/variant.ts `VariantBots`). */
 export const schafkopfBots: VariantBots<SchafkopfOptions> = {
+  goals: { bettel: 'no-trick', 'bettel-brett': 'no-trick', ramsch: 'each-low' },
   bidding: {
     ...FAMILY_BIDDING,
     wenz: { need: 6.5, worth: 3 },

@@ -3,6 +3,7 @@ import type { SheepsheadOptions } from './options.js';
 
 /** What the bots know of Sheepshead beyond its rules (engine/variant.ts `VariantBots`). */
 export const sheepsheadBots: VariantBots<SheepsheadOptions> = {
+  goals: { leaster: 'each-low' },
   // Pick and alone are actions, not games to weigh for a hand.
   bidding: { pick: { need: 7, worth: 1, weighed: false }, alone: { need: 14, worth: 2, weighed: false } },
   // The called ace (or the jack of diamonds): the picker may hold it himself as his "unknown" (going under).
