@@ -27,11 +27,13 @@ const ZONES = [
     message: 'a variant is rules over the trick core: it may not import the table, the registry, records, bots or text',
   },
   {
-    // The core asks the registry (engine/registry.ts): it names no variant's folder.
+    // The core, the bots and the text layer ask the registry (engine/registry.ts): they name no variant's folder.
     from: [
       'engine/game/',
       'engine/record/',
       'engine/tournament/',
+      'engine/bots/',
+      'engine/text/',
       'engine/variant.ts',
       'engine/actions.ts',
       'engine/sim.ts',
@@ -224,10 +226,12 @@ export default tseslint.config(
     rules: { 'boundaries/zones': 'error' },
   },
   {
-    // Variant knowledge lives in the variant's folder. engine/bots/ and engine/text/ still hold some (to move behind
-    // the registry's hooks: Variant.trickOrder, cardStyle, displayName in engine/variant.ts).
-    files: ['engine/**/*.ts', 'functions/**/*.ts'],
-    ignores: ['engine/variants/**', 'engine/bots/**', 'engine/text/**'],
+    // Variant knowledge lives in the variant's folder (engine/variants/<id>/): the core, the bots, the text layer, the
+    // family's shared rules, functions/, the chat adapters and the CLI ask the registry and its hooks
+    // (Variant.trickOrder, cardStyle, words, bots, usualSeats; DEFAULT_VARIANT).
+    files: ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'cli/**/*.ts'],
+    ignores: VARIANT_IDS.map((id) => `engine/variants/${id}/**`),
+    plugins: { boundaries },
     rules: { 'boundaries/variant-ids': 'error' },
   },
   {

@@ -90,7 +90,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         plays.length > 1 &&
         knowledgeOf(obs).tricks.length <= maxTricks &&
         contract !== null &&
-        goalOf(contract) === 'points' &&
+        goalOf(variant.id, contract) === 'points' &&
         contract.declarer !== undefined
       ) {
         const k = knowledgeOf(obs);

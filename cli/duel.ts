@@ -4,7 +4,7 @@
  *                   [--budget MS] [--json]
  */
 import { performance } from 'node:perf_hooks';
-import { asSeat, getVariant, listVariants } from '../engine/index.js';
+import { DEFAULT_VARIANT, asSeat, getVariant, listVariants } from '../engine/index.js';
 import { type DuelOptions, type DuelReport, duel, quantile } from '../engine/bots/duel.js';
 import { BOT_LEVELS, type Bot, budgetForMs, isBotLevel } from '../engine/bots/index.js';
 
@@ -113,7 +113,7 @@ export function duelCommand(args: readonly string[]): number {
     );
     return 2;
   }
-  const variant = getVariant(f.get('variant') ?? 'schafkopf');
+  const variant = getVariant(f.get('variant') ?? DEFAULT_VARIANT.id);
   if (variant === undefined) {
     console.error(
       `unknown variant ${f.get('variant')}; known: ${listVariants()
@@ -129,7 +129,7 @@ export function duelCommand(args: readonly string[]): number {
       console.error(`unknown bot level ${level}\n${DUEL_USAGE}`);
       return 2;
     }
-  const seats = Number(f.get('players') ?? (variant.id === 'schafkopf' ? 4 : variant.tableSeats.min));
+  const seats = Number(f.get('players') ?? variant.tableSeats.min);
   const deals = Number(f.get('deals') ?? 100);
   const budgetMs = Number(f.get('budget') ?? 200);
   if (!Number.isInteger(seats) || !Number.isInteger(deals) || deals < 1 || !(budgetMs > 0)) {

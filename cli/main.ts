@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import {
   Rng,
   checkDeal,
+  DEFAULT_VARIANT,
   getVariant,
   listVariants,
   playRandomDeal,
@@ -190,7 +191,7 @@ function simulate(args: string[]): number {
     console.log(SIMULATE_USAGE);
     return 0;
   }
-  const variant = getVariant(values.variant ?? 'schafkopf');
+  const variant = getVariant(values.variant ?? DEFAULT_VARIANT.id);
   if (variant === undefined)
     throw new UsageError(
       `simulate: unknown variant ${JSON.stringify(values.variant)}; known: ${listVariants()
@@ -200,9 +201,7 @@ function simulate(args: string[]): number {
   const { min, max } = variant.tableSeats;
   const players =
     values.players === undefined
-      ? variant.id === 'schafkopf'
-        ? 4
-        : min
+      ? min
       : wholeNumber('players', values.players, min, max, `${variant.id} is played by ${min} to ${max} players`);
   const games =
     values.games === undefined

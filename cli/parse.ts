@@ -10,6 +10,7 @@ import {
   type AnyVariant,
   type Lang,
   cardsNamed,
+  DEFAULT_VARIANT,
   getVariant,
   labelAction,
   listVariants,
@@ -34,7 +35,7 @@ function vocabulary(variant: AnyVariant): Action[] {
 }
 
 export function parseCli(args: string[]): number {
-  let variantId = 'schafkopf';
+  let variantId = DEFAULT_VARIANT.id;
   let lang: Lang | undefined;
   let legalJson: string | undefined;
   const words: string[] = [];

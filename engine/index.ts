@@ -10,7 +10,7 @@ export type { Rational } from './money/rational.js';
 export * from './variant.js';
 export { asSeat, foundSeat, nextSeat, seatIn, seatsOf, MAX_SEATS } from './seat.js';
 export * from './errors.js';
-export { ACTION_TYPES, getVariant, listVariants } from './registry.js';
+export { ACTION_TYPES, DEFAULT_VARIANT, getVariant, listVariants } from './registry.js';
 export {
   type TableCommand,
   type TableEvent,

@@ -10,6 +10,9 @@ const VARIANTS: ReadonlyMap<string, AnyVariant> = new Map(
 );
 const LIST: readonly AnyVariant[] = Object.freeze([...VARIANTS.values()]);
 
+/** The catalogue's first variant: the one a caller that names none gets (chat text, the CLI, the chat adapters). */
+export const DEFAULT_VARIANT: AnyVariant = LIST[0] as AnyVariant;
+
 export function getVariant(id: string): AnyVariant | undefined {
   return VARIANTS.get(id);
 }

@@ -1,4 +1,4 @@
-import type { Card, Suit } from './cards/card.js';
+import type { Card, CardIndex, Suit } from './cards/card.js';
 import type { Exclusive, Vocabulary, VocabularySpec } from './actions.js';
 import type { Rational } from './money/rational.js';
 import type { Seat } from './seat.js';
@@ -207,10 +207,18 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
   readonly title: string;
   /** How chat writes its cards (engine/text/cards.ts `CardStyle`): German suits (`EO`, `H10`) or French (`QC`, `10H`); absent: German. */
   readonly cardStyle?: 'german' | 'french';
+  /** What the text layer (engine/text) says the variant's own way; absent: the family's words. */
+  readonly words?: VariantWords;
+  /** What the bots (engine/bots) know of the variant beyond its rules; absent: {@link VariantBots}' defaults. */
+  readonly bots?: VariantBots<O>;
   /** The variant's actions and contract games `G`: the parser checks every move and record against them. */
   readonly vocabulary: Vocabulary<VocabularySpec & { readonly contractGames: readonly G[] }>;
   /** Players at a table (some may sit out a deal). */
   readonly tableSeats: { readonly min: number; readonly max: number };
+  /** The blind lies face up: every seat sees it from the deal on (Saukopf's Dreihaxer); absent: face down. */
+  readonly openBlind?: boolean;
+  /** The seats of a table whose creator names none (the chat adapters' `new`); absent: `tableSeats.min`. */
+  readonly usualSeats?: number;
   /** Named option bundles; each holds a partial options object merged over the defaults. */
   readonly presets: Readonly<Record<string, Preset<unknown>>>;
   readonly defaultPreset: string;
@@ -273,6 +281,117 @@ export interface Variant<O = unknown, S = unknown, A extends Action = Action, G 
    */
   pointSteps?(options: O, players: number, played: number): PointSteps;
   session(options: O): SessionRules;
+}
+
+/** The family's chat languages (engine/text/words.ts `Lang`). */
+export type WordsLang = 'de' | 'en';
+
+/**
+ * Words of the chat grammar (engine/text/words.ts) that name an action kind: `words` (space separated, normalised: lower
+ * case, umlauts as ae/oe/ue) in `lang` ('*' = both) mean one of `kinds` (`bid:solo`, `announce:keiler`, `choose:ramsch`).
+ */
+export interface KindWords {
+  readonly lang: WordsLang | '*';
+  readonly words: string;
+  readonly kinds: readonly string[];
+}
+
+/** The variant's own words for the text layer (engine/text): its games' names in chat, read and written. */
+export interface VariantWords {
+  /** The words that name the variant's games (the family's verbs stay in engine/text/words.ts). */
+  readonly lexicon?: readonly KindWords[];
+  /** How chat writes a game whose id is no good name (`bettel-brett` → `Bettel Brett`), per language. */
+  readonly gameNames?: Readonly<Record<WordsLang, Readonly<Record<string, string>>>>;
+  /**
+   * A contract written by these names (and its called card) instead of as the bid that makes it (Sheepshead's
+   * `called ace AH`): per language, per contract game; a game missing here is written as its id.
+   */
+  readonly contractNames?: Readonly<Record<WordsLang, Readonly<Record<string, string>>>>;
+}
+
+/**
+ * A heuristic bidding rule (engine/bots/heuristic.ts): the hand strength a contract game (or an action standing for
+ * one, Sheepshead's `pick`) needs, and its worth — the higher worth wins among the feasible ones.
+ */
+export interface BidRule {
+  readonly need: number;
+  readonly worth: number;
+  /**
+   * `false`: not among the games a seat's best margin weighs (knocking, what a pass tells): a game that is no choice of
+   * the hand (Sie, a Farbspiel forced on the dealer), or an action rather than a game (`pick`, `alone`).
+   */
+  readonly weighed?: boolean;
+}
+
+/**
+ * A two-player stack deal's payout as steps of one seat's points (engine/bots/stacks.ts): `payout[i]` is that seat's
+ * payout when `i` of the `thresholds` (the declarer's card points) are reached.
+ */
+export interface StackSteps {
+  readonly thresholds: readonly number[];
+  readonly payout: readonly number[];
+}
+
+/**
+ * What the bots know of a variant beyond its rules, in the variant's folder (engine/variants/<id>/bots.ts); every
+ * part is optional, and a variant without it is played by the defaults (no bidding table: every game needs 8 and is
+ * worth 1; no hidden partner; exact card values in the search).
+ */
+export interface VariantBots<O = unknown> {
+  /**
+   * What the declaring party must do in the games not played for card points (engine/bots/knowledge.ts `goalOf`):
+   * `no-trick` (Bettel, Mastschwein), `all-tricks` (Schwarte; a Tout or a bid of Schwarz is one in every variant),
+   * `each-low` (Ramsch, Leaster: everyone for himself). A game missing here is played for points.
+   */
+  readonly goals?: Readonly<Record<string, 'no-trick' | 'all-tricks' | 'each-low'>>;
+  /** The heuristic's bidding table, by contract game, in the order the games are weighed. */
+  readonly bidding?: Readonly<Record<string, BidRule>>;
+  /** The card whose holder is the declarer's secret partner, when the contract has one. */
+  partnerCard?(contract: Contract): Card | undefined;
+  /**
+   * The partner card's holder must play it on the first lead of its suit (the called Sau), so every seat that
+   * follows that lead with another card of the suit does not hold it (engine/bots/solver-inference.ts).
+   */
+  readonly partnerCardOnFirstLead?: boolean;
+  /** The declarer may hold the partner card himself (Sheepshead: the picker's called card may be his "unknown"). */
+  readonly declarerMayHoldPartnerCard?: boolean;
+  /**
+   * Which card points the payout steps ({@link Variant.pointSteps}) count in the bots' search (engine/bots/
+   * solver-objective.ts `stepThresholds`): `in-play` — the cards in play (taken, on the table, in the hands); `deck` —
+   * the variant's total, cards in nobody's hand (buried) counting for the declaring party; undefined — the exact value
+   * is searched instead.
+   */
+  pointStepsCount?(players: number, contract: Contract | null): 'in-play' | 'deck' | undefined;
+  /** What the auction tells the strong bot's samples (engine/bots/solver-inference.ts `auctionFacts`). */
+  readonly auction?: AuctionHints;
+  /**
+   * A two-player stack deal's payout as steps of the declarer's points (engine/bots/stacks.ts), so the search asks for
+   * the steps instead of the exact points; undefined for a deal it does not describe.
+   */
+  stackSteps?(
+    options: O,
+    contract: Contract | null,
+    dealt: readonly (readonly CardIndex[])[],
+    seat: number,
+  ): StackSteps | undefined;
+}
+
+/** How the strong bot reads an auction (engine/bots/solver-inference.ts `auctionFacts`). */
+export interface AuctionHints {
+  /**
+   * `pick` (Sheepshead): the picker is strong and a seat passing on the blind before him weak, on the `pick` rule of
+   * the bidding table; `bid` (default): the declarer holds his contract and a passer none of the weighed games.
+   */
+  readonly style?: 'pick' | 'bid';
+  /** The declarer may have been forced to play after every seat passed (Mehrkopf's Muss-Spiel): no fact about him. */
+  readonly forcedAfterAllPass?: boolean;
+  /** The games a pass says a seat does not hold (default: every weighed game played for points). */
+  readonly passerGames?: readonly string[];
+  /**
+   * Passes keep telling while only these games are bid (Schafkopf: a Sauspiel leaves a Solo open to later seats), up
+   * to the first bid of another game; absent: only the passes before the first bid tell.
+   */
+  readonly passesTellOver?: readonly string[];
 }
 
 /**

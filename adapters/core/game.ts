@@ -6,6 +6,7 @@ import {
   StammtischError,
   type TableView,
 } from '../../sdk/index.js';
+import { DEFAULT_VARIANT, getVariant } from '../../engine/index.js';
 import { type RenderableEvent, renderEvent } from '../../engine/text/index.js';
 import { type TextPort, actionLabel, autoText } from './text.js';
 
@@ -63,8 +64,6 @@ export interface ChatGameOptions {
   readonly text?: TextPort;
 }
 
-const VARIANT_SEATS: Record<string, number> = { schafkopf: 4, sheepshead: 5, saukopf: 4, mehrkopf: 4 };
-
 /**
  * The game side every chat adapter shares, over the SDK only: a room (a channel) runs one table; users join seats
  * and act by typed commands or by move buttons. Platform adapters translate their requests into these calls and
@@ -100,8 +99,11 @@ export class ChatGame {
     return rec !== undefined && current?.tableId === rec.tableId ? rec : undefined;
   }
 
-  async create(room: string, variant: string, lang: Lang): Promise<Reply> {
-    const seats = VARIANT_SEATS[variant];
+  /** A new table for the room: the `named` variant (default: the catalogue's first) at its usual seats (engine/registry.ts). */
+  async create(room: string, named: string | undefined, lang: Lang): Promise<Reply> {
+    const variant = named ?? DEFAULT_VARIANT.id;
+    const known = getVariant(variant);
+    const seats = known === undefined ? undefined : (known.usualSeats ?? known.tableSeats.min);
     if (seats === undefined) return { private: say(lang, `Unbekanntes Spiel: ${variant}`, `Unknown game: ${variant}`) };
     const t = await this.o.client.createTable({ variant, seats });
     await this.o.store.put(

@@ -43,10 +43,14 @@ interface Button {
   custom_id: string;
 }
 
+/** The app's slash command, `/schafkopf <sub>`: the game family's name, not a variant (`new` takes the variant). */
+// eslint-disable-next-line boundaries/variant-ids -- the command's name, which Discord users type; no variant is meant
+const COMMAND = 'schafkopf';
+
 /** The slash commands to register with Discord (PUT /applications/{id}/commands). */
 export const COMMANDS = [
   {
-    name: 'schafkopf',
+    name: COMMAND,
     description: 'Schafkopf, Sheepshead and friends at this channel’s table',
     options: [
       {
@@ -172,12 +176,12 @@ export function discordHandler(o: DiscordOptions): (req: Request) => Promise<Res
     // `/schafkopf <sub>` or the top-level `/join`, `/play`.
     const top = interaction.data?.name ?? '';
     const sub =
-      top === 'schafkopf' ? interaction.data?.options?.[0] : { name: top, type: 1, options: interaction.data?.options };
+      top === COMMAND ? interaction.data?.options?.[0] : { name: top, type: 1, options: interaction.data?.options };
     const opt = (n: string) => sub?.options?.find((x) => x.name === n)?.value;
     let reply: Reply;
     switch (sub?.name) {
       case 'new':
-        reply = await o.game.create(room, String(opt('variant') ?? 'schafkopf'), lang);
+        reply = await o.game.create(room, opt('variant') === undefined ? undefined : String(opt('variant')), lang);
         break;
       case 'join':
         reply = await o.game.join(room, user.id, name, lang);

@@ -233,7 +233,7 @@ export class IrcBot {
       case 'new': {
         const old = this.#rooms.get(room);
         if (old !== undefined) this.#unfollow(old);
-        const reply = await this.#game.create(room, rest[0] ?? 'schafkopf', lang);
+        const reply = await this.#game.create(room, rest[0], lang);
         this.#rooms.set(room, newRoom());
         this.#show(room, e.nick, reply);
         await this.#follow(room, 0);

@@ -165,7 +165,7 @@ export function slackHandler(o: SlackOptions): (req: Request) => Promise<Respons
     switch (word) {
       case 'new':
       case 'neu':
-        reply = await o.game.create(room, rest[0] ?? 'schafkopf', lang);
+        reply = await o.game.create(room, rest[0], lang);
         break;
       case 'join':
       case 'mitspielen':

@@ -1,7 +1,7 @@
 import { CARDS, type Card, type CardIndex, SUITS, indexOf } from '../cards/card.js';
 import { getVariant } from '../registry.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
-import type { Action } from '../variant.js';
+import type { Action, BidRule } from '../variant.js';
 import {
   type Knowledge,
   type PlayedCard,
@@ -19,7 +19,7 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
 
 /**
  * The rules of thumb good players teach, as data where it can be: a hand-strength score per contract and a
- * threshold table per variant for bidding, and one card-play policy over the contract's trick order.
+ * threshold table per variant for bidding (the variant's bots hook), and one card-play policy over the contract's trick order.
  */
 
 /**
@@ -98,49 +98,16 @@ export function bettelStrength(hand: readonly CardIndex[], order: CompiledOrder,
   return 10 - 3 * unsafe;
 }
 
-/** Bidding data per variant: the strength a contract needs and its worth (the higher worth wins among feasible). */
-interface GameRule {
-  readonly need: number;
-  readonly worth: number;
-}
-const NEVER: GameRule = { need: Infinity, worth: 0 };
-/** What Schafkopf and Mehrkopf share: the partner game, the solos (worth 3), no Hochzeit, Sie always. */
-const FAMILY = {
-  sauspiel: { need: 7, worth: 1 },
-  solo: { need: 10.5, worth: 3 },
-  wenz: { need: 7, worth: 3 },
-  geier: { need: 7, worth: 3 },
-  hochzeit: NEVER,
-  sie: { need: 0, worth: 9 },
-} as const satisfies Readonly<Record<string, GameRule>>;
-const BIDDING: Readonly<Record<string, Readonly<Record<string, GameRule>>>> = {
-  schafkopf: {
-    ...FAMILY,
-    wenz: { need: 6.5, worth: 3 },
-    farbwenz: { need: 10.5, worth: 2.5 },
-    farbgeier: { need: 10.5, worth: 2.5 },
-    bettel: { need: 10, worth: 2 },
-    'bettel-brett': { need: 10, worth: 2.2 },
-  },
-  mehrkopf: {
-    ...FAMILY,
-    sauspiel: { need: 6.5, worth: 1 },
-    farbspiel: { need: 0, worth: 1 },
-    geier: { need: 7.5, worth: 3 },
-    niederer: { need: 7.5, worth: 3 },
-  },
-  saukopf: {
-    mastschwein: { need: 10, worth: 2 },
-    sauerei: { need: 7, worth: 1 },
-    keiler: { need: 7.5, worth: 1 },
-    eber: { need: 7, worth: 1.2 },
-    wutz: { need: 7, worth: 1.2 },
-    ferkelparade: { need: 8.5, worth: 1.1 },
-    knorpel: { need: 9, worth: 1 },
-    schwarte: { need: 13, worth: 1 },
-  },
-  sheepshead: { pick: { need: 7, worth: 1 }, alone: { need: 14, worth: 2 } },
-};
+/**
+ * The variant's bidding table (its bots hook, engine/variant.ts `VariantBots.bidding`, e.g.
+ * engine/variants/schafkopf/bots.ts): the strength a contract needs and its worth (the higher worth wins among the
+ * feasible ones). A game missing there needs 8 and is worth 1.
+ */
+const NO_BIDDING: Readonly<Record<string, BidRule>> = {};
+const biddingOf = (variant: string): Readonly<Record<string, BidRule>> =>
+  getVariant(variant)?.bots?.bidding ?? NO_BIDDING;
+const UNKNOWN_GAME: BidRule = { need: 8, worth: 1 };
+const ruleOf = (variant: string, game: string): BidRule => biddingOf(variant)[game] ?? UNKNOWN_GAME;
 /** Strength above a contract's need that makes a seat knock / double / announce Tout. */
 const KNOCK_MARGIN = 1.5;
 const KONTRA_NEED = 7.5;
@@ -176,7 +143,7 @@ export function contractMargin(
   deck: readonly CardIndex[],
   scale = 1,
 ): { margin: number; worth: number } {
-  const rule = BIDDING[variant]?.[contract.game] ?? { need: 8, worth: 1 };
+  const rule = ruleOf(variant, contract.game);
   return { margin: marginOf(variant, options, contract, deck, scale)(hand), worth: rule.worth };
 }
 
@@ -188,9 +155,9 @@ export function marginOf(
   deck: readonly CardIndex[],
   scale = 1,
 ): (hand: readonly CardIndex[]) => number {
-  const rule = BIDDING[variant]?.[contract.game] ?? { need: 8, worth: 1 };
+  const rule = ruleOf(variant, contract.game);
   const order = orderOf(variant, contract, options);
-  const goal = goalOf(contract);
+  const goal = goalOf(variant, contract);
   const score =
     goal === 'no-trick' ? (h: readonly CardIndex[]) => bettelStrength(h, order, deck) : strengthOf(order, deck);
   const tout = contract.tout === true || contract.bid === 'schwarz' ? TOUT_MARGIN : 0;
@@ -206,20 +173,20 @@ export function marginOf(
 /** The contracts `bestMarginOverGames` weighs for a variant (games for points only on part of a hand). */
 export function marginGames(variant: string, partHand = false): Candidate[] {
   const out: Candidate[] = [];
-  for (const game of Object.keys(BIDDING[variant] ?? {}))
+  for (const [game, rule] of Object.entries(biddingOf(variant)))
     for (const suit of [undefined, ...SUITS]) {
       const c: Candidate = { game, ...(suit !== undefined ? { suit } : {}) };
-      if (game === 'knorpel' || game === 'sie' || game === 'farbspiel' || game === 'pick' || game === 'alone') continue;
+      if (rule.weighed === false) continue;
       // On part of a hand (the knock phase) only games for points count: a few low cards make no Bettel.
-      if (partHand && goalOf(c) === 'no-trick') continue;
+      if (partHand && goalOf(variant, c) === 'no-trick') continue;
       out.push(c);
     }
   return out;
 }
 
-/** The strength a contract needs (`BIDDING`), for the samples' inference. */
+/** The strength a contract needs (the variant's bidding table), for the samples' inference. */
 export function needOf(variant: string, game: string): number {
-  return BIDDING[variant]?.[game]?.need ?? 8;
+  return ruleOf(variant, game).need;
 }
 
 /** The best of the contract-naming actions: the highest worth among those with margin ≥ 0, else undefined. */
@@ -291,7 +258,7 @@ export function decideOther(obs: SeatObservation, legal: readonly Action[], k: K
   const pick = find(legal, 'pick');
   if (pick !== undefined) {
     const order = orderOf(obs.variant, null, obs.options);
-    const need = BIDDING['sheepshead']?.['pick']?.need ?? 7;
+    const need = needOf(obs.variant, 'pick');
     if (strength(hand, order, deck) >= need || pass === undefined) return pick;
   }
   const buries = legal.filter((a) => a.type === 'bury');
@@ -301,8 +268,7 @@ export function decideOther(obs: SeatObservation, legal: readonly Action[], k: K
   if (calls.length > 0 || alone !== undefined) {
     const order = orderOf(obs.variant, null, obs.options);
     const s = strength(hand, order, deck);
-    if (alone !== undefined && (calls.length === 0 || s >= (BIDDING['sheepshead']?.['alone']?.need ?? 11)))
-      return alone;
+    if (alone !== undefined && (calls.length === 0 || s >= needOf(obs.variant, 'alone'))) return alone;
     return bestCall(calls, hand, order);
   }
   // Doublings: knock before the auction with a strong hand; Kontra/Re (crack/recrack) with trumps against.

@@ -1,4 +1,5 @@
-import { type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
+import { type CardIndex, POINTS, indexOf } from '../cards/card.js';
+import { getVariant } from '../registry.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
 import type { Contract, Seat } from '../variant.js';
 import { type Candidate, orderOf } from './orders.js';
@@ -10,23 +11,20 @@ import type { SeatObservation } from './types.js';
  */
 export type Goal = 'points' | 'no-trick' | 'all-tricks' | 'each-low';
 
-export function goalOf(contract: Candidate | null): Goal {
+/** The contract's goal: the variant's `bots.goals` for its game (engine/variant.ts `VariantBots`), else points. */
+export function goalOf(variant: string, contract: Candidate | null): Goal {
   if (contract === null) return 'points';
-  const g = contract.game;
-  if (g === 'ramsch' || g === 'leaster') return 'each-low';
-  if (g === 'bettel' || g === 'bettel-brett' || g === 'mastschwein') return 'no-trick';
-  if (g === 'schwarte' || contract.tout === true || contract.bid === 'schwarz') return 'all-tricks';
+  const goal = getVariant(variant)?.bots?.goals?.[contract.game];
+  if (goal === 'each-low' || goal === 'no-trick') return goal;
+  if (goal === 'all-tricks' || contract.tout === true || contract.bid === 'schwarz') return 'all-tricks';
   return 'points';
 }
 
-/** The card whose holder is the declarer's secret partner, when the contract has one. */
+/** The card whose holder is the declarer's secret partner, when the contract has one (the variant's bots hook). */
 export function partnerCard(variant: string, contract: Contract | null): CardIndex | undefined {
   if (contract === null) return undefined;
-  if (contract.game === 'sauspiel' && variant !== 'mehrkopf' && contract.suit !== undefined)
-    return indexOf(`${contract.suit}A` as Card);
-  if (contract.card !== undefined && (contract.game === 'sauspiel' || variant === 'sheepshead'))
-    return indexOf(contract.card);
-  return undefined;
+  const card = getVariant(variant)?.bots?.partnerCard?.(contract);
+  return card === undefined ? undefined : indexOf(card);
 }
 
 export interface PlayedCard {
@@ -83,7 +81,7 @@ export function knowledgeOf(obs: SeatObservation): Knowledge {
     players,
     contract,
     order,
-    goal: goalOf(contract),
+    goal: goalOf(obs.variant, contract),
     hand,
     tricks,
     played: new Set(plays.map((p) => p.card)),

@@ -1,5 +1,6 @@
 import type { CardIndex } from '../cards/card.js';
 import { TRUMP } from '../tricks/order.js';
+import { getVariant } from '../registry.js';
 import type { Seat } from '../variant.js';
 import { marginGames, marginOf, needOf, strengthOf } from './heuristic.js';
 import { type Knowledge, goalOf } from './knowledge.js';
@@ -8,15 +9,15 @@ import type { SeatObservation } from './types.js';
 
 /**
  * Inference from the card play for `strong`'s samples, beyond the voids of engine/bots/knowledge.ts: the seats that
- * cannot hold the called card. In a Schafkopf Sauspiel and a Sheepshead called-ace game the holder of the called
- * card must play it on the first lead of its suit (the engines enforce it: engine/variants/sheepshead/rules.ts, the
- * Schafkopf rules of the called Sau), so every seat that followed that first lead with another card of the suit
+ * cannot hold the called card. Where the holder of the called card must play it on the first lead of its suit (the
+ * variant's bots hook `partnerCardOnFirstLead`, engine/variant.ts: a Schafkopf Sauspiel, a Sheepshead called-ace
+ * game; the variants' rules enforce it), every seat that followed that first lead with another card of the suit
  * does not hold it. A called trump (jack of diamonds) has no such duty and tells nothing.
  * Returns a bit mask of seats; 0 when nothing is known.
  */
 export function notHoldingPartnerCard(variant: string, k: Knowledge): number {
   const card = k.partnerCard;
-  if (card === undefined || (variant !== 'schafkopf' && variant !== 'sheepshead')) return 0;
+  if (card === undefined || getVariant(variant)?.bots?.partnerCardOnFirstLead !== true) return 0;
   const suit = k.order.effSuit[card] as number;
   if (suit < 0 || suit === TRUMP || k.hand.includes(card)) return 0;
   let mask = 0;
@@ -43,7 +44,7 @@ export interface AuctionFact {
 }
 
 /**
- * How far a hand may miss the heuristic's own bidding thresholds (engine/bots/heuristic.ts `BIDDING`) and still count
+ * How far a hand may miss the heuristic's own bidding thresholds (the variant's `bots.bidding`, engine/bots/heuristic.ts) and still count
  * as consistent with the auction: other players bid by other rules, so the facts are soft (and `sampleHidden` falls
  * back to the least inconsistent sample when none fits).
  */
@@ -79,19 +80,22 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
         .filter((a) => a.type === 'pass')
         .map((a) => a.seat),
     );
-  // Schafkopf: a pass while no game above a Sauspiel was bid (a Solo or Wenz still open to the seat).
-  const schafkopfPassers = new Set<Seat>();
-  for (const a of auction) {
-    if (a.type === 'bid' && a.game !== undefined && a.game !== 'sauspiel') break;
-    if (a.type === 'pass') schafkopfPassers.add(a.seat);
-  }
+  const hints = getVariant(obs.variant)?.bots?.auction ?? {};
+  // A pass tells while only the games of `passesTellOver` were bid (Schafkopf: a Solo or Wenz still open to the seat).
+  const over = hints.passesTellOver;
+  const tellingPassers = new Set<Seat>();
+  if (over !== undefined)
+    for (const a of auction) {
+      if (a.type === 'bid' && a.game !== undefined && !over.includes(a.game)) break;
+      if (a.type === 'pass') tellingPassers.add(a.seat);
+    }
   const others = (s: Seat): boolean => s !== obs.seat;
   // Seats that exchanged cards (Sheepshead's picker and partners bury): their hand at the auction is not known.
   const exchanged = new Set(auction.filter((a) => a.type === 'bury').map((a) => a.seat));
-  if (obs.variant === 'sheepshead') {
-    const order = orderOf('sheepshead', null, obs.options);
+  if (hints.style === 'pick') {
+    const order = orderOf(obs.variant, null, obs.options);
     const score = strengthOf(order, deck);
-    const need = needOf('sheepshead', 'pick');
+    const need = needOf(obs.variant, 'pick');
     const picker = auction.find((a) => a.type === 'pick')?.seat;
     const allPassedFirst = picker !== undefined && passedBefore(firstBid).size >= obs.view.players - 1;
     if (picker !== undefined && others(picker) && !allPassedFirst)
@@ -101,9 +105,9 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
         facts.push({ seat: s, holds: (h) => score(h) < need + AUCTION_SLACK, says: 'passer is weak' });
     return facts;
   }
-  if (contract !== null && declarer !== undefined && others(declarer) && contract.game !== 'ramsch') {
-    const forced = obs.variant === 'mehrkopf' && passedBefore(firstBid).size >= obs.view.players - 1;
-    if (!forced && goalOf(contract) !== 'each-low') {
+  if (contract !== null && declarer !== undefined && others(declarer)) {
+    const forced = hints.forcedAfterAllPass === true && passedBefore(firstBid).size >= obs.view.players - 1;
+    if (!forced && goalOf(obs.variant, contract) !== 'each-low') {
       const margin = marginOf(obs.variant, obs.options, contract, deck);
       facts.push({
         seat: declarer,
@@ -113,13 +117,13 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
     }
   }
   // Games a passer would have named.
-  const games =
-    obs.variant === 'schafkopf'
-      ? marginGames('schafkopf').filter((c) => c.game === 'solo' || c.game === 'wenz')
-      : marginGames(obs.variant).filter((c) => goalOf(c) === 'points');
+  const named = hints.passerGames;
+  const games = marginGames(obs.variant).filter((c) =>
+    named !== undefined ? named.includes(c.game) : goalOf(obs.variant, c) === 'points',
+  );
   const scorers = games.map((c) => marginOf(obs.variant, obs.options, c, deck));
   const weak = (h: readonly CardIndex[]): boolean => scorers.every((m) => m(h) < AUCTION_SLACK);
-  const told = obs.variant === 'schafkopf' ? schafkopfPassers : passedBefore(firstBid);
+  const told = over !== undefined ? tellingPassers : passedBefore(firstBid);
   for (const s of told)
     if (others(s) && s !== declarer && !exchanged.has(s) && !bidders.has(s))
       facts.push({ seat: s, holds: weak, says: 'passer is weak' });

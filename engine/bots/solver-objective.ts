@@ -40,13 +40,13 @@ export interface SampledDeal {
 /**
  * The payout steps of a point game as totals the declaring party must still take in the remaining tricks (its total
  * minus what it has: tricks taken, Sheepshead's buried cards), or undefined when the card's exact value is asked
- * instead (no declaring party, not for points, a look-ahead, Saukopf's bid, two-handed Sheepshead, Ramsch). The steps
- * are the variant's own (`pointSteps`, which its settlement decides by: engine/variants/<v>/settle.ts); this only says
- * which points they count:
- * - Schafkopf and Mehrkopf: the points in play (taken, in the open trick and in the sample's hands; cards out of play
- *   count for nobody);
- * - Sheepshead: all 120, the buried cards counting for the picker's side (its own buried cards if this seat buried
- *   them, else the sample's cards in nobody's hand).
+ * instead (no declaring party, not for points, a look-ahead, a variant without steps or whose bots hook says so). The
+ * steps are the variant's own (`pointSteps`, which its settlement decides by: engine/variants/<v>/settle.ts); its bots
+ * hook (`VariantBots.pointStepsCount`, engine/variant.ts) says which points they count:
+ * - `in-play`: the points in play (taken, in the open trick and in the sample's hands; cards out of play count for
+ *   nobody);
+ * - `deck`: the variant's total, the buried cards counting for the declaring side (its own buried cards if this seat
+ *   buried them, else the sample's cards in nobody's hand).
  */
 export function stepThresholds(
   variant: string,
@@ -59,8 +59,11 @@ export function stepThresholds(
 ): number[] | undefined {
   const declared = k.declarers.length > 0 || k.contract?.declarer !== undefined;
   if (!toTheEnd || !declared || k.goal !== 'points' || parties.unit !== 'points') return undefined;
-  const steps = getVariant(variant)?.pointSteps;
-  if (steps === undefined) return undefined;
+  const v = getVariant(variant);
+  const steps = v?.pointSteps;
+  if (v === undefined || steps === undefined) return undefined;
+  const count = v.bots?.pointStepsCount?.(k.players, k.contract);
+  if (count === undefined) return undefined;
   const taken = pointsTaken(k, parties.valueMask);
   const sum = (cs: readonly number[]): number => cs.reduce((a, c) => a + (POINTS[c] as number), 0);
   /** The steps for `played` points in all, less what the party has (`credited`: cards counted for it besides). */
@@ -68,15 +71,13 @@ export function stepThresholds(
     const s = steps(options, k.players, played);
     return [s.free, s.win, s.schneider].map((t) => t - taken - credited);
   };
-  if (variant === 'schafkopf' || (variant === 'mehrkopf' && k.players > 2)) {
+  if (count === 'in-play') {
     let played = 0;
     for (const t of k.tricks) for (const p of t) played += POINTS[p.card] as number;
     for (const h of sample.hands) played += sum(h);
     return left(played, 0);
   }
-  if (variant === 'sheepshead' && k.players > 2 && k.contract?.declarer !== undefined && k.contract.game !== 'leaster')
-    return left(120, ownBuried.length > 0 ? sum(ownBuried) : sum(sample.rest ?? []));
-  return undefined;
+  return left(v.totalPoints(options, k.players), ownBuried.length > 0 ? sum(ownBuried) : sum(sample.rest ?? []));
 }
 
 /**

@@ -1,13 +1,11 @@
-import { CARDS, type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
+import { CARDS, type Card, type CardIndex, indexOf } from '../cards/card.js';
 import type { Rng } from '../cards/deck.js';
-import type { MehrkopfOptions } from '../variants/mehrkopf/options.js';
-import { pointSteps } from '../variants/mehrkopf/settle.js';
-import { totalPointsFor } from '../variants/mehrkopf/orders.js';
-import { laufendeOf } from '../variants/mehrkopf/rules.js';
-import type { Contract, Layout } from '../variant.js';
+import { getVariant } from '../registry.js';
+import type { Contract, Layout, StackSteps } from '../variant.js';
 import type { Knowledge } from './knowledge.js';
-import { trickOrderOf } from './orders.js';
 import type { SeatObservation } from './types.js';
+
+export type { StackSteps } from '../variant.js';
 
 /**
  * Two-player layouts for `strong`: the cards lie in stacks (engine/variants/mehrkopf Offiziersschafkopf: 8 stacks of
@@ -164,20 +162,10 @@ export function stacksNow(layout: Layout, faceUp: readonly (readonly (Card | nul
   return { hands, under };
 }
 
-/** Payout steps of a two-player game: the declarer's point totals and what `seat` is paid at each step reached. */
-export interface StackSteps {
-  /** Ascending totals of the declarer's card points over the deal (engine/bots/solver.ts `level`). */
-  readonly thresholds: readonly number[];
-  /** `seat`'s payout when 0, 1, … thresholds are reached. */
-  readonly payout: readonly number[];
-}
-
 /**
- * Offiziersschafkopf's settlement (engine/variants/mehrkopf/settle.ts, two players, the game with a named trump suit)
- * as steps of the declarer's points, at the variant's own `pointSteps` (lost Schneider, won, won Schneider); each step pays the
- * normal tariff, the Schneider tariff on top, and the Laufende of the dealt cards (Ober, Unter, Gefreite from the
- * top, either party) from `laufendeMin`. Schwarz is paid as Schneider here. Undefined for anything else (the caller
- * plays such a deal out instead).
+ * The payout steps of a two-player stack deal (the variant's bots hook, engine/variant.ts `VariantBots.stackSteps`):
+ * the declarer's point totals and what `seat` is paid at each step reached; undefined for a deal the variant's steps
+ * do not describe (the caller plays it out instead).
  */
 export function stackSteps(
   variant: string,
@@ -186,22 +174,5 @@ export function stackSteps(
   dealt: readonly (readonly CardIndex[])[],
   seat: number,
 ): StackSteps | undefined {
-  if (variant !== 'mehrkopf' || contract?.game !== 'farbspiel' || contract.tout === true || dealt.length !== 2)
-    return undefined;
-  const declarer = contract.declarer;
-  if (declarer === undefined) return undefined;
-  const o = options as MehrkopfOptions;
-  const total = totalPointsFor(2);
-  let inPlay = 0;
-  for (const h of dealt) for (const c of h) inPlay += POINTS[c] as number;
-  if (inPlay !== total) return undefined;
-  // The variant's own steps, the ones its settlement decides by (mehrkopf/settle.ts `pointSteps`).
-  const steps = pointSteps(o, total, total);
-  const thresholds = [steps.free, steps.win, steps.schneider];
-  const party = dealt.map((_, s) => s === declarer);
-  const runs = laufendeOf(dealt, party, trickOrderOf(variant, contract, options).trumps);
-  const extra = runs >= o.laufendeMin ? runs * o.tariff.laufende : 0;
-  const value = [o.tariff.schneider, 0, 0, o.tariff.schneider].map((s) => o.tariff.normal + s + extra);
-  const sign = seat === declarer ? 1 : -1;
-  return { thresholds, payout: value.map((v, level) => sign * (level >= 2 ? v : -v)) };
+  return getVariant(variant)?.bots?.stackSteps?.(options, contract, dealt, seat);
 }

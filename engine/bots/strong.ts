@@ -119,9 +119,10 @@ function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex
   const elsewhere = pool.length - slots;
   const declarer = k.contract?.declarer;
   const notPartner = notHoldingPartnerCard(obs.variant, k);
+  const declarerMayHold = getVariant(obs.variant)?.bots?.declarerMayHoldPartnerCard === true;
   const banned = (c: CardIndex, s: number): boolean =>
     ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
-    (c === k.partnerCard && ((s === declarer && obs.variant !== 'sheepshead') || ((notPartner >> s) & 1) === 1));
+    (c === k.partnerCard && ((s === declarer && !declarerMayHold) || ((notPartner >> s) & 1) === 1));
   for (let attempt = 0; attempt < 12; attempt++) {
     const relax = attempt >= 8;
     const cap = capacity.slice();

@@ -1,4 +1,5 @@
 import type { Card, Suit } from '../cards/card.js';
+import { listVariants } from '../registry.js';
 import type { Action } from '../variant.js';
 import { type CardStyle, cardCode, styleOf, suitWord } from './cards.js';
 import type { Kind, Lang } from './words.js';
@@ -125,10 +126,13 @@ function describeNew(action: Action): Described {
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Game names as chat writes them; a game missing here is written as its id. */
+/**
+ * Game names as chat writes them, from every registered variant's words (engine/variant.ts `VariantWords.gameNames`);
+ * a game missing there is written as its id.
+ */
 const GAME_NAMES: Readonly<Record<Lang, Readonly<Record<string, string>>>> = {
-  de: { 'bettel-brett': 'Bettel Brett', hochzeit: 'Hochzeit', muss: 'Muss-Spiel' },
-  en: { 'bettel-brett': 'Bettel ouvert', hochzeit: 'wedding', muss: 'must game' },
+  de: Object.assign({}, ...listVariants().map((v) => v.words?.gameNames?.de ?? {})) as Record<string, string>,
+  en: Object.assign({}, ...listVariants().map((v) => v.words?.gameNames?.en ?? {})) as Record<string, string>,
 };
 
 const gameName = (game: string, lang: Lang): string => GAME_NAMES[lang][game] ?? cap(game);

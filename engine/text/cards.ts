@@ -1,12 +1,13 @@
 import { type Card, type Rank, type Suit, parseCard, rankOf, suitOf } from '../cards/card.js';
+import { getVariant } from '../registry.js';
 import type { Lang } from './words.js';
 
 /** How cards are written in chat: German suits (`EO`, `H10`) or French (`QC`, `10H`, Sheepshead). */
 export type CardStyle = 'german' | 'french';
 
-/** Sheepshead is played and talked about with French suits; the rest of the family with German ones. */
+/** The variant's card style (engine/variant.ts `cardStyle`: Sheepshead is talked about with French suits); default German. */
 export function styleOf(variant: string): CardStyle {
-  return variant === 'sheepshead' ? 'french' : 'german';
+  return getVariant(variant)?.cardStyle ?? 'german';
 }
 
 const FRENCH_SUIT: Readonly<Record<Suit, string>> = { E: 'C', G: 'S', H: 'H', S: 'D' };

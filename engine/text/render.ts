@@ -1,7 +1,8 @@
-import { type Card, RANKS, type Rank, SUITS, type Suit, cardOf, rankOf, suitOf } from '../cards/card.js';
+import { type Card, RANKS, SUITS, rankOf, suitOf } from '../cards/card.js';
 import type { TableEvent, TableView } from '../game/table.js';
-import { getVariant } from '../registry.js';
-import type { Action, Contract, DealNote, Seat } from '../variant.js';
+import { DEFAULT_VARIANT, getVariant } from '../registry.js';
+import { samePlain } from '../tricks/order.js';
+import type { Action, AnyVariant, Contract, DealNote, Seat } from '../variant.js';
 import { gameLabel, labelAction, summarizeCommands } from './actions.js';
 import { cardCode, styleOf } from './cards.js';
 import type { Lang } from './words.js';
@@ -15,118 +16,57 @@ export function nameOf(names: Names | undefined, seat: Seat, lang: Lang): string
   return name !== undefined && name !== null && name !== '' ? name : lang === 'de' ? `Platz ${seat}` : `seat ${seat}`;
 }
 
-const OBER: readonly Card[] = ['EO', 'GO', 'HO', 'SO'];
-const UNTER: readonly Card[] = ['EU', 'GU', 'HU', 'SU'];
-const GEFREITE: readonly Card[] = ['EG', 'GG', 'HG', 'SG'];
-const ofRanks = (ranks: readonly Rank[]): Card[] => ranks.flatMap((r) => SUITS.map((s) => cardOf(s, r)));
-/** Plain ranks high → low: the natural order; Bettel puts the Zehn between Unter and Neun. */
-const NATURAL: readonly Rank[] = RANKS;
-const BETTEL: readonly Rank[] = ['A', 'K', 'O', 'U', 'Z', '9', '8', '7'];
-
-/**
- * The trumps of a contract high → low, for showing a hand (the rules live in engine/variants; this is display data).
- * Before a contract is fixed a hand is shown in the variant's usual order (Ober, Unter, Herz; Sheepshead Q, J, ♦).
- */
-export function displayTrumps(variant: string, contract: Contract | null): { trumps: Card[]; plain: readonly Rank[] } {
-  const suitCards = (suit: Suit, except: readonly Rank[]): Card[] =>
-    NATURAL.filter((r) => !except.includes(r)).map((r) => cardOf(suit, r));
-  const main = variant === 'mehrkopf' ? [...OBER, ...UNTER, ...GEFREITE] : [...OBER, ...UNTER];
-  const mainRanks: Rank[] = variant === 'mehrkopf' ? ['O', 'U', 'G'] : ['O', 'U'];
-  if (variant === 'sheepshead') return { trumps: [...OBER, ...UNTER, ...suitCards('S', ['O', 'U'])], plain: NATURAL };
-  const game = contract?.game ?? '';
-  const suit = contract?.suit ?? 'H';
-  let trumps: Card[];
-  let plain: readonly Rank[] = NATURAL;
-  switch (game) {
-    case 'wenz':
-    case 'wutz':
-      trumps = [...UNTER];
-      break;
-    case 'geier':
-    case 'eber':
-      trumps = [...OBER];
-      break;
-    case 'niederer':
-      trumps = [...GEFREITE];
-      break;
-    case 'farbwenz':
-      trumps = [...UNTER, ...suitCards(suit, ['U'])];
-      break;
-    case 'farbgeier':
-      trumps = [...OBER, ...suitCards(suit, ['O'])];
-      break;
-    case 'ferkelparade':
-      trumps = ofRanks(['9', '8', '7']);
-      break;
-    case 'knorpel':
-      trumps = contract?.card !== undefined ? [contract.card] : [];
-      break;
-    case 'bettel':
-    case 'bettel-brett':
-      trumps = [];
-      plain = BETTEL;
-      break;
-    case 'schwarte':
-      trumps = [];
-      break;
-    case 'solo':
-    case 'keiler':
-    case 'farbspiel':
-      trumps = [...main, ...suitCards(suit, mainRanks)];
-      break;
-    default:
-      trumps = [...main, ...suitCards('H', mainRanks)];
-  }
-  if (contract?.spiess === true) return { trumps: trumps.reverse(), plain: [...plain].reverse() };
-  return { trumps, plain };
+/** Options a hand is shown with when the caller has none: the variant's default preset's. */
+const defaults = new Map<string, unknown>();
+function defaultOptions(variant: AnyVariant): unknown {
+  if (!defaults.has(variant.id))
+    defaults.set(variant.id, variant.resolveOptions(variant.defaultPreset, {}, variant.tableSeats.min));
+  return defaults.get(variant.id);
 }
 
-/** A hand in the contract's order: trumps high → low, then each suit. Returns the groups. */
-export function sortHand(cards: readonly Card[], variant: string, contract: Contract | null): Card[][] {
-  const { trumps, plain } = displayTrumps(variant, contract);
+/**
+ * A hand in the contract's order: trumps high → low, then each suit high → low — the variant's own trick order
+ * (engine/variant.ts `Variant.trickOrder`; before a contract is fixed its normal order: Ober, Unter, Herz; Sheepshead
+ * Q, J, ♦). `options` are the table's (default: the variant's default preset). Returns the groups.
+ */
+export function sortHand(
+  cards: readonly Card[],
+  variant: string,
+  contract: Contract | null,
+  options?: unknown,
+): Card[][] {
+  const v = getVariant(variant);
+  const order = v?.trickOrder(options ?? defaultOptions(v), contract) ?? { trumps: [], plain: samePlain(RANKS) };
+  const trumps = order.trumps;
   const trumpSet = new Set(trumps);
   const groups: Card[][] = [cards.filter((c) => trumpSet.has(c)).sort((a, b) => trumps.indexOf(a) - trumps.indexOf(b))];
-  for (const suit of SUITS)
+  for (const suit of SUITS) {
+    const plain = order.plain[suit];
     groups.push(
       cards
         .filter((c) => !trumpSet.has(c) && suitOf(c) === suit)
         .sort((a, b) => plain.indexOf(rankOf(a)) - plain.indexOf(rankOf(b))),
     );
+  }
   return groups.filter((g) => g.length > 0);
 }
 
-const SHEEPSHEAD_GAMES: Readonly<Record<Lang, Readonly<Record<string, string>>>> = {
-  de: {
-    'called-ace': 'gerufene Sau',
-    'jack-of-diamonds': 'Karo-Bube',
-    alone: 'allein',
-    leaster: 'Leaster',
-    'black-queens': 'schwarze Damen',
-    'two-handed': 'zu zweit',
-  },
-  en: {
-    'called-ace': 'called ace',
-    'jack-of-diamonds': 'jack of diamonds',
-    alone: 'alone',
-    leaster: 'leaster',
-    'black-queens': 'black queens',
-    'two-handed': 'two-handed',
-  },
-};
-
-/** A contract as chat text: `Herz-Solo Tout (Anna)`, `Eichel-Keiler am Spieß, 75 (Bert)`. */
+/**
+ * A contract as chat text: `Herz-Solo Tout (Anna)`, `Eichel-Keiler am Spieß, 75 (Bert)`; a variant with its own
+ * contract names (engine/variant.ts `VariantWords.contractNames`) by those: `called ace AH (Anna)`.
+ */
 export function contractText(contract: Contract, variant: string, lang: Lang, names?: Names): string {
   let text: string;
   const style = styleOf(variant);
-  if (variant === 'sheepshead') {
-    text = SHEEPSHEAD_GAMES[lang][contract.game] ?? contract.game;
+  const named = getVariant(variant)?.words?.contractNames;
+  if (named !== undefined) {
+    text = named[lang][contract.game] ?? contract.game;
     if (contract.card !== undefined) text += ` ${cardCode(contract.card, style)}`;
   } else {
-    // Labelled as the bid (Saukopf: the announcement) that makes it.
-    const spiess = variant === 'saukopf' && contract.spiess === true;
+    // Labelled as the bid (Saukopf: the announcement, am Spieß, to its bid) that makes it.
+    const spiess = contract.spiess === true;
     text = gameLabel(contract.game, contract.suit, contract.card, contract.tout === true, spiess, lang, style);
-    if (variant === 'saukopf' && contract.bid !== undefined)
-      text += `, ${contract.bid === 'schwarz' ? 'Schwarz' : contract.bid}`;
+    if (contract.bid !== undefined) text += `, ${contract.bid === 'schwarz' ? 'Schwarz' : contract.bid}`;
   }
   if (contract.declarer !== undefined) text += ` (${nameOf(names, contract.declarer, lang)})`;
   return text;
@@ -239,12 +179,12 @@ export function renderView(view: TableView, options: RenderOptions): string {
     const hand = seat !== undefined ? deal.hands[seat] : null;
     if (hand !== null && hand !== undefined && hand.length > 0)
       lines.push(
-        `${t.hand}: ${sortHand(hand, view.variant, deal.contract)
+        `${t.hand}: ${sortHand(hand, view.variant, deal.contract, view.options)
           .map((g) => g.map(code).join(' '))
           .join(' | ')}`,
       );
     // Plays in the order the hand is shown.
-    const order = (hand ?? []).length > 0 ? sortHand(hand ?? [], view.variant, deal.contract).flat() : [];
+    const order = (hand ?? []).length > 0 ? sortHand(hand ?? [], view.variant, deal.contract, view.options).flat() : [];
     const rank = (a: Action): number => (a.type === 'play' ? order.indexOf(a.card) : -1);
     const legal = [...view.legalActions].sort((a, b) =>
       a.type === 'play' && b.type === 'play' ? rank(a) - rank(b) : 0,
@@ -302,7 +242,7 @@ function resultLine(
 export type RenderableEvent = TableEvent | { readonly type: string };
 
 export interface EventOptions {
-  /** The table's variant (card style, labels); default Schafkopf. */
+  /** The table's variant (card style, labels); default the catalogue's first (engine/registry.ts `DEFAULT_VARIANT`). */
   readonly variant?: string;
 }
 
@@ -326,11 +266,11 @@ export function renderEvent(event: RenderableEvent, lang: Lang, names?: Names, o
       return de ? `Spiel ${e.deal}: ${name(e.dealer)} gibt.${bock}` : `Deal ${e.deal}: ${name(e.dealer)} deals.${bock}`;
     }
     case 'ActionTaken':
-      return `${name(e.seat)}: ${labelAction(e.action, options.variant ?? 'schafkopf', lang)}`;
+      return `${name(e.seat)}: ${labelAction(e.action, options.variant ?? DEFAULT_VARIANT.id, lang)}`;
     case 'DealNoted':
-      return noteLine(e.note, lang, names, options.variant ?? 'schafkopf');
+      return noteLine(e.note, lang, names, options.variant ?? DEFAULT_VARIANT.id);
     case 'DealEnded':
-      return `${de ? 'Spiel' : 'Deal'} ${e.deal}: ${resultLine(e.result, options.variant ?? 'schafkopf', lang, names)}`;
+      return `${de ? 'Spiel' : 'Deal'} ${e.deal}: ${resultLine(e.result, options.variant ?? DEFAULT_VARIANT.id, lang, names)}`;
     case 'DealAbandoned':
       return de
         ? `Spiel ${e.deal} abgebrochen: der Tisch wurde geschlossen.`

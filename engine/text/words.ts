@@ -1,4 +1,6 @@
 import type { Card, Rank, Suit } from '../cards/card.js';
+import { listVariants } from '../registry.js';
+import type { KindWords } from '../variant.js';
 
 /**
  * The words of the chat grammar (docs/chat-commands.md): how people write cards, games and announcements in German
@@ -188,32 +190,15 @@ kind('de', 'trog', ['trog']);
 kind('en', 'trough', ['trog']);
 kind('de', 'grunz grunze grunzen', ['bid:value']);
 
-kind('*', 'sauspiel rufspiel', ['bid:sauspiel']);
 kind('en', 'partner', ['bid:sauspiel', 'call']);
-kind('*', 'solo farbsolo', ['bid:solo']);
-kind('*', 'wenz', ['bid:wenz']);
-kind('*', 'geier', ['bid:geier']);
-kind('*', 'farbwenz', ['bid:farbwenz']);
-kind('*', 'farbgeier', ['bid:farbgeier']);
-kind('*', 'bettel', ['bid:bettel']);
-kind('*', 'bettelbrett bettelouvert ouvert', ['bid:bettel-brett']);
-kind('*', 'sie', ['bid:sie']);
-// `Hochzeit annehmen`: the word names the offer and the acceptance.
-kind('de', 'hochzeit', ['bid:hochzeit', 'accept']);
-kind('en', 'wedding marriage', ['bid:hochzeit', 'accept']);
-kind('*', 'farbspiel', ['bid:farbspiel']);
-kind('*', 'niederer niedere niederen', ['bid:niederer']);
-kind('*', 'mastschwein', ['announce:mastschwein']);
-kind('*', 'sauerei', ['announce:sauerei']);
-kind('*', 'keiler', ['announce:keiler']);
-kind('*', 'eber', ['announce:eber']);
-kind('*', 'wutz', ['announce:wutz']);
-kind('*', 'ferkelparade', ['announce:ferkelparade']);
-kind('*', 'knorpel', ['announce:knorpel']);
-kind('*', 'schwarte', ['announce:schwarte']);
-kind('de', 'muss mussspiel', ['announce:muss']);
-kind('en', 'must mustgame', ['announce:muss']);
-kind('*', 'ramsch', ['choose:ramsch']);
+// The games' names: every registered variant's own (engine/variant.ts `VariantWords.lexicon`), a shared entry once.
+const seen = new Set<KindWords>();
+for (const variant of listVariants())
+  for (const entry of variant.words?.lexicon ?? [])
+    if (!seen.has(entry)) {
+      seen.add(entry);
+      kind(entry.lang, entry.words, entry.kinds);
+    }
 kind('de', 'zusammenschmeissen zusammenwerfen neugeben zammschmeissen zamschmeissen zammwerfen', [
   'choose:redeal',
   'choose:refuse',

@@ -12,13 +12,12 @@ import {
 } from '../../engine/index.js';
 import { pickAction } from '../../engine/sim.js';
 import { orderOf } from '../../engine/bots/orders.js';
-import { styleOf } from '../../engine/text/cards.js';
 
 /**
  * The registry answers what the code outside a variant's folder used to restate: each variant's trick order for a
  * contract (`Variant.trickOrder`) and how chat writes its cards (`cardStyle`). The orders are the ones the variant's
- * rules play by (trick winners of random deals), and the same as the bots' own table (engine/bots/orders.ts) and the
- * text layer's card style, so both can ask the registry instead.
+ * rules play by (trick winners of random deals); the bots (engine/bots/orders.ts) and the text layer
+ * (engine/text/render.ts `sortHand`, engine/text/cards.ts `styleOf`) ask it instead of restating the orders.
  */
 describe('Variant.trickOrder: the order the rules play by', () => {
   for (const variant of listVariants())
@@ -61,9 +60,10 @@ describe('Variant.trickOrder: the order the rules play by', () => {
       });
 });
 
-describe('the registry answers what the bots and the text layer restate', () => {
+describe("the bots' orders are the registry's", () => {
+  // engine/bots/orders.ts caches the compiled orders per options object: every preset's options get their own.
   for (const variant of listVariants())
-    it(`${variant.id}: every game and suit in the bots' order, and the card style`, () => {
+    it(`${variant.id}: every game and suit, under every preset's options`, () => {
       const games = [...(variant.vocabulary.spec.contractGames as readonly string[]), 'normal', 'not-a-game'];
       for (const preset of Object.keys(variant.presets)) {
         const options = variant.resolveOptions(preset, {}, variant.tableSeats.min);
@@ -78,6 +78,55 @@ describe('the registry answers what the bots and the text layer restate', () => 
               ).toEqual(orderOf(variant.id, contract, options));
             }
       }
-      expect(variant.cardStyle ?? 'german').toBe(styleOf(variant.id));
+    });
+});
+
+/**
+ * The variants' bots hooks (engine/variant.ts `VariantBots`, engine/variants/<id>/bots.ts) agree with the rules: the
+ * partner card names a seat the settlement counts among the declarers, and the bidding table knows only the variant's
+ * own games and actions.
+ */
+describe("Variant.bots: the bots' knowledge agrees with the rules", () => {
+  for (const variant of listVariants())
+    it(`${variant.id}: the partner card's holder plays with the declarer`, () => {
+      let checked = 0;
+      for (const preset of Object.keys(variant.presets))
+        for (let seats = variant.tableSeats.min; seats <= variant.tableSeats.max; seats++) {
+          const options = variant.resolveOptions(preset, {}, seats);
+          const players = variant.participants(options, seats, 0).length;
+          const rng = new Rng(`registry-partner:${variant.id}:${preset}:${seats}`);
+          for (let d = 0; d < 12; d++) {
+            const layout = variant.deal(options, players, 0, rng.shuffle(variant.deck(options, players)));
+            const state = variant.start(options, players, 0, layout, { bock: 1, pot: money.ZERO });
+            const played = new Map<string, number>();
+            for (;;) {
+              const seat = variant.toAct(state)[0];
+              if (seat === undefined) break;
+              const action: Action = pickAction(variant.legalActions(state, seat), rng);
+              if (action.type === 'play') played.set(action.card, seat);
+              variant.apply(state, seat, action);
+            }
+            const result = variant.result(state);
+            const contract = result.contract;
+            if (contract === null || contract.declarer === undefined || result.thrownIn !== undefined) continue;
+            const card = variant.bots?.partnerCard?.(contract);
+            const holder = card === undefined ? undefined : played.get(card);
+            if (holder === undefined) continue;
+            checked++;
+            expect(result.declarers, `${preset} ${JSON.stringify(contract)} ${card}`).toContain(holder);
+          }
+        }
+      if (variant.bots?.partnerCard !== undefined) expect(checked).toBeGreaterThan(0);
+    });
+
+  for (const variant of listVariants())
+    it(`${variant.id}: the bidding table and the goals name the variant's own games and actions`, () => {
+      const known = new Set<string>([
+        ...(variant.vocabulary.spec.contractGames as readonly string[]),
+        ...(variant.vocabulary.types as readonly string[]),
+      ]);
+      for (const game of Object.keys(variant.bots?.bidding ?? {})) expect(known, game).toContain(game);
+      for (const game of Object.keys(variant.bots?.goals ?? {}))
+        expect(variant.vocabulary.spec.contractGames as readonly string[], game).toContain(game);
     });
 });

@@ -60,6 +60,24 @@ export const FORBIDDEN: readonly (readonly [string, string, string])[] = [
     "export const french = (variant: string): boolean => variant === 'sheepshead';",
   ],
   ["the engine's core naming a variant", 'engine/record', 'export const fallback = `mehrkopf`;'],
+  [
+    "the bots importing a variant's internals",
+    'engine/bots',
+    "export { pointSteps } from '../variants/mehrkopf/settle.js';",
+  ],
+  [
+    'the bots switching on a variant id',
+    'engine/bots',
+    "export const picks = (variant: string): boolean => variant === 'sheepshead';",
+  ],
+  [
+    'the text layer naming a variant',
+    'engine/text',
+    "export const style = (variant: string): string => (variant === 'sheepshead' ? 'french' : 'german');",
+  ],
+  ["the family's shared rules naming a variant", 'engine/variants/family', "export const home = 'schafkopf';"],
+  ['a chat adapter naming a variant', 'adapters/core', "export const fallback = 'sheepshead';"],
+  ['the CLI naming a variant', 'cli', "export const players = (id: string): number => (id === 'saukopf' ? 4 : 3);"],
 ];
 
 /** The imports each zone still allows, in the same folders: none of them may be reported. */
@@ -72,7 +90,12 @@ export const ALLOWED: readonly (readonly [string, string])[] = [
     'engine/game',
     "import { seatsOf } from '../seat.js';\nexport const n = Math.max(0, seatsOf(4).length);\nexport { seatsOf };",
   ],
-  ['engine/variants/schafkopf', "export { defineVariant } from '../define.js';"],
+  ['engine/variants/schafkopf', "export { defineVariant } from '../define.js';\nexport const id = 'schafkopf';"],
+  [
+    'engine/bots',
+    "export { getVariant } from '../registry.js';\nexport { FAMILY_BIDDING } from '../variants/family/bidding.js';",
+  ],
+  ['engine/text', "export { DEFAULT_VARIANT } from '../registry.js';"],
   ['engine/tricks', "export { parseCard } from '../cards/card.js';"],
   [
     'functions/use-cases',

@@ -124,9 +124,6 @@ function must<T>(value: T | null): T {
   return value;
 }
 
-/** Saukopf lays the Dreihaxer's two cards open; every other blind is dealt face down. */
-const OPEN_BLIND: ReadonlySet<string> = new Set(['saukopf']);
-
 /** The cards `audience` (a table seat or a spectator) knows after the script, by the rules (see the module comment). */
 export function knownCards(script: Script, steps: readonly Step[], audience: Audience): Set<Card> {
   const known = new Set<Card>();
@@ -143,7 +140,8 @@ export function knownCards(script: Script, steps: readonly Step[], audience: Aud
         const mine = me === null ? -1 : players.indexOf(me);
         if (mine >= 0) add(layout.hands[mine]);
         layout.faceUp?.forEach(add);
-        if (OPEN_BLIND.has(script.variant)) add(layout.blind);
+        // A blind dealt face up (Saukopf's Dreihaxer: engine/variant.ts `openBlind`); every other lies face down.
+        if (getVariant(script.variant)?.openBlind === true) add(layout.blind);
       } else if (e.type === 'DealNoted') {
         if (e.note.type === 'CardRevealed') known.add(e.note.card);
         if (e.note.type === 'TrickTaken') add(e.note.cards.map((c) => c.card));

@@ -15,6 +15,8 @@ import { pointSteps, settle } from './settle.js';
 import { type MkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
+import { mehrkopfBots } from './bots.js';
+import { mehrkopfWords } from './words.js';
 
 export type { MehrkopfOptions } from './options.js';
 
@@ -285,6 +287,8 @@ function deal(o: MehrkopfOptions, players: number, dealer: Seat, cards: readonly
 
 export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContractGame> = defineVariant({
   id: 'mehrkopf',
+  bots: mehrkopfBots,
+  words: mehrkopfWords,
   title: 'Mehrkopf',
   trickOrder: (_o, c) => {
     if (c === null || !isWord(GAMES, c.game)) return trickOrder('normal');
@@ -293,6 +297,7 @@ export const mehrkopf: Variant<MehrkopfOptions, MkState, Action, MehrkopfContrac
   },
   vocabulary: mehrkopfVocabulary,
   tableSeats: { min: 2, max: 7 },
+  usualSeats: 4,
   presets: PRESETS,
   defaultPreset: 'rulebook',
   optionsSchema: OPTIONS_SCHEMA,

@@ -13,6 +13,8 @@ import { settle } from './settle.js';
 import { type SaState, cloneState } from './state.js';
 import { defineVariant } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
+import { saukopfBots } from './bots.js';
+import { saukopfWords } from './words.js';
 
 export type { SaukopfOptions } from './options.js';
 export type { SaState } from './state.js';
@@ -163,6 +165,8 @@ function checkLayout(_o: SaukopfOptions, players: number, layout: Layout): strin
 
 export const saukopf: Variant<SaukopfOptions, SaState, Action, SaukopfContractGame> = defineVariant({
   id: 'saukopf',
+  bots: saukopfBots,
+  words: saukopfWords,
   title: 'Saukopf',
   trickOrder: (_o, c) => {
     // Before a contract (and for a game the variant does not know): the Herz-Keiler order of the auction. A Knorpel
@@ -178,6 +182,8 @@ export const saukopf: Variant<SaukopfOptions, SaState, Action, SaukopfContractGa
   },
   vocabulary: saukopfVocabulary,
   tableSeats: { min: 3, max: 4 },
+  usualSeats: 4,
+  openBlind: true,
   presets: PRESETS,
   defaultPreset: 'saukopf',
   optionsSchema: OPTIONS_SCHEMA,

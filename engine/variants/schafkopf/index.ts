@@ -39,6 +39,8 @@ import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
 import { GAMES } from './options.js';
 import { trickOrder } from './orders.js';
+import { schafkopfBots } from './bots.js';
+import { schafkopfWords } from './words.js';
 
 export type { SchafkopfOptions } from './options.js';
 
@@ -268,6 +270,8 @@ function checkLayout(o: SchafkopfOptions, players: number, layout: Layout): stri
 
 export const schafkopf: Variant<SchafkopfOptions, SkState, Action, SchafkopfContractGame> = defineVariant({
   id: 'schafkopf',
+  bots: schafkopfBots,
+  words: schafkopfWords,
   title: 'Bayerischer Schafkopf',
   trickOrder: (o, c) => {
     if (c === null || !isWord(GAMES, c.game)) return trickOrder('normal');

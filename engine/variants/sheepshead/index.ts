@@ -8,6 +8,8 @@ import { pointSteps, settle } from './settle.js';
 import { type ShState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
+import { sheepsheadBots } from './bots.js';
+import { sheepsheadWords } from './words.js';
 
 export type { SheepsheadOptions } from './options.js';
 
@@ -351,11 +353,14 @@ function session(o: SheepsheadOptions): SessionRules {
 
 export const sheepshead: Variant<SheepsheadOptions, ShState, Action, SheepsheadContractGame> = defineVariant({
   id: 'sheepshead',
+  bots: sheepsheadBots,
+  words: sheepsheadWords,
   title: 'Sheepshead',
   cardStyle: 'french',
   trickOrder: () => TRICK_ORDER,
   vocabulary: sheepsheadVocabulary,
   tableSeats: { min: 2, max: 8 },
+  usualSeats: 5,
   presets: PRESETS,
   defaultPreset: 'standard',
   optionsSchema: OPTIONS_SCHEMA,

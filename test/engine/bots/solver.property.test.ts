@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARDS, POINTS, type Suit, compileOrder, indexOf, samePlain } from '../../../engine/index.js';
-import { trickOrderOf } from '../../../engine/bots/orders.js';
+import { CARDS, POINTS, type Suit, compileOrder, getVariant, indexOf, samePlain } from '../../../engine/index.js';
+import { type Candidate, trickOrderOf } from '../../../engine/bots/orders.js';
 import { Solver, type SolverProblem, TranspositionTable, solve } from '../../../engine/bots/solver.js';
 import { settlement } from '../../../engine/bots/solver-objective.js';
-import type { CompiledOrder } from '../../../engine/tricks/order.js';
+import type { CompiledOrder, TrickOrder } from '../../../engine/tricks/order.js';
 
 /** One transposition table for the file's solvers (each solver has its own generation in it). */
 const table = new TranspositionTable();
@@ -63,19 +63,25 @@ function bruteForceOf(
 
 /** One trick order per family of contracts: suit games, Wenz/Geier, Farbwenz, Bettel, Sheepshead, Mehrkopf's
  * 48-card orders (Schöne, Gefreite, Preußen with negative points), Saukopf's Ferkelparade, Knorpel and "am Spieß". */
+/** A variant's order for a contract under its default preset (engine/variant.ts `Variant.trickOrder`). */
+function orderIn(id: string, contract: Candidate | null): TrickOrder {
+  const variant = getVariant(id)!;
+  return trickOrderOf(id, contract, variant.resolveOptions(variant.defaultPreset, {}, variant.tableSeats.min));
+}
+
 const ORDERS: CompiledOrder[] = [
-  trickOrderOf('schafkopf', { game: 'sauspiel', suit: 'E' }, {}),
-  trickOrderOf('schafkopf', { game: 'wenz' }, {}),
-  trickOrderOf('schafkopf', { game: 'solo', suit: 'G' as Suit }, {}),
-  trickOrderOf('schafkopf', { game: 'farbwenz', suit: 'S' as Suit }, {}),
-  trickOrderOf('schafkopf', { game: 'geier' }, {}),
-  trickOrderOf('schafkopf', { game: 'bettel' }, {}),
-  trickOrderOf('sheepshead', null, {}),
-  trickOrderOf('mehrkopf', { game: 'farbspiel', suit: 'H' as Suit }, {}),
-  trickOrderOf('mehrkopf', { game: 'niederer' }, {}),
-  trickOrderOf('saukopf', { game: 'ferkelparade' }, {}),
-  trickOrderOf('saukopf', { game: 'keiler', suit: 'E' as Suit, spiess: true }, {}),
-  trickOrderOf('saukopf', { game: 'knorpel', card: 'GK' }, {}),
+  orderIn('schafkopf', { game: 'sauspiel', suit: 'E' }),
+  orderIn('schafkopf', { game: 'wenz' }),
+  orderIn('schafkopf', { game: 'solo', suit: 'G' as Suit }),
+  orderIn('schafkopf', { game: 'farbwenz', suit: 'S' as Suit }),
+  orderIn('schafkopf', { game: 'geier' }),
+  orderIn('schafkopf', { game: 'bettel' }),
+  orderIn('sheepshead', null),
+  orderIn('mehrkopf', { game: 'farbspiel', suit: 'H' as Suit }),
+  orderIn('mehrkopf', { game: 'niederer' }),
+  orderIn('saukopf', { game: 'ferkelparade' }),
+  orderIn('saukopf', { game: 'keiler', suit: 'E' as Suit, spiess: true }),
+  orderIn('saukopf', { game: 'knorpel', card: 'GK' }),
   { trumps: [], plain: samePlain(['A', 'Z', 'K', 'O', 'U', '9', '8', '7']) },
 ].map(compileOrder);
 const ALL = CARDS.map((_, i) => i);
