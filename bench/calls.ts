@@ -54,11 +54,20 @@ const json = async <T>(path: string, method = 'GET', body?: unknown, token?: str
 if (restMoves > 0) {
   const { tableId } = await json<{ tableId: string }>('/v1/tables', 'POST', { variant: 'schafkopf', seats: 4 });
   const tokens: string[] = [];
-  for (let seat = 0; seat < 4; seat++)
+  // The joins' own calls (the first one reads the cold table; each is one conditional write and the lobby row).
+  for (let seat = 0; seat < 4; seat++) {
+    server.hold();
+    on = true;
     tokens.push(
       (await json<{ seatToken: string }>(`/v1/tables/${tableId}/seats`, 'POST', { seat, name: `p${seat}` })).seatToken,
     );
-  await server.idle();
+    on = false;
+    server.release();
+    await server.idle();
+  }
+  console.log('4 joins (POST /seats, the request alone); calls per join:');
+  for (const [k, n] of [...calls].sort((a, b) => b[1] - a[1])) console.log((n / 4).toFixed(2).padStart(6), k);
+  calls.clear();
   type V = { version: number; view: { deal: { toAct: number[] } | null; legalActions: Record<string, unknown>[] } };
   // Warm up (the first moves read the cold head), then count.
   for (let i = 0; i < restMoves + 4; i++) {

@@ -6,6 +6,11 @@ import type { TableEvent, TableState, tournament as T } from '../../engine/index
  * a time, so the code past the store only ever sees the current `TableEvent` and `TableState` (docs/storage.md).
  *
  * Items written before versions existed carry none: they are version 1.
+ *
+ * The seating (who sits where, token hashes) is a commit attribute, not an event (ports/table-store.ts `seating`):
+ * commits stored before it moved into the stream carry none, and their table's seating is read from META's `seats`
+ * until the first commit that carries one (use-cases/table-stream.ts `withSeating`; docs/storage.md, "Seating lives in
+ * the stream"). That fallback is the upcast for those tables; the events' and snapshots' versions did not change.
  */
 
 /** Turns a value stored at version `from` into the shape of version `from + 1`. */

@@ -343,9 +343,13 @@ export function createApp(config: AppConfig): Hono {
 
   app.post('/v1/tables/:tableId/seats', async (c) => {
     const id = parse(tableId, c.req.param('tableId'), 'tableId');
-    const meta = await service.meta(id);
+    // Warm: no read (the cached head and metadata; the join's one conditional write proves them current).
+    const meta = await service.commandMeta(id);
     const body = parse(Join, await optionalJsonBody(c), 'body');
-    assertMayJoin(meta, () => service.authorize(meta, bearer(c)));
+    if (meta.visibility === 'private') {
+      const { actor } = await service.commandActor(id, bearer(c));
+      assertMayJoin(meta, () => actor);
+    }
     const joined = await service.join(id, body.seat, body.name ?? 'player');
     return c.json({ tableId: id, seat: joined.seat, seatToken: joined.token }, 201);
   });
@@ -384,23 +388,23 @@ export function createApp(config: AppConfig): Hono {
       throw new AppError(401, 'auth/missing_token', 'acting needs the seat token: Authorization: Bearer st_…', {
         field: 'authorization',
       });
-    const meta = await service.meta(id);
-    const actor = service.authorize(meta, token);
+    // Warm: no read — the cached head and metadata; the command authorises the token again on what it decides on.
+    const { meta, actor } = await service.commandActor(id, token);
     assertMayAct(actor);
     const keyHeader = c.req.header('idempotency-key');
     const idempotencyKey = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key');
-    return { id, meta, actor, idempotencyKey };
+    return { id, meta, actor, token, idempotencyKey };
   };
 
   app.post('/v1/tables/:tableId/actions', async (c) => {
-    const { id, meta, actor, idempotencyKey } = await actingSeat(c);
+    const { id, actor, token, idempotencyKey } = await actingSeat(c);
     const raw = await jsonBody(c);
     assertWrapped(raw, 'action', (action) => ({ action }));
     const body = parse(ActBody, raw, 'body');
     const out = await service.act(id, actor, body.action, {
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
-      meta,
+      token,
     });
     if (!out.replayed) telemetry?.count('Moves');
     return c.json({ version: out.version, events: out.events, replayed: out.replayed }, 200);
@@ -408,9 +412,10 @@ export function createApp(config: AppConfig): Hono {
 
   // Chat text: a command read against the seat's legal actions, then played like POST /actions.
   app.post('/v1/tables/:tableId/commands', async (c) => {
-    const { meta, actor, idempotencyKey } = await actingSeat(c);
+    const { meta, actor, token, idempotencyKey } = await actingSeat(c);
     const body = parse(CommandBody, await jsonBody(c), 'body');
     const out = await service.actByText(meta, actor, body.text, body.lang, {
+      token,
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       ...(body.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
     });

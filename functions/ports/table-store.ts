@@ -22,6 +22,14 @@ export interface Commit {
   /** Secret seeds of the deals started in this commit (deal number → seed); never shown before the deal ends. */
   readonly seeds?: Readonly<Record<string, string>>;
   /**
+   * Who sits where after this commit, with each human seat's token hash (never shown to clients): written in the same
+   * conditional write as the seat event that changed it (`SeatTaken`, `SeatLeft`, `BotSeated`) and on every base
+   * commit, so a table's seating is the newest `seating` among the commits of its running deal
+   * (use-cases/table-stream.ts `seatingOf`). Absent on every commit of a table stored before seating moved into the
+   * stream: its seating is still the metadata's `seats` until its first seat change (docs/storage.md).
+   */
+  readonly seating?: readonly SeatInfo[];
+  /**
    * The table has bot seats or a turn clock when this commit was written: the stream side runs a progress pass for it.
    * Without it (human-only tables without a clock) the stream side reads nothing for progress.
    */
@@ -72,12 +80,20 @@ export type SeatInfo =
 
 export type Visibility = 'public' | 'private';
 
-/** Who sits where and who may do what: the table's metadata (not part of the game's event stream). */
+/**
+ * What cannot be an event of the table's stream — its settings (fixed at creation) and secrets (key hashes) — plus, as
+ * read by the use cases, the seating projected from the stream (use-cases/table-stream.ts `requireTable`).
+ */
 export interface TableMeta {
   readonly tableId: string;
   readonly variant: string;
   readonly preset: string;
   readonly visibility: Visibility;
+  /**
+   * Who sits where. Stored: the seating at creation (and, for tables stored before seating moved into the stream, the
+   * seating until their first seat change). Read through `requireTable`/`withSeating`: the stream's seating (`Commit.seating`),
+   * which is the truth.
+   */
   readonly seats: readonly SeatInfo[];
   readonly organiserKeyHash: string;
   /** Hashes of the spectator tokens handed out (newest last, at most 100). */

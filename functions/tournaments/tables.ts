@@ -19,6 +19,7 @@ import { type DueWorkStore, TABLE_PROGRESS } from '../ports/due-work.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import { serverActs } from '../use-cases/auto-deal.js';
 import { AppError, fromEngineError } from '../use-cases/errors.js';
+import { seatedMeta } from '../use-cases/table-stream.js';
 import type { TableSpec, TournamentTables } from './service.js';
 
 /**
@@ -68,7 +69,7 @@ export function tournamentTables(deps: {
     const taken = (e: unknown): boolean => e instanceof AppError && e.code === 'seat/taken';
     // Twice at most: a bot the seat-freed hook put on the seat between our leave and join is moved off again.
     for (let attempt = 0; ; attempt++) {
-      const meta = await store.getMeta(tableId);
+      const meta = await seatedMeta(store, tableId);
       if (meta === undefined) throw new AppError(404, 'table/not_found', `no table ${tableId}`);
       const current = meta.seats[seat];
       if (by.kind === 'bot' && current?.kind === 'bot') return {};
@@ -89,7 +90,7 @@ export function tournamentTables(deps: {
   }
 
   async function openSeats(tableId: string): Promise<number[]> {
-    const meta = await store.getMeta(tableId);
+    const meta = await seatedMeta(store, tableId);
     return (meta?.seats ?? []).flatMap((s, i) => (s.kind === 'open' ? [i] : []));
   }
 
@@ -152,6 +153,8 @@ export function tournamentTables(deps: {
       prevBase: 1,
       snapshot: { at: opened.events.length, state: { ...snapshotState, deal: null } },
       seeds: { '1': seed },
+      // The seating is the stream's (ports/table-store.ts `seating`): the drawn players, with their token hashes.
+      seating: meta.seats,
       // Bots or a clock at this table: the stream side runs a progress pass for this commit too, so a bot that is to
       // act first moves and the first turn deadline is armed. (Without it nothing looked at the table until a human
       // acted: a bot-first or silent-first table stalled — the open defect of issue 17.)

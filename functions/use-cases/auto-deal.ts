@@ -79,7 +79,8 @@ export function advance(
   return {
     events,
     state: s,
-    ...(snapshot !== undefined ? { snapshot, seeds } : {}),
+    // A base commit carries the seating (ports/table-store.ts `seating`): reads start there.
+    ...(snapshot !== undefined ? { snapshot, seeds, seating: meta.seats } : {}),
     ...(serverActs(meta) ? { auto: true } : {}),
     ...(meta.listen !== undefined ? { listen: meta.listen } : {}),
     ...(meta.watched === true ? { watched: true } : {}),

@@ -108,6 +108,8 @@ export async function createTable(ctx: UseCaseContext, input: CreateTableInput):
     prevBase: 1,
     snapshot: auto.snapshot ?? { at: 0, state: null },
     ...(auto.seeds !== undefined ? { seeds: auto.seeds } : {}),
+    // The seating is the stream's from the first commit on (ports/table-store.ts `seating`).
+    seating: meta.seats,
     ...(auto.auto === true ? { auto: true } : {}),
     ...listenOf(meta, undefined),
     at: now,

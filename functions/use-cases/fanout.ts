@@ -6,7 +6,7 @@ import { type Commit, type TableMeta, type TableStore, lastSeq, unwatched } from
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from '../wire/frames.js';
 import { turnDeadline } from './progress.js';
 import type { HeadCache } from './head-cache.js';
-import { type Loaded, after, foldFromBase, redactCommit } from './table-stream.js';
+import { type Loaded, after, foldFromBase, redactCommit, seatedMeta, withSeating } from './table-stream.js';
 
 export interface FanOutDeps {
   readonly store: TableStore;
@@ -75,20 +75,30 @@ export async function statesAround(
 }
 
 /**
- * The metadata at `commit`: cached with the head while it moved on one commit at a time without a seating event
- * (head-cache.ts `metaAt`), else read and cached. The fan-out and the webhook deliverer both decide on it.
+ * The metadata at `commit`: the stored settings and key hashes (cached with the head, head-cache.ts `config`) with the seating of the stream at that commit — its own `seating`, else the cached head's when the head is
+ * at the commit, else that of the commits of its deal before it (one bounded Query). The fan-out and the webhook
+ * deliverer both decide on it.
  */
 export async function metaAtCommit(
   store: TableStore,
   heads: HeadCache | undefined,
   commit: Commit,
 ): Promise<TableMeta | undefined> {
-  const version = lastSeq(commit);
-  const cached = heads?.metaAt(commit.tableId, version);
-  if (cached !== undefined) return cached;
-  const meta = await store.getMeta(commit.tableId);
-  if (meta !== undefined) heads?.setMeta(meta, version);
-  return meta;
+  let config = heads?.config(commit.tableId);
+  if (config === undefined) {
+    config = await store.getMeta(commit.tableId);
+    if (config === undefined) return undefined;
+    heads?.setConfig(config);
+  }
+  if (commit.seating !== undefined) return { ...config, seats: commit.seating };
+  const hit = heads?.get(commit.tableId);
+  const commits =
+    hit !== undefined && hit.version === lastSeq(commit)
+      ? hit.commits
+      : commit.seq > commit.base
+        ? [...(await store.range(commit.tableId, commit.base, commit.seq - 1)), commit]
+        : [commit];
+  return withSeating(config, { commits });
 }
 
 /**
@@ -114,6 +124,13 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
     // Only tables someone watches pay for the states and the metadata (both cached when the head kept up).
     const around = await statesAround(deps.store, heads, commit);
     const meta = await metaAtCommit(deps.store, heads, commit);
+    // Who is admitted is decided on the table as it is NOW: the seating at this commit may be older than a seat a
+    // subscriber took since (the stream runs behind the writers), and a spectator key handed out by another process is
+    // not in a cached copy — so a subscriber the commit's metadata would not admit is checked again on the stored
+    // metadata with the seating at the head before its subscription is dropped.
+    let grants = meta;
+    if (meta !== undefined && subscribers.some((c) => currentActor(meta, c.principal) === undefined))
+      grants = (await seatedMeta(deps.store, commit.tableId)) ?? meta;
     const before = around.before;
     if (around.after === null || meta === undefined)
       return { subscribers: subscribers.length, frames: 0, gone: 0, revoked: 0 };
@@ -152,7 +169,7 @@ export function createFanOut(deps: FanOutDeps): (commit: Commit) => Promise<FanO
     await Promise.all(
       subscribers.map(async (c) => {
         try {
-          const principalActor = currentActor(meta, c.principal);
+          const principalActor = currentActor(grants ?? meta, c.principal);
           const actor =
             principalActor === undefined ? undefined : subscriptionActor(principalActor, c.audience ?? 'spectator');
           if (actor === undefined) {

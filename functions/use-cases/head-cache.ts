@@ -1,4 +1,4 @@
-import type { TableEvent, TableState } from '../../engine/index.js';
+import type { TableState } from '../../engine/index.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { Loaded } from './table-stream.js';
 
@@ -18,10 +18,10 @@ export interface CachedHead extends Loaded {
  * instance) can cost a retry, never let a move through. Reads that must be current (a GET view) probe the slot
  * `v + 1` (table-stream.ts `currentHead`).
  *
- * Next to a head, the table metadata the stream side needs (who sits where, the clock), valid *at that head*: seating
- * always appends a commit with a seat event (use-cases/seating.ts), so the metadata is kept only while the head moves
- * on one commit at a time and no such commit comes by; any other move of the head (a reload, a jump over commits
- * another instance wrote, a lost append) drops it and the next reader reads it again.
+ * Next to a head, the table's stored metadata as last read (`config`): its settings, fixed at creation, and its key
+ * hashes. The seating is not in it — that is the stream's (`Commit.seating`, read from the cached head itself). A
+ * command decided on a cached config is proved by the same conditional append (a listen fence in the slot makes it
+ * lose when the config's listen epoch is behind); every failed append drops the config with the head.
  *
  * Bounded twice (issue 16, bench/memory.ts): at most `maxTables` heads and at most `maxCommits` cached commits in all,
  * least recently used first out. A head late in a deal holds ~40 commits (~20 KB as JSON, several times that on the
@@ -29,7 +29,7 @@ export interface CachedHead extends Loaded {
  */
 export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();
-  private readonly metas = new Map<string, TableMeta>();
+  private readonly configs = new Map<string, TableMeta>();
   private readonly holds = new Map<string, { count: number; readonly done: Promise<void>; readonly end: () => void }>();
   private commits = 0;
 
@@ -81,16 +81,7 @@ export class HeadCache {
   }
 
   set(tableId: string, loaded: CachedHead): void {
-    const previous = this.heads.get(tableId);
-    const step = loaded.commits[loaded.commits.length - 1];
-    const follows =
-      previous !== undefined &&
-      step !== undefined &&
-      (step.seq === previous.version + 1 || loaded.version === previous.version) &&
-      !step.events.some(changesMeta);
-    const meta = follows ? this.metas.get(tableId) : undefined;
-    this.drop(tableId);
-    if (meta !== undefined) this.metas.set(tableId, meta);
+    this.forget(tableId);
     this.heads.set(tableId, loaded);
     this.commits += loaded.commits.length;
     while (this.heads.size > this.maxTables || (this.commits > this.maxCommits && this.heads.size > 1)) {
@@ -107,31 +98,37 @@ export class HeadCache {
     this.set(tableId, loaded);
   }
 
+  /** Forget the head and the config (a lost append, a rejected move: the next command reads both again). */
   drop(tableId: string): void {
+    this.forget(tableId);
+    this.configs.delete(tableId);
+  }
+
+  private forget(tableId: string): void {
     const gone = this.heads.get(tableId);
     if (gone === undefined) return;
     this.heads.delete(tableId);
-    this.metas.delete(tableId);
     this.commits -= gone.commits.length;
   }
 
-  /** The metadata valid at the cached head, when that head is at `version`. */
-  metaAt(tableId: string, version: number): TableMeta | undefined {
-    return this.heads.get(tableId)?.version === version ? this.metas.get(tableId) : undefined;
+  /** The table's stored metadata as last read (kept while its head is cached). */
+  config(tableId: string): TableMeta | undefined {
+    return this.heads.has(tableId) ? this.configs.get(tableId) : undefined;
   }
 
-  /** Remember metadata read while the cached head was at `version` (kept only if the head is still there). */
-  setMeta(meta: TableMeta, version: number): void {
-    if (this.heads.get(meta.tableId)?.version === version) this.metas.set(meta.tableId, meta);
+  /** Remember the stored metadata just read. */
+  setConfig(meta: TableMeta): void {
+    this.configs.set(meta.tableId, meta);
+    // Bounded with the heads: configs of tables without a cached head go first.
+    if (this.configs.size > this.maxTables * 2)
+      for (const id of this.configs.keys()) {
+        if (this.configs.size <= this.maxTables) break;
+        if (!this.heads.has(id)) this.configs.delete(id);
+      }
   }
 
   /** What is held: heads and commits (bench/memory.ts prints it; tests check the bounds). */
   size(): { readonly tables: number; readonly commits: number } {
     return { tables: this.heads.size, commits: this.commits };
   }
-}
-
-/** Events that follow a metadata change (seating) or end the table: the cached metadata is re-read after them. */
-export function changesMeta(e: TableEvent): boolean {
-  return e.type === 'SeatTaken' || e.type === 'SeatLeft' || e.type === 'BotSeated' || e.type === 'TableClosed';
 }

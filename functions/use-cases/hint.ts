@@ -4,7 +4,7 @@ import type { Actor } from '../policy/access.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { botTurnOf } from './queries.js';
-import { loadTable, requireMeta } from './table-stream.js';
+import { requireTable } from './table-stream.js';
 
 /**
  * A hint for a casual table: the action the strong bot would take for the asking seat now, from that seat's
@@ -20,11 +20,10 @@ export interface Hint {
 }
 
 export async function hint(ctx: UseCaseContext, tableId: string, actor: Actor): Promise<Hint> {
-  const meta = await requireMeta(ctx.store, tableId);
+  const { meta, loaded } = await requireTable(ctx, tableId);
   if (meta.tournamentId !== undefined)
     throw new AppError(403, 'auth/forbidden', 'hints are for casual tables; this table plays in a tournament');
   if (actor.kind !== 'seat') throw new AppError(403, 'auth/forbidden', 'only a seated player may ask for a hint');
-  const loaded = await loadTable(ctx.store, tableId);
   const deal = loaded.state.deal;
   if (loaded.state.closed || deal === null || deal.over)
     throw new AppError(409, 'action/not_your_turn', 'no deal is waiting for this seat');

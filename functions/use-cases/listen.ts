@@ -49,6 +49,9 @@ export async function listenTo(
     };
     return (await ctx.store.updateMeta(raised)) ? raised : CONFLICT;
   }, BUSY);
+  // This process's commands (its bot runs above all) decide on the cached metadata from now on with the raised epoch:
+  // their commits carry it at once, without first meeting the fence below.
+  ctx.heads?.setConfig(meta);
   const epoch = meta.listen ?? 0;
   const cached = ctx.heads?.get(tableId)?.commits.at(-1);
   if (cached !== undefined && (cached.listen ?? 0) >= epoch) return meta;

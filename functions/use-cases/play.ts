@@ -1,21 +1,37 @@
 import { type TableCommand, type TableEvent, type TableState, decide, evolve, asSeat } from '../../engine/index.js';
-import { type Actor, assertMayAct, audienceOf } from '../policy/access.js';
+import { type Actor, assertMayAct, audienceOf, authorize } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import { advance, serverActs } from './auto-deal.js';
 import { listenTo } from './listen.js';
 import type { UseCaseContext } from './context.js';
 import { AppError, fromEngineError } from './errors.js';
 import { findIdempotent, idempotencyTag } from './idempotency.js';
-import { CONFLICT, busy, retryOnConflict } from './retry.js';
-import { type Loaded, type SeatedEvent, appendCommit, loadTable, redactCommit, requireMeta } from './table-stream.js';
+import { runCommand } from './pipeline.js';
+import { busy } from './retry.js';
+import {
+  type Loaded,
+  type SeatedEvent,
+  type Table,
+  redactCommit,
+  storedMeta,
+  tableForCommand,
+  withSeating,
+} from './table-stream.js';
 
 /** Play: a command goes load → decide (engine) → auto-deal → one conditional append → publish. */
 
 export interface CommandOptions {
   readonly idempotencyKey?: string;
   readonly expectedVersion?: number;
-  /** The metadata the caller just read to authorise the request (one read less per move). */
+  /** The stored metadata the caller holds (the first attempt decides on it instead of the cached copy). */
   readonly meta?: TableMeta;
+  /**
+   * The secret a seat presented: every attempt authorises it again on the table it decides on (policy/access.ts), so a
+   * seat left meanwhile cannot act — the append proves that table current.
+   */
+  readonly token?: string;
+  /** The same check for a caller known otherwise (a WebSocket connection's stored principal): who it is now. */
+  readonly who?: (meta: TableMeta) => Actor;
   /** Events the server appends after the move's own (progress.ts: `TurnTimedOut`, `SeatAbsent`). */
   readonly extra?: readonly TableEvent[];
   /**
@@ -76,6 +92,35 @@ export async function actResolved(
   );
 }
 
+/**
+ * Who a secret is at a table, for a command (policy/access.ts `authorize`) — with the metadata it was decided on.
+ * Warm it reads nothing: the cached head and metadata (the seating is the stream's); a refusal decided on the cache
+ * reads both again before it answers, so a token from a join another process wrote is not refused.
+ */
+export async function commandActor(
+  ctx: UseCaseContext,
+  tableId: string,
+  secret: string | undefined,
+): Promise<{ readonly meta: TableMeta; readonly actor: Actor }> {
+  return commandActorBy(ctx, tableId, (meta) => authorize(meta, secret));
+}
+
+/** `commandActor` for any way of telling who asks from the metadata (a stored principal: policy/access.ts). */
+export async function commandActorBy(
+  ctx: UseCaseContext,
+  tableId: string,
+  who: (meta: TableMeta) => Actor,
+): Promise<{ readonly meta: TableMeta; readonly actor: Actor }> {
+  const table = await tableForCommand(ctx, tableId);
+  try {
+    return { meta: table.meta, actor: who(table.meta) };
+  } catch (e) {
+    if (!table.cached) throw e;
+    const fresh = await tableForCommand(ctx, tableId, true);
+    return { meta: fresh.meta, actor: who(fresh.meta) };
+  }
+}
+
 /** Close the table (the organiser; checked by the caller) and take it off the lobby. */
 export async function close(ctx: UseCaseContext, tableId: string): Promise<{ version: number }> {
   // Where the server acts (bots, a clock), its runs of bot moves chain commits on the head they just wrote and would
@@ -86,8 +131,10 @@ export async function close(ctx: UseCaseContext, tableId: string): Promise<{ ver
   // player or the organiser holds them); those of another process meet the fence.
   const release = ctx.heads?.hold(tableId);
   try {
-    const known = await requireMeta(ctx.store, tableId);
-    const meta = serverActs(known) ? await listenTo(ctx, tableId, known, 'close') : known;
+    const known = (await tableForCommand(ctx, tableId)).meta;
+    const meta = serverActs(known)
+      ? await listenTo(ctx, tableId, await storedMeta(ctx, tableId, true), 'close')
+      : known;
     const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, { meta });
     await ctx.store.deleteLobby(tableId, meta.createdAt);
     return { version: out.version };
@@ -112,71 +159,80 @@ async function command(
   const tag = idempotencyTag(actor, opts.idempotencyKey, hashed, opts.expectedVersion);
   const audience = audienceOf(actor);
   let known = opts.meta;
-  // The first attempt may decide on the cached head (head-cache.ts): the conditional append proves it current; any
-  // other outcome on a cached head (a lost race, a version conflict, a rejected move) decides again on the store.
-  let cached = ctx.heads?.get(tableId);
   // A player's or the organiser's command keeps this process's bot runs off the table while it decides and writes
   // (head-cache.ts `hold`): runs chained back to back would otherwise take the next slot first again and again.
   const release = actor.kind === 'bot' ? undefined : ctx.heads?.hold(tableId);
   try {
-    return await retryOnConflict(async () => {
-      const meta = known ?? (await requireMeta(ctx.store, tableId));
-      known = undefined;
-      const fromCache = cached;
-      cached = undefined;
-      const loaded = fromCache ?? (await loadTable(ctx.store, tableId));
-      const recheck = (): typeof CONFLICT => {
-        ctx.heads?.drop(tableId);
-        return CONFLICT;
-      };
-      // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
-      if (tag !== undefined) {
-        const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
-        if (previous !== undefined)
-          return {
-            version: lastSeq(previous.commit),
-            events: redactCommit(previous.before, previous.commit, audience, loaded.state),
-            replayed: true,
-          };
-      }
-      if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version) {
-        if (fromCache !== undefined) return recheck();
-        throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
-          currentVersion: loaded.version,
-        });
-      }
-      const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
-      const decided = decide(cmd, loaded.state);
-      if (!decided.ok) {
-        if (fromCache !== undefined) return recheck();
-        throw fromEngineError(decided.error);
-      }
-      // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
-      const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
-      const back =
-        seat !== undefined &&
-        ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
-      const own: TableEvent[] = [
-        ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
-        ...decided.events,
-        ...(opts.extra ?? []),
-      ];
-      const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-      const followed = await opts.follow?.(loaded, own, mid);
-      const after = followed?.state ?? mid;
-      const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
-      const auto = advance(ctx, tableId, meta, after, mine.length);
-      const commit = await appendCommit(ctx, tableId, loaded, [...mine, ...auto.events], auto, tag);
-      // Lost the race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the
-      // winner's version (unless the winner was this very request under the same idempotency key).
-      if (commit === undefined) return CONFLICT;
-      return {
-        version: lastSeq(commit),
-        events: redactCommit(loaded.state, commit, audience, auto.state),
-        replayed: false,
-      };
-    }, busy('the table is busy; try again'));
+    return await runCommand<CommandResult>(ctx, tableId, {
+      // Who acts, on the table this attempt decides on: a seat left meanwhile is refused (pipeline.ts reads again
+      // first when that table came from the cache).
+      authorise: (table) => {
+        const token = opts.token;
+        const who = opts.who ?? (token !== undefined ? (meta: TableMeta) => authorize(meta, token) : undefined);
+        if (who === undefined || actor.kind !== 'seat') return;
+        const seat = who(withKnown(table));
+        if (seat.kind !== 'seat' || seat.seat !== actor.seat)
+          throw new AppError(403, 'auth/forbidden', `this token no longer acts for seat ${actor.seat}`);
+      },
+      decide: async (table) => {
+        const { loaded } = table;
+        const meta = withKnown(table);
+        known = undefined;
+        // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
+        if (tag !== undefined) {
+          const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
+          if (previous !== undefined)
+            return {
+              answer: {
+                version: lastSeq(previous.commit),
+                events: redactCommit(previous.before, previous.commit, audience, loaded.state),
+                replayed: true,
+              },
+            };
+        }
+        if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version)
+          throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
+            currentVersion: loaded.version,
+          });
+        const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
+        const decided = decide(cmd, loaded.state);
+        if (!decided.ok) throw fromEngineError(decided.error);
+        // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
+        const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
+        const back =
+          seat !== undefined &&
+          ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
+        const own: TableEvent[] = [
+          ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
+          ...decided.events,
+          ...(opts.extra ?? []),
+        ];
+        const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+        const followed = await opts.follow?.(loaded, own, mid);
+        const after = followed?.state ?? mid;
+        const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
+        const auto = advance(ctx, tableId, meta, after, mine.length);
+        // A lost race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the winner's
+        // version (unless the winner was this very request under the same idempotency key).
+        return {
+          events: [...mine, ...auto.events],
+          produced: auto,
+          idem: tag,
+          answer: (commit) => ({
+            version: lastSeq(commit),
+            events: redactCommit(loaded.state, commit, audience, auto.state),
+            replayed: false,
+          }),
+        };
+      },
+      exhausted: busy('the table is busy; try again'),
+    });
   } finally {
     release?.();
+  }
+
+  /** The metadata the first attempt was handed (a close's raised epoch), else the loaded one; the seating is the table's. */
+  function withKnown(table: Table): TableMeta {
+    return known !== undefined ? withSeating(known, table.loaded) : table.meta;
   }
 }

@@ -6,8 +6,7 @@ import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import type { ServerFrame } from '../wire/frames.js';
 import { advance } from './auto-deal.js';
 import type { UseCaseContext } from './context.js';
-import { CONFLICT, retryOnConflict } from './retry.js';
-import { appendCommit, loadTable, requireMeta } from './table-stream.js';
+import { runCommand } from './pipeline.js';
 import type { TableService } from './table-service.js';
 
 /**
@@ -215,18 +214,15 @@ export async function markSeat(
   type: 'SeatAbsent' | 'SeatReturned',
 ): Promise<number | undefined> {
   const seat = asSeat(tableSeat);
-  return retryOnConflict(
-    async () => {
-      const loaded = await loadTable(ctx.store, tableId);
+  return runCommand<number | undefined>(ctx, tableId, {
+    decide: ({ meta, loaded }) => {
       const s = loaded.state;
       const absent = s.absent?.includes(seat) ?? false;
-      if (s.closed || (type === 'SeatAbsent') === absent) return undefined;
-      const meta = await requireMeta(ctx.store, tableId);
+      if (s.closed || (type === 'SeatAbsent') === absent) return { answer: undefined };
       const event: TableEvent = { type, seat };
       const auto = advance(ctx, tableId, meta, evolve(s, event), 1);
-      const commit = await appendCommit(ctx, tableId, loaded, [event, ...auto.events], auto, undefined);
-      return commit === undefined ? CONFLICT : lastSeq(commit);
+      return { events: [event, ...auto.events], produced: auto, answer: (commit) => lastSeq(commit) };
     },
-    () => undefined,
-  );
+    exhausted: () => undefined,
+  });
 }

@@ -5,7 +5,7 @@ import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { act } from './play.js';
 import { botTurnOf, dealActions } from './queries.js';
-import { type Loaded, loadTable, requireMeta } from './table-stream.js';
+import { type Loaded, loadTable, storedMeta, withSeating } from './table-stream.js';
 
 /**
  * Tables that always progress: what the server does for a table on its own, after every commit and whenever its due
@@ -73,12 +73,10 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   if (cached !== undefined && pinned !== undefined && cached.version > pinned)
     return { version: cached.version, closed: cached.state.closed, stale: true, acted: 0 };
   const hit = cached !== undefined && cached.version === pinned ? cached : undefined;
-  let meta = hit !== undefined ? ctx.heads?.metaAt(tableId, hit.version) : undefined;
-  if (meta === undefined) {
-    meta = await requireMeta(ctx.store, tableId);
-    if (hit !== undefined) ctx.heads?.setMeta(meta, hit.version);
-  }
+  // The seating is the stream's (at the head decided on); the settings are the stored metadata, cached with the head.
   const loaded = hit ?? (await loadTable(ctx.store, tableId));
+  if (hit === undefined) ctx.heads?.advance(tableId, loaded);
+  const meta = withSeating(await storedMeta(ctx, tableId, hit === undefined), loaded);
   const { state, version } = loaded;
   const head = loaded.commits[loaded.commits.length - 1];
   const base = { version, closed: state.closed, stale: false, acted: 0 };
@@ -133,15 +131,17 @@ export const MAX_CHAIN = 16;
  * this process just wrote (cached with its metadata; each run one pinned conditional write, each commit streamed and
  * pushed). The passes of the chained commits find the cache past their version and read nothing; the last one goes
  * on. Stops at the first seat the server does not play, a lost race, metadata it must re-read, or after MAX_CHAIN
- * commits.
+ * commits. (Leaving each run to its commit's own pass on the stream side instead ties the table's pace to the whole
+ * stream step of the commit before — its fan-out and webhook rows: test/webhooks/outbox.test.ts.)
  */
 async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
   let acted = 0;
   while (acted < MAX_CHAIN) {
     await whileHeld(ctx, tableId);
     const head = ctx.heads?.get(tableId);
-    const meta = head === undefined ? undefined : ctx.heads?.metaAt(tableId, head.version);
-    if (head === undefined || meta === undefined || head.state.closed) break;
+    const config = ctx.heads?.config(tableId);
+    if (head === undefined || config === undefined || head.state.closed) break;
+    const meta = withSeating(config, head);
     const seat = seatsToAct(head.state).find((s) => serverPlays(meta, head.state, s));
     if (seat === undefined) break;
     if (!(await playFor(ctx, tableId, meta, head, seat, head.version, []))) break;

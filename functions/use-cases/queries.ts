@@ -24,7 +24,7 @@ import {
   loadTable,
   redactOne,
   requireHead,
-  requireMeta,
+  requireTable,
   stateBefore,
   warmHeadAndMeta,
 } from './table-stream.js';
@@ -89,10 +89,10 @@ export async function authorisedView(
     const actor = authorize(warm.meta);
     return { meta: warm.meta, actor, result: viewAt(warm.loaded, actor, warm.meta) };
   }
-  // Cold: META, authorise, and only then read the head (a refused token costs one read, as before).
-  const meta = await requireMeta(ctx.store, tableId);
+  // Cold: META and the head (the seating is the stream's), then authorise.
+  const { meta, loaded } = await requireTable(ctx, tableId);
   const actor = authorize(meta);
-  return { meta, actor, result: viewAt(await currentHead(ctx, tableId), actor, meta) };
+  return { meta, actor, result: viewAt(loaded, actor, meta) };
 }
 
 /** The view of `loaded` for `actor` (with the turn deadline when `meta` has a clock). */
@@ -162,8 +162,7 @@ export async function events(
 
 /** For the bots: the seats a bot must act for now, with their legal actions and what each seat may know. */
 export async function botTurns(ctx: UseCaseContext, tableId: string): Promise<BotTurn[]> {
-  const meta = await requireMeta(ctx.store, tableId);
-  const loaded = await loadTable(ctx.store, tableId);
+  const { meta, loaded } = await requireTable(ctx, tableId);
   const deal = loaded.state.deal;
   if (loaded.state.closed || deal === null || deal.over) return [];
   const toAct = view(loaded.state, { kind: 'spectator' }).deal?.toAct ?? [];

@@ -12,7 +12,7 @@ import { type DealAnalysisResponse, dealAnalysis } from './deal-analysis.js';
 import { type Hint, hint } from './hint.js';
 import { type LobbyListing, openTables } from './lobby.js';
 import { type Listener, listenTo, listenToCreatorTables } from './listen.js';
-import { type CommandOptions, type CommandResult, act, close } from './play.js';
+import { type CommandOptions, type CommandResult, act, close, commandActor, commandActorBy } from './play.js';
 import type { Bot } from '../../engine/bots/index.js';
 import {
   type BotTurn,
@@ -27,7 +27,7 @@ import { markSeat } from './presence.js';
 import { type ProgressOutcome, progress } from './progress.js';
 import { type ScoreResult, score } from './scoring.js';
 import { addBot, addSpectator, join, kick, leave } from './seating.js';
-import { type Loaded, loadTable, requireMeta } from './table-stream.js';
+import { type Loaded, loadTable, requireTable, tableForCommand } from './table-stream.js';
 
 export type { Actor } from '../policy/access.js';
 export type { ServiceDeps } from './context.js';
@@ -67,11 +67,24 @@ export class TableService {
   }
 
   // policy/access.ts
-  meta(tableId: string): Promise<TableMeta> {
-    return requireMeta(this.ctx.store, tableId);
+  /** The table's metadata with the seating at its current head (table-stream.ts `requireTable`). */
+  async meta(tableId: string): Promise<TableMeta> {
+    return (await requireTable(this.ctx, tableId)).meta;
   }
   authorize(meta: TableMeta, secret: string | undefined): Actor {
     return authorize(meta, secret);
+  }
+  /** The table's metadata for a command (warm: the cached copy with the cached head's seating, no read). */
+  async commandMeta(tableId: string): Promise<TableMeta> {
+    return (await tableForCommand(this.ctx, tableId)).meta;
+  }
+  /** Who `secret` is at the table for a command, with the metadata decided on (warm: no read; play.ts). */
+  commandActor(tableId: string, secret: string | undefined): Promise<{ meta: TableMeta; actor: Actor }> {
+    return commandActor(this.ctx, tableId, secret);
+  }
+  /** The same for any way of telling who asks from the metadata (a WebSocket connection's stored principal). */
+  commandActorBy(tableId: string, who: (meta: TableMeta) => Actor): Promise<{ meta: TableMeta; actor: Actor }> {
+    return commandActorBy(this.ctx, tableId, who);
   }
 
   // seating.ts

@@ -1,5 +1,12 @@
 import { type Audience, type TableEvent, type TableState, evolve, redactEvent } from '../../engine/index.js';
-import { type Commit, type TableMeta, type TableStore, lastSeq, listenOf } from '../ports/table-store.js';
+import {
+  type Commit,
+  type SeatInfo,
+  type TableMeta,
+  type TableStore,
+  lastSeq,
+  listenOf,
+} from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
 import type { CachedHead } from './head-cache.js';
 import { AppError } from './errors.js';
@@ -35,15 +42,88 @@ export interface Produced {
   /** The metadata's listen facts the command decided on (auto-deal.ts `advance` copies them; ports/table-store.ts). */
   readonly listen?: number;
   readonly watched?: boolean;
+  /** The seating after the commit, written with it (seat changes and base commits; ports/table-store.ts `seating`). */
+  readonly seating?: readonly SeatInfo[];
 }
 
 const notFound = (tableId: string): AppError => new AppError(404, 'table/not_found', `no table ${tableId}`);
 
-/** The table's metadata, or 404. */
+/** The table's stored metadata (settings and key hashes; its `seats` may be behind the stream's), or 404. */
 export async function requireMeta(store: TableStore, tableId: string): Promise<TableMeta> {
   const meta = await store.getMeta(tableId);
   if (meta === undefined) throw notFound(tableId);
   return meta;
+}
+
+/**
+ * The seating at the head of `commits` (a deal's commits from its base): the newest `seating` among them. Undefined
+ * for a table stored before seating moved into the stream and not seated since: its metadata's `seats` are the truth.
+ */
+export function seatingOf(commits: readonly Commit[]): readonly SeatInfo[] | undefined {
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const seating = commits[i]?.seating;
+    if (seating !== undefined) return seating;
+  }
+  return undefined;
+}
+
+/** The metadata with the seating of the stream at `loaded` (the stored seats only for a table from before). */
+export function withSeating(meta: TableMeta, loaded: Pick<Loaded, 'commits'>): TableMeta {
+  const seating = seatingOf(loaded.commits);
+  return seating === undefined ? meta : { ...meta, seats: seating };
+}
+
+/**
+ * The metadata with the seating at the head, read from the store alone (callers without a use-case context: the
+ * tournament's tables). Undefined without the table.
+ */
+export async function seatedMeta(store: TableStore, tableId: string): Promise<TableMeta | undefined> {
+  const meta = await store.getMeta(tableId);
+  const head = meta === undefined ? undefined : await store.head(tableId);
+  if (meta === undefined || head === undefined) return meta;
+  return withSeating(meta, {
+    commits: head.base === head.seq ? [head] : await store.range(tableId, head.base, head.seq),
+  });
+}
+
+/** The stored metadata: the copy cached with the head (head-cache.ts `config`) unless `fresh`, else one read. */
+export async function storedMeta(ctx: UseCaseContext, tableId: string, fresh = false): Promise<TableMeta> {
+  const cached = fresh ? undefined : ctx.heads?.config(tableId);
+  if (cached !== undefined) return cached;
+  const meta = await requireMeta(ctx.store, tableId);
+  ctx.heads?.setConfig(meta);
+  return meta;
+}
+
+/** A table as the use cases see it: the metadata with the stream's seating, and the state it was read at. */
+export interface Table {
+  readonly meta: TableMeta;
+  readonly loaded: Loaded;
+  /** Read from this process's cache (unproved until a conditional write): a refusal on it reads again first. */
+  readonly cached: boolean;
+}
+
+/**
+ * The table for a command: warm (a cached head and metadata) it reads nothing — the command's conditional append
+ * proves the head current; `fresh` (a retry, a refusal on the cache) reads the metadata and the head again.
+ */
+export async function tableForCommand(ctx: UseCaseContext, tableId: string, fresh = false): Promise<Table> {
+  const head = fresh ? undefined : ctx.heads?.get(tableId);
+  if (fresh) ctx.heads?.drop(tableId);
+  const config = await storedMeta(ctx, tableId, head === undefined);
+  const loaded = head ?? (await loadTable(ctx.store, tableId));
+  if (head === undefined) ctx.heads?.advance(tableId, loaded);
+  return { meta: withSeating(config, loaded), loaded, cached: head !== undefined };
+}
+
+/**
+ * The table for a read that must not be stale (who may read, the names): the stored metadata (one read) with the
+ * seating at the current head (table-stream.ts `currentHead`: one probe of the slot after a cached head).
+ */
+export async function requireTable(ctx: UseCaseContext, tableId: string): Promise<Table> {
+  const config = await storedMeta(ctx, tableId, true);
+  const loaded = await currentHead(ctx, tableId);
+  return { meta: withSeating(config, loaded), loaded, cached: false };
 }
 
 /** The newest commit, or 404. */
@@ -141,6 +221,7 @@ export async function appendCommit(
     ...(produced.snapshot !== undefined ? { snapshot: produced.snapshot } : {}),
     ...(idem !== undefined ? { idempotencyKey: idem.idem, requestHash: idem.requestHash } : {}),
     ...(produced.seeds !== undefined ? { seeds: produced.seeds } : {}),
+    ...(produced.seating !== undefined ? { seating: produced.seating } : {}),
     ...(produced.auto === true ? { auto: true } : {}),
     // The newer of the metadata's and the predecessor's listen facts: a writer on metadata read before a listen flip
     // still carries the epoch once the commit it follows does (or meets the flip's fence and decides again).
@@ -238,5 +319,6 @@ export async function warmHeadAndMeta(
   const now = foldNewer(cached, read.commits);
   if (now === undefined) return undefined;
   if (now !== cached) ctx.heads?.advance(tableId, now);
-  return { meta: read.meta, loaded: now };
+  ctx.heads?.setConfig(read.meta);
+  return { meta: withSeating(read.meta, now), loaded: now };
 }

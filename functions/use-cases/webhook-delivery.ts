@@ -6,7 +6,7 @@ import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
 import { metaAtCommit, statesAround } from './fanout.js';
 import type { HeadCache } from './head-cache.js';
-import { foldFromBase } from './table-stream.js';
+import { foldFromBase, seatedMeta, withSeating } from './table-stream.js';
 import {
   type Attempt,
   type Delivery,
@@ -168,14 +168,19 @@ export class Deliverer {
     // A closed table has no more commits: its creator's registrations need not raise its epoch any more.
     if (closed && entry.creator !== undefined) await this.deps.tables.dropCreator(entry.creator, commit.tableId);
     if (entry.hooks.length === 0) return;
-    // The metadata and the state before the commit from the service's cached head when it kept up (as the fan-out).
-    const at = meta ?? (await metaAtCommit(this.deps.tables, this.deps.heads, commit));
-    if (at === undefined) return;
+    // The state before the commit and the metadata at it (the seating is the stream's) from the service's cached head
+    // when it kept up (as the fan-out).
+    if (meta !== undefined) this.deps.heads?.setConfig(meta);
     const before = (await statesAround(this.deps.tables, this.deps.heads, commit)).before;
+    const at = await metaAtCommit(this.deps.tables, this.deps.heads, commit);
+    if (at === undefined) return;
     const now = this.deps.clock.now();
+    let current: Promise<TableMeta | undefined> | undefined;
     await Promise.all(
       entry.hooks.map(async (hook) => {
-        const actor = actorOf(hook, at);
+        // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
+        const actor =
+          actorOf(hook, at) ?? actorOf(hook, (await (current ??= seatedMeta(this.deps.tables, commit.tableId))) ?? at);
         // The token that registered no longer grants access (seat left, table turned private): nothing to send.
         if (actor === undefined) return;
         const made = messagesFor(hook, actor, at, commit, before, now);
@@ -213,11 +218,13 @@ export class Deliverer {
   async onRegistered(hook: Hook): Promise<void> {
     if (hook.scope.kind !== 'table' || !wants(hook, 'your_turn')) return;
     const tableId = hook.scope.tableId;
-    const [meta, head] = await Promise.all([this.deps.tables.getMeta(tableId), this.deps.tables.head(tableId)]);
-    if (meta === undefined || head === undefined) return;
+    const [stored, head] = await Promise.all([this.deps.tables.getMeta(tableId), this.deps.tables.head(tableId)]);
+    if (stored === undefined || head === undefined) return;
+    const commits = await this.deps.tables.range(tableId, head.base, lastSeq(head));
+    const meta = withSeating(stored, { commits });
     const actor = actorOf(hook, meta);
     if (actor === undefined) return;
-    const state = foldFromBase(await this.deps.tables.range(tableId, head.base, lastSeq(head)));
+    const state = foldFromBase(commits);
     if (state === null) return;
     const turns = turnsFor(hook, actor, meta, tableId, lastSeq(head), state, this.deps.clock.now());
     if (turns.length === 0) return;

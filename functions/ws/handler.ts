@@ -309,10 +309,16 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
         ];
       }
       case 'act': {
-        const { id, actor } = await actorFor(connection, msg.tableId);
+        // Warm: no read — the cached head and metadata (the seating is the stream's); the move's conditional write
+        // proves them current, and a refusal on the cache reads again first (use-cases/play.ts `commandActorBy`).
+        const id = msg.tableId ?? connection.authTableId;
+        assertSameTable(connection.authTableId, id);
+        const who = (meta: TableMeta): Actor => assertStillGranted(currentActor(meta, connection.principal));
+        const { actor } = await deps.service.commandActorBy(id, who);
         assertMayAct(actor);
         const out = await inMove(() =>
           deps.service.act(id, actor, msg.move, {
+            who,
             ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
             ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
           }),

@@ -108,11 +108,13 @@ describe('reads are bounded by the current deal', () => {
     // The same calls and the same consumed capacity, although 6 finished deals (200+ events) lie behind one table.
     expect(oldStart).toEqual(freshStart);
     expect(oldMid).toEqual(freshMid);
-    // One conditional write (1 WCU) per move and one small read (META, to authorise): the warm service decides on its
-    // cached head (functions/use-cases/head-cache.ts) and the conditional write proves it current.
-    expect(freshStart.move!.calls).toEqual({ GetItemCommand: 1, PutItemCommand: 1 });
-    expect(freshMid.move!.calls).toEqual({ GetItemCommand: 1, PutItemCommand: 1 });
+    // One conditional write (1 WCU) per move and no read: the warm service authorises the seat token on the seating of
+    // its cached head (the stream is the table) and decides on it (functions/use-cases/head-cache.ts); the
+    // conditional write proves both current.
+    expect(freshStart.move!.calls).toEqual({ PutItemCommand: 1 });
+    expect(freshMid.move!.calls).toEqual({ PutItemCommand: 1 });
     expect(freshMid.move!.writeUnits).toBe(1);
+    expect(freshMid.move!.readUnits).toBe(0);
     console.log(
       `DynamoDB per request, fresh table vs ${history} events of history: ${JSON.stringify({ freshStart, oldStart, freshMid, oldMid })}`,
     );

@@ -94,7 +94,7 @@ describe('cached heads', () => {
     }
   });
 
-  it('a warm move costs one conditional PutItem and one GetItem (META); a cold one reads the head and deal too', async () => {
+  it('a warm move costs one conditional PutItem and no read; a cold one reads META and the head too', async () => {
     const t = await createTable(api, { variant: 'schafkopf', seats: 4 });
     await seatEveryone(api, t.tableId, 4);
     await server.idle();
@@ -122,7 +122,7 @@ describe('cached heads', () => {
     server.hold();
     try {
       expect(await move(cold, other)).toEqual({ GetItemCommand: 1, QueryCommand: 1, PutItemCommand: 1 });
-      expect(await move(cold, cold)).toEqual({ GetItemCommand: 1, PutItemCommand: 1 });
+      expect(await move(cold, cold)).toEqual({ PutItemCommand: 1 });
       // A warm view: one consistent GetItem of the slot after the cached head (free: the head is current).
       expect(await view(cold)).toEqual({ GetItemCommand: 1 });
       // `other` is behind by two commits now: the slot after its head is taken, one Query brings the newer commits.
@@ -138,7 +138,7 @@ describe('cached heads', () => {
         GetItemCommand: 1,
         QueryCommand: 2,
       });
-      // Cold and refused: META only — the head is read after the authorisation.
+      // Cold and refused: the same reads — a seat token is checked on the seating of the stream, read with the head.
       counter.reset();
       const refuse = (): never => {
         throw new AppError(403, 'auth/forbidden', 'no');
@@ -146,7 +146,7 @@ describe('cached heads', () => {
       await expect(
         new TableService({ store: server.runtime.store }).authorisedView(t.tableId, refuse),
       ).rejects.toBeInstanceOf(AppError);
-      expect(Object.fromEntries(counter.calls.entries())).toEqual({ GetItemCommand: 1 });
+      expect(Object.fromEntries(counter.calls.entries())).toEqual({ GetItemCommand: 1, QueryCommand: 2 });
     } finally {
       server.release();
     }
@@ -163,11 +163,11 @@ describe('cached heads', () => {
     const warm = await authorise(a, leaver.token);
     expect(warm.actor).toEqual({ kind: 'seat', seat: leaver.seat });
     expect(warm.result.view.deal?.hands[leaver.seat]?.length ?? 0).toBeGreaterThan(0);
-    // The seat is left on `b` (META first, then the seat commit); `a` never saw either.
+    // The seat is left on `b` (one seat commit: the seating lives in the stream); `a` never saw it.
     await b.leave(t.tableId, leaver.seat);
     counter.reset();
     await expect(authorise(a, leaver.token)).rejects.toMatchObject({ status: 403 });
-    // One read told `a` both: the metadata (the token is gone) and the commit after its head.
+    // One read told `a` both: the metadata and the seat commit after its head (the token is gone).
     expect(Object.fromEntries(counter.calls.entries())).toEqual({ QueryCommand: 1 });
     // The same over HTTP on the server's own instance: refused, and the body has no hand.
     const res = await api.get(`/v1/tables/${t.tableId}/view`, { token: leaver.token });

@@ -21,9 +21,10 @@ afterAll(async () => {
 
 describe('slow consumers', () => {
   it('a never-reading subscriber is closed; the table and its other subscribers go on', async () => {
-    // A bot-only table plays on its own; `reader` and `stalled` watch it. Eight deals (~54 events each with the knock
-    // phase) keep it playing well past the flood below.
-    const table = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 8 });
+    // A bot-only table plays on its own until the organiser closes it; `reader` and `stalled` watch it. (A fixed number
+    // of deals raced the flood: once bots played eight deals within about a second, the flood met a closed table with
+    // no pushes left to overflow on.)
+    const table = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 10_000 });
     const reader = await subscribed(server, table.tableId, undefined);
     await reader.until(() => reader.lastSeq > 150);
     const stalled = await subscribed(server, table.tableId, undefined);
@@ -31,7 +32,10 @@ describe('slow consumers', () => {
     const raw = (stalled.socket as unknown as { _socket: Socket })._socket;
     raw.pause();
     for (let i = 0; i < 300; i++) stalled.send({ action: 'resync', after: 0, limit: 500, requestId: `flood-${i}` });
-    // The table plays to its end and the reader holds every event, in order, without gaps.
+    // The table plays on past the flood: the stalled connection is closed; then the organiser closes the table, and
+    // the reader holds every event, in order, without gaps.
+    await reader.until(() => server.gateway.slowConsumersClosed === 1);
+    expect((await api.post(`/v1/tables/${table.tableId}/close`, { token: table.organiserKey })).status).toBe(200);
     await reader.until(() => reader.view?.closed === true);
     await server.idle();
     await server.gateway.idle();

@@ -19,6 +19,7 @@ import {
   type LobbyPage,
   type LobbyPosition,
   type MetaAndAfter,
+  type SeatInfo,
   type TableMeta,
   type TableStore,
 } from '../../ports/table-store.js';
@@ -27,10 +28,12 @@ import {
  * The event store on one DynamoDB table (DATA_TABLE: pk S, sk S, TTL `expiresAt`, stream NEW_IMAGE).
  *
  * Items of a table `T#<id>`:
- *   sk `META`              who sits where, key hashes (JSON in `m`), revision `rev`
+ *   sk `META`              settings and key hashes (JSON in `m`), revision `rev`; its `seats` are the seating at
+ *                          creation (tables stored before seating moved into the stream: until their first seat change)
  *   sk `C#<seq, 12 digits>` one commit: its events (deflated JSON in `ev`, their schema version in `v`), `base`/`pb`
  *                          pointers to the deal's snapshot commit, the snapshot on deal starts (`snap`, its version
- *                          in `sv`), idempotency key, secret seeds, the listen facts (`ls` epoch, `wt` watched;
+ *                          in `sv`), idempotency key, secret seeds, the seating with its token hashes (`st`, JSON;
+ *                          on base commits and seat changes), the listen facts (`ls` epoch, `wt` watched;
  *                          use-cases/listen.ts). Reads upcast older versions (functions/adapters/schema.ts).
  *   sk `C#<seq>` + `fence`  a listen fence in the slot after the head (no `ev`): every read skips it, and only a
  *                          commit with at least its epoch takes the slot (a MODIFY on the stream)
@@ -39,7 +42,7 @@ import {
  *
  * A cold move reads META (GetItem), the head commit (Query, newest first, Limit 2: a fence may come first) and the
  * commits of the current deal (Query from its base), and writes ONE item with a condition — no transactions, so it
- * runs on dynalite too. A warm move reads META only; a warm GET view reads META and the commits after its cached head
+ * runs on dynalite too. A warm move (cached head and settings) reads nothing; a join is that same one write; a warm GET view reads META and the commits after its cached head
  * in one Query (`metaAndAfter`).
  */
 export class DynamoTableStore implements TableStore {
@@ -495,6 +498,7 @@ function commitItem(c: Commit, schema: StorageSchema = STORAGE_SCHEMA): Record<s
   if (c.idempotencyKey !== undefined) item.idem = { S: c.idempotencyKey };
   if (c.requestHash !== undefined) item.rh = { S: c.requestHash };
   if (c.seeds !== undefined) item.seeds = { S: JSON.stringify(c.seeds) };
+  if (c.seating !== undefined) item.st = { S: JSON.stringify(c.seating) };
   if (c.auto === true) item.au = { N: '1' };
   if (c.listen !== undefined) item.ls = { N: String(c.listen) };
   if (c.watched === true) item.wt = { N: '1' };
@@ -519,6 +523,7 @@ function fromCommitItem(item: Record<string, AttributeValue>, schema: StorageSch
     ...(item.idem?.S !== undefined ? { idempotencyKey: item.idem.S } : {}),
     ...(item.rh?.S !== undefined ? { requestHash: item.rh.S } : {}),
     ...(item.seeds?.S !== undefined ? { seeds: JSON.parse(item.seeds.S) as Record<string, string> } : {}),
+    ...(item.st?.S !== undefined ? { seating: JSON.parse(item.st.S) as SeatInfo[] } : {}),
     ...(item.au?.N === '1' ? { auto: true } : {}),
     ...(item.ls?.N !== undefined ? { listen: Number(item.ls.N) } : {}),
     ...(item.wt?.N === '1' ? { watched: true } : {}),
