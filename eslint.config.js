@@ -228,8 +228,9 @@ export default tseslint.config(
   {
     // Variant knowledge lives in the variant's folder (engine/variants/<id>/): the core, the bots, the text layer, the
     // family's shared rules, functions/, the chat adapters and the CLI ask the registry and its hooks
-    // (Variant.trickOrder, cardStyle, words, bots, usualSeats; DEFAULT_VARIANT).
-    files: ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'cli/**/*.ts'],
+    // (Variant.trickOrder, cardStyle, words, bots, usualSeats; DEFAULT_VARIANT); the web app asks the server's
+    // catalogue (GET /v1/variants, the default first).
+    files: ['engine/**/*.ts', 'functions/**/*.ts', 'adapters/**/*.ts', 'cli/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     ignores: VARIANT_IDS.map((id) => `engine/variants/${id}/**`),
     plugins: { boundaries },
     rules: { 'boundaries/variant-ids': 'error' },

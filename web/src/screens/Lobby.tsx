@@ -91,7 +91,8 @@ function CreateTable({ onError }: { onError: (e: string) => void }) {
   const t = useT();
   const { route } = useLocation();
   const [variants, setVariants] = useState<Variant[]>([]);
-  const [variant, setVariant] = useState('schafkopf');
+  // The server's first listed game until the catalogue answers (GET /v1/variants lists the default first).
+  const [variant, setVariant] = useState('');
   const [seats, setSeats] = useState(4);
   const [preset, setPreset] = useState('');
   const [bots, setBots] = useState<boolean[]>([false, true, true, true, true, true, true, true]);
@@ -106,7 +107,10 @@ function CreateTable({ onError }: { onError: (e: string) => void }) {
     api()
       .variants()
       .then(
-        (r) => setVariants(r.variants),
+        (r) => {
+          setVariants(r.variants);
+          setVariant((current) => (current === '' ? (r.variants[0]?.id ?? '') : current));
+        },
         (e: unknown) => onError(problemText(e)),
       );
   }, []);
@@ -159,7 +163,7 @@ function CreateTable({ onError }: { onError: (e: string) => void }) {
               if (nv !== undefined) setSeats(Math.min(Math.max(seats, nv.tableSeats.min), nv.tableSeats.max));
             }}
           >
-            {(variants.length > 0 ? variants.map((x) => x.id) : ['schafkopf']).map((id) => (
+            {variants.map(({ id }) => (
               <option key={id} value={id}>
                 {t(`variant.${id}`, { defaultValue: id })}
               </option>
@@ -248,7 +252,7 @@ function CreateTable({ onError }: { onError: (e: string) => void }) {
           <input type="checkbox" checked={visible} onChange={(e) => setVisible(e.currentTarget.checked)} />
           {t('lobby.visibility')}
         </label>
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={busy || variant === ''}>
           {t('lobby.start')}
         </button>
       </form>

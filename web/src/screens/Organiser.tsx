@@ -1,6 +1,7 @@
 import { useLocation } from 'preact-iso';
-import { useState } from 'preact/hooks';
-import { call, problemText, secrets } from '../api.js';
+import type { Schemas } from '@stammtisch/sdk';
+import { useEffect, useState } from 'preact/hooks';
+import { api, call, problemText, secrets } from '../api.js';
 import { useT } from '../i18n/index.js';
 import { useTournament } from '../tournament-data.js';
 import { Controls, LiveEntry } from './OrganiserControls.js';
@@ -16,7 +17,9 @@ export function Organiser() {
   const t = useT();
   const { route } = useLocation();
   const [name, setName] = useState('Stammtisch-Turnier');
-  const [variant, setVariant] = useState('schafkopf');
+  // The games come from the server's catalogue (GET /v1/variants, the default first); none is named here.
+  const [variants, setVariants] = useState<Schemas['Variant'][]>([]);
+  const [variant, setVariant] = useState('');
   const [tableSize, setTableSize] = useState(4);
   const [rounds, setRounds] = useState(2);
   const [deals, setDeals] = useState(4);
@@ -24,6 +27,18 @@ export function Organiser() {
   const [clock, setClock] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api()
+      .variants()
+      .then(
+        (r) => {
+          setVariants(r.variants);
+          setVariant((current) => (current === '' ? (r.variants[0]?.id ?? '') : current));
+        },
+        (e: unknown) => setError(problemText(e)),
+      );
+  }, []);
 
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
@@ -67,9 +82,9 @@ export function Organiser() {
           <label>
             {t('lobby.variant')}
             <select value={variant} onChange={(e) => setVariant(e.currentTarget.value)}>
-              {['schafkopf', 'mehrkopf', 'sheepshead', 'saukopf'].map((v) => (
-                <option key={v} value={v}>
-                  {t(`variant.${v}`)}
+              {variants.map(({ id }) => (
+                <option key={id} value={id}>
+                  {t(`variant.${id}`, { defaultValue: id })}
                 </option>
               ))}
             </select>
@@ -118,7 +133,7 @@ export function Organiser() {
             {t('lobby.clock')}
             <input type="number" min={1} value={clock} onInput={(e) => setClock(e.currentTarget.value)} />
           </label>
-          <button type="submit" class="primary" disabled={busy}>
+          <button type="submit" class="primary" disabled={busy || variant === ''}>
             {t('org.create')}
           </button>
         </form>
