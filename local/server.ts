@@ -285,7 +285,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await healStandingItems(client, settings.dataTable, runtime.store, runtime.dueWork, clock.now());
   await healPresence(client, settings.connectionsTable, realtime.presence);
   const tournamentStore = new DynamoTournamentStore(client, settings.dataTable);
-  await healWebhooks(client, settings.dataTable, webhooks.deliverer, (id, from) => tournamentStore.commitsFrom(id, from));
+  await healWebhooks(client, settings.dataTable, webhooks.deliverer, (id, from) =>
+    tournamentStore.commitsFrom(id, from),
+  );
   const restored = await scheduler.restore();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
