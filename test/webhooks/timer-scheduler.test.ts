@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock, TimerScheduler } from '../../functions/adapters/memory/timer-scheduler.js';
 import type { PumpJob } from '../../functions/ports/webhooks.js';
 
@@ -10,6 +10,8 @@ const job: PumpJob = { kind: 'webhook.pump', hookId: 'wh_1', tableId: 't1' };
 
 describe('TimerScheduler', () => {
   it('bug: a pump run that threw was dropped; now it runs again with back-off until it succeeds', async () => {
+    // Each failed run is logged (and kept out of the test output).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const clock = new ManualClock(1_000_000);
     const runs: number[] = [];
     let failing = 6;
@@ -36,6 +38,8 @@ describe('TimerScheduler', () => {
     clock.advance(3_600_000);
     await scheduler.idle();
     expect(runs.length).toBe(7);
+    expect(logged).toHaveBeenCalledTimes(6);
+    logged.mockRestore();
   });
 
   it('a job asked for while its key runs runs once more right after, never alongside', async () => {
