@@ -112,16 +112,18 @@ export async function healStandingItems(
 
 /**
  * Webhook queues after a crash. The local process is the only pump, so every pump lease in the store belongs to the
- * dead process: they are released (on AWS a crashed pump's lease runs out). Then each registration of a table or a
- * tournament catches up (`Deliverer.catchUp`): the commits whose deliveries the lost in-memory fan-out never made get
- * them now, and every queue with something left is handed to the outbox — nothing waits for a further commit.
- * Returns how many commits were enqueued again.
+ * dead process: they are released (on AWS a crashed pump's lease runs out). Then each registration — of a table, a
+ * tournament or an API key — catches up (`Deliverer.catchUp`): the commits whose rows the lost in-memory fan-out never
+ * made, or made only some of, get them now, and every queue is handed to the outbox — nothing waits for a further
+ * commit. Run before `LocalScheduler.restore()` arms the stored outbox items: both may start a pump of one queue, and
+ * the in-process runner (composition/webhooks.ts `outbox`) runs them one after the other. Returns how many commits were
+ * enqueued again.
  */
 export async function healWebhooks(
   client: DynamoDBClient,
   dataTable: string,
   deliverer: Deliverer,
-  tournamentCommits: (tournamentId: string, afterSeq: number) => Promise<readonly TournamentCommit[]>,
+  tournamentCommitsFrom: (tournamentId: string, fromSeq: number) => Promise<readonly TournamentCommit[]>,
 ): Promise<number> {
   const leased = await scanAll(client, {
     TableName: dataTable,
@@ -144,7 +146,7 @@ export async function healWebhooks(
   let replayed = 0;
   for (const item of hooks) {
     const hook = JSON.parse(item.h?.S ?? 'null') as Hook | null;
-    if (hook !== null) replayed += await deliverer.catchUp(hook, { tournamentCommits });
+    if (hook !== null) replayed += await deliverer.catchUp(hook, { tournamentCommitsFrom });
   }
   return replayed;
 }

@@ -258,7 +258,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const tournamentPush = orderedPush(onTournamentCommit(realtime.tournamentFanOut, webhooks));
   for (const [kind, handler] of tournaments.handlers) register(kind, handler);
   // The webhook outbox's stored queues (after a restart: what the previous process had not sent yet).
-  register(WEBHOOK_PUMP, pumpHandler(webhooks.deliverer));
+  register(WEBHOOK_PUMP, pumpHandler(webhooks));
 
   const app = createHttp(runtime, telemetry, {
     tournaments: tournaments.service,
@@ -285,7 +285,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   await healStandingItems(client, settings.dataTable, runtime.store, runtime.dueWork, clock.now());
   await healPresence(client, settings.connectionsTable, realtime.presence);
   const tournamentStore = new DynamoTournamentStore(client, settings.dataTable);
-  await healWebhooks(client, settings.dataTable, webhooks.deliverer, (id, after) => tournamentStore.commits(id, after));
+  await healWebhooks(client, settings.dataTable, webhooks.deliverer, (id, from) =>
+    tournamentStore.commitsFrom(id, from),
+  );
   const restored = await scheduler.restore();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {

@@ -1,6 +1,7 @@
 import { verifyKey } from 'discord-interactions';
 import type { Lang } from '../../sdk/index.js';
 import type { ChatGame, Reply } from '../core/game.js';
+import { MAX_BODY_BYTES, readCapped, tooLarge } from '../core/body-limit.js';
 
 /** Discord's interaction and response types (discord.com/developers/docs/interactions/receiving-and-responding). */
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3 } as const;
@@ -97,6 +98,8 @@ export interface DiscordOptions {
    * when the channel's line left a hidden part out. Default: fetch against discord.com.
    */
   readonly followUp?: (applicationId: string, token: string, body: unknown) => Promise<void>;
+  /** The body limit (adapters/core/body-limit.ts `MAX_BODY_BYTES` by default). */
+  readonly maxBodyBytes?: number;
 }
 
 /** Moves per page of buttons: four rows of five, the fifth row turns pages. */
@@ -111,11 +114,13 @@ export const REPLAY_WINDOW_SECONDS = 5 * 60;
 /**
  * The Discord interactions endpoint as a fetch handler (Lambda, Node, tests): verifies Ed25519 signatures exactly
  * as Discord documents (`X-Signature-Ed25519` over `X-Signature-Timestamp` + raw body; 401 when it fails or the
- * timestamp is more than five minutes off), answers
+ * timestamp is more than five minutes off) after reading at most `maxBodyBytes` of the body (a larger one is a 413
+ * problem+json naming the limit), answers
  * PING with PONG, runs slash commands and move buttons. Hands and errors are ephemeral (flag 64).
  */
 export function discordHandler(o: DiscordOptions): (req: Request) => Promise<Response> {
   const now = o.now ?? Date.now;
+  const max = o.maxBodyBytes ?? MAX_BODY_BYTES;
   return async (req) => {
     const signature = req.headers.get('x-signature-ed25519');
     const timestamp = req.headers.get('x-signature-timestamp');
@@ -124,7 +129,9 @@ export function discordHandler(o: DiscordOptions): (req: Request) => Promise<Res
       (!/^\d+$/.test(timestamp) || Math.abs(now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS)
     )
       return new Response('stale or malformed request timestamp', { status: 401 });
-    const body = await req.text();
+    // Read before the signature can be checked: at most the limit (a larger body is a 413, the rest never read).
+    const body = await readCapped(req, max);
+    if (body === undefined) return tooLarge(max);
     if (signature === null || timestamp === null || !(await verifyKey(body, signature, timestamp, o.publicKey)))
       return new Response('invalid request signature', { status: 401 });
     let interaction: Interaction;

@@ -1,15 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '../../sdk/index.js';
 import type { ChatGame, Move, Reply } from '../core/game.js';
+import { MAX_BODY_BYTES, readCapped, tooLarge } from '../core/body-limit.js';
 
 /** Slack rejects nothing older than this itself; we refuse requests whose timestamp is further off (replays). */
 export const REPLAY_WINDOW_SECONDS = 5 * 60;
 
-/**
- * The largest body read before its signature is checked. Slash commands and block_actions payloads are a few KiB;
- * anything larger is refused (413) after reading at most this much, so an unsigned request cannot make us buffer it.
- */
-export const MAX_BODY_BYTES = 256 * 1024;
+export { MAX_BODY_BYTES } from '../core/body-limit.js';
 
 export interface SlackOptions {
   /** The app's signing secret (Basic Information → App Credentials). */
@@ -29,45 +26,6 @@ export interface SlackOptions {
   readonly responseHosts?: readonly string[];
   /** The body limit ({@link MAX_BODY_BYTES} by default). */
   readonly maxBodyBytes?: number;
-}
-
-/**
- * The body as text, read up to `max` bytes: undefined when it is larger (by Content-Length, or by what arrives — the
- * rest is never read).
- */
-export async function readCapped(req: Request, max: number): Promise<string | undefined> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > max) return undefined;
-  if (req.body === null) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** 413 as problem+json, naming the limit. */
-function tooLarge(max: number): Response {
-  return new Response(
-    JSON.stringify({
-      type: 'https://stammtisch.dev/problems/request/too_large',
-      title: 'Payload too large',
-      status: 413,
-      code: 'request/too_large',
-      detail: `the body is larger than ${max} bytes`,
-      limit: max,
-    }),
-    { status: 413, headers: { 'content-type': 'application/problem+json', connection: 'close' } },
-  );
 }
 
 /**

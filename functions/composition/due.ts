@@ -39,7 +39,7 @@ export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: T
     outbox: { store: runtime.dueWork, due: scheduler },
     tournaments: { authorize: (id, token) => tournaments.service.authorize(id, token) },
   });
-  kinds.set(WEBHOOK_PUMP, pumpHandler(webhooks.deliverer));
+  kinds.set(WEBHOOK_PUMP, pumpHandler(webhooks));
   const handlers = observeDueWork(telemetry, kinds);
   return {
     scheduler,

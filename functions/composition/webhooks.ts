@@ -12,10 +12,19 @@ import { Deliverer } from '../use-cases/webhook-delivery.js';
 import { type TournamentAccess, WebhookService } from '../use-cases/webhooks.js';
 import type { Runtime } from './runtime.js';
 
+/** The outbox as the runtimes hold it: `runNow` (local) runs a stored item's pump on the in-process runner. */
+export type OutboxScheduler = Scheduler & {
+  stop?(): void;
+  idle?(): Promise<void>;
+  isIdle?(): boolean;
+  /** Pump the queue now on the in-process runner, after any run of the same queue (absent on AWS). */
+  runNow?(job: PumpJob): void;
+};
+
 export interface Webhooks {
   readonly service: WebhookService;
   readonly deliverer: Deliverer;
-  readonly scheduler: Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean };
+  readonly scheduler: OutboxScheduler;
   readonly store: DynamoWebhookStore;
 }
 
@@ -56,7 +65,7 @@ export function createWebhooks(w: WebhookWiring): Webhooks {
     ...(w.service.heads !== undefined ? { heads: w.service.heads } : {}),
   });
   const run = (job: PumpJob) => deliverer.pump(job);
-  const timerScheduler = (): Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean } =>
+  const timerScheduler = (): OutboxScheduler =>
     w.scheduler !== undefined ? w.scheduler(run) : new TimerScheduler(run, timers);
   const box = w.outbox;
   const scheduler =
@@ -96,18 +105,9 @@ export { Deliverer, WebhookService };
  * something to send. `run` is who sends now: locally the in-process timers (`inner`), on AWS the due-work queue
  * (`due`: the message runs the pump in the due function, never in the stream function).
  */
-export function outbox(
-  store: DueWorkStore,
-  runner: { inner: Scheduler } | { due: DueWorkScheduler },
-): Scheduler & {
-  stop?(): void;
-  idle?(): Promise<void>;
-} {
+export function outbox(store: DueWorkStore, runner: { inner: Scheduler } | { due: DueWorkScheduler }): OutboxScheduler {
   const work = (at: number, job: PumpJob): DueWork => ({ at, kind: WEBHOOK_PUMP, key: pumpKey(job) });
-  const inner =
-    'inner' in runner
-      ? (runner.inner as Scheduler & { stop?(): void; idle?(): Promise<void>; isIdle?(): boolean })
-      : undefined;
+  const inner = 'inner' in runner ? (runner.inner as OutboxScheduler) : undefined;
   return {
     async schedule(at, job) {
       if ('due' in runner) {
@@ -121,17 +121,26 @@ export function outbox(
       const stored = await store.get(WEBHOOK_PUMP, pumpKey(job));
       if (stored !== undefined) await store.remove(stored);
     },
+    // The item itself is kept: the pump drops it when it finds the queue empty.
+    ...(inner !== undefined ? { runNow: (job: PumpJob) => void inner.schedule(0, job) } : {}),
     ...(inner?.stop !== undefined ? { stop: () => inner.stop?.() } : {}),
     ...(inner?.idle !== undefined ? { idle: () => inner.idle!() } : {}),
     ...(inner?.isIdle !== undefined ? { isIdle: () => inner.isIdle!() } : {}),
   };
 }
 
-/** The `webhook.pump` due-work handler: one pump of the queue the item names (the pump keeps or drops the item). */
-export function pumpHandler(deliverer: Deliverer): DueWorkHandler {
+/**
+ * The `webhook.pump` due-work handler: one pump of the queue the item names (the pump keeps or drops the item). With
+ * an in-process runner (locally: a stored item armed by `LocalScheduler.restore()` while the start-up catch-up already
+ * started a pump of the same queue) the run joins that runner, which never runs two pumps of one queue at once;
+ * without one (the AWS due function) it pumps here.
+ */
+export function pumpHandler(webhooks: Pick<Webhooks, 'deliverer' | 'scheduler'>): DueWorkHandler {
   return async (work) => {
     const job = pumpJobOf(work.key);
-    if (job !== undefined) await deliverer.pump(job);
+    if (job === undefined) return 'keep';
+    if (webhooks.scheduler.runNow !== undefined) webhooks.scheduler.runNow(job);
+    else await webhooks.deliverer.pump(job);
     return 'keep';
   };
 }

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { type TableEvent, type TableState, evolve, redactEvent, view } from '../../engine/index.js';
+import { type TableEvent, type TableState, evolve, redactEvent, tournament, view } from '../../engine/index.js';
 import { type Commit, type TableMeta, type TableStore, lastSeq, unheard } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
@@ -164,10 +164,16 @@ export class Deliverer {
       };
       if (key !== undefined) this.#remember(commit.tableId, entry);
     }
-    const closed = commit.events.some((e) => e.type === 'TableClosed');
-    // A closed table has no more commits: its creator's registrations need not raise its epoch any more.
-    if (closed && entry.creator !== undefined) await this.deps.tables.dropCreator(entry.creator, commit.tableId);
-    if (entry.hooks.length === 0) return;
+    if (entry.hooks.length > 0) await this.#enqueue(commit, entry.hooks, meta);
+    // A closed table has no more commits: its creator's registrations need not raise its epoch any more. Only after
+    // its rows are made: until then the key's tables still list it, so a catch-up after a crash finds it
+    // (`catchUp` of a registration for an API key).
+    if (entry.creator !== undefined && commit.events.some((e) => e.type === 'TableClosed'))
+      await this.deps.tables.dropCreator(entry.creator, commit.tableId);
+  }
+
+  /** One commit's rows for each of `hooks`, then each queue handed to the outbox. */
+  async #enqueue(commit: Commit, hooks: readonly Hook[], meta: TableMeta | undefined): Promise<void> {
     // The state before the commit and the metadata at it (the seating is the stream's) from the service's cached head
     // when it kept up (as the fan-out).
     if (meta !== undefined) this.deps.heads?.setConfig(meta);
@@ -177,7 +183,7 @@ export class Deliverer {
     const now = this.deps.clock.now();
     let current: Promise<TableMeta | undefined> | undefined;
     await Promise.all(
-      entry.hooks.map(async (hook) => {
+      hooks.map(async (hook) => {
         // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
         const actor =
           actorOf(hook, at) ?? actorOf(hook, (await (current ??= seatedMeta(this.deps.tables, commit.tableId))) ?? at);
@@ -196,9 +202,12 @@ export class Deliverer {
    * is public) and their pump, queued per (registration, tournament) in seq order. Safe to call twice for one commit.
    * Locally the tournament service's commit hook calls it, on AWS the stream function (functions/stream/lambda.ts).
    */
-  async onTournamentCommit(commit: TournamentCommit): Promise<void> {
-    const hooks = await this.deps.store.hooksForTournament(commit.tournamentId);
+  async onTournamentCommit(written: TournamentCommit): Promise<void> {
+    const hooks = await this.deps.store.hooksForTournament(written.tournamentId);
     if (hooks.length === 0) return;
+    // As published (idempotent; every caller's commit passes here, the catch-up's read from the store too): a running
+    // duplicate round's table results are embargoed and players' external ids left out (engine/tournament).
+    const commit: TournamentCommit = { ...written, events: tournament.publishedCommitEvents(written.events) };
     const now = this.deps.clock.now();
     await Promise.all(
       hooks.map(async (hook) => {
@@ -242,41 +251,60 @@ export class Deliverer {
   }
 
   /**
-   * After a crash: the deliveries of the commits a lost fan-out never turned into rows. Every commit of the stream
-   * after the registration's newest delivery (or, before its first, made at or after the registration) is enqueued
-   * again — idempotent (a delivery id exists once) — and the queue handed to the outbox. local/heal.ts runs it for every
-   * registration at start-up; on AWS the DATA_TABLE stream replays what its function did not finish.
+   * After a crash: the deliveries of the commits a lost fan-out never turned into rows, or turned into only some of them
+   * (a commit of a whole bot-played deal makes one row per event, one write each: a kill -9 can land between two).
+   * Every commit of the stream from the one holding the registration's newest delivery on (or, before its first
+   * delivery, every commit made at or after the registration) is enqueued again — idempotent: a delivery id exists
+   * once, so the rows made before the crash keep their attempts — and the queue handed to the outbox. A registration
+   * for an API key does this for each table the key created that has not closed yet (or whose closing commit's rows
+   * were not all made). local/heal.ts runs it for every registration at start-up; on AWS the DATA_TABLE stream replays
+   * what its function did not finish.
    */
   async catchUp(
     hook: Hook,
     sources: {
-      readonly tournamentCommits?: (tournamentId: string, afterSeq: number) => Promise<readonly TournamentCommit[]>;
+      /**
+       * The tournament's commits from the one holding event `fromSeq` on, ascending (the commit holding it may begin
+       * earlier: a commit of several events).
+       */
+      readonly tournamentCommitsFrom?: (tournamentId: string, fromSeq: number) => Promise<readonly TournamentCommit[]>;
     } = {},
   ): Promise<number> {
-    const streamId =
-      hook.scope.kind === 'table'
-        ? hook.scope.tableId
-        : hook.scope.kind === 'tournament'
-          ? hook.scope.tournamentId
-          : '';
-    if (streamId === '') return 0;
-    const last = await this.deps.store.lastDelivery(hook.hookId, streamId);
-    const after = last?.seq ?? 0;
-    let replayed = 0;
     if (hook.scope.kind === 'tournament') {
-      for (const c of (await sources.tournamentCommits?.(streamId, after)) ?? []) {
+      const streamId = hook.scope.tournamentId;
+      const last = await this.deps.store.lastDelivery(hook.hookId, streamId);
+      let replayed = 0;
+      for (const c of (await sources.tournamentCommitsFrom?.(streamId, last?.seq ?? 1)) ?? []) {
         if (last === undefined && c.at < hook.createdAt) continue;
         await this.onTournamentCommit(c);
         replayed++;
       }
-    } else {
-      const head = await this.deps.tables.head(streamId);
-      if (head === undefined) return 0;
-      for (let from = after + 1; from <= lastSeq(head);) {
-        const page = await this.deps.tables.range(streamId, from, lastSeq(head), 100);
+      await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: streamId }, this.deps.clock.now());
+      return replayed;
+    }
+    if (hook.scope.kind === 'table') return this.#catchUpTable(hook, hook.scope.tableId);
+    let replayed = 0;
+    let after: string | undefined;
+    do {
+      const page = await this.deps.tables.tablesOfCreator(hook.scope.keyHash, 100, after);
+      for (const tableId of page.tableIds) replayed += await this.#catchUpTable(hook, tableId);
+      after = page.next;
+    } while (after !== undefined);
+    return replayed;
+  }
+
+  async #catchUpTable(hook: Hook, tableId: string): Promise<number> {
+    const last = await this.deps.store.lastDelivery(hook.hookId, tableId);
+    const head = await this.deps.tables.head(tableId);
+    let replayed = 0;
+    if (head !== undefined) {
+      // The commit that made the newest row may have made only some of its rows: it is replayed too.
+      const holding = last === undefined ? undefined : await this.deps.tables.commitHolding(tableId, last.seq);
+      for (let from = holding?.seq ?? 1; from <= lastSeq(head);) {
+        const page = await this.deps.tables.range(tableId, from, lastSeq(head), 100);
         if (page.length === 0) break;
         for (const c of page) {
-          if (lastSeq(c) < from || (last === undefined && c.at < hook.createdAt)) continue;
+          if (last === undefined && c.at < hook.createdAt) continue;
           await this.onCommit(c);
           replayed++;
         }
@@ -284,7 +312,7 @@ export class Deliverer {
       }
     }
     // Rows made before the crash whose pump died with it: the outbox sends them (a no-op on an empty queue).
-    await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: streamId }, this.deps.clock.now());
+    await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId }, this.deps.clock.now());
     return replayed;
   }
 
@@ -307,66 +335,66 @@ export class Deliverer {
       await this.#scheduler?.schedule(clock.now() + 1_000, job);
       return;
     }
-    let again: number | undefined;
-    let emptied = false;
+    let left: { readonly again?: number; readonly emptied: boolean };
+    // A registration deleted meanwhile: its rows stay in its log, nothing is sent, its outbox item goes.
+    let gone: boolean;
     try {
       const hook = await store.getHook(job.hookId);
-      if (hook === undefined) {
-        emptied = true;
-        return;
-      }
-      const target = this.#target(hook.url);
-      for (;;) {
-        const head = await store.queueHead(job.hookId, job.tableId);
-        if (head === undefined) {
-          emptied = true;
-          break;
-        }
-        if (head.nextAt > clock.now()) {
-          again = head.nextAt;
-          break;
-        }
-        // The target is backed off (it did not answer lately): its deliveries wait without spending an attempt.
-        if (target.until > clock.now()) {
-          again = target.until;
-          break;
-        }
-        const started = clock.now();
-        const outcome = await this.#limited(target, () => this.send(hook, head));
-        if (outcome.status === undefined && !(outcome.error ?? '').startsWith('refused target')) {
-          target.silent++;
-          target.until = clock.now() + targetBackoffMs(target.silent);
-        } else {
-          target.silent = 0;
-          target.until = 0;
-        }
-        const attempt: Attempt = {
-          at: started,
-          ms: Math.max(0, clock.now() - started),
-          ...(outcome.status !== undefined ? { status: outcome.status } : {}),
-          ...(outcome.error !== undefined ? { error: outcome.error } : {}),
-        };
-        const attempts = [...head.attempts, attempt].slice(-20);
-        const failures = head.attempts.filter((a) => !isSuccess(a)).length + 1;
-        if (outcome.ok) {
-          await store.finish({ ...head, status: 'delivered', attempts });
-          continue;
-        }
-        const delay = RETRY_DELAYS_MS[failures - 1];
-        if (delay === undefined) {
-          await store.finish({ ...head, status: 'failed', attempts });
-          continue;
-        }
-        const nextAt = clock.now() + delay;
-        await store.putDelivery({ ...head, attempts, nextAt });
-        again = nextAt;
-        break;
-      }
+      gone = hook === undefined;
+      left = hook === undefined ? { emptied: true } : await this.#drain(job, hook);
     } finally {
       await store.release(job.hookId, job.tableId);
     }
-    if (again !== undefined) await this.#scheduler?.schedule(again, job);
-    else if (emptied) await this.#scheduler?.emptied?.(job);
+    if (left.again !== undefined) await this.#scheduler?.schedule(left.again, job);
+    else if (left.emptied && this.#scheduler?.emptied !== undefined) {
+      await this.#scheduler.emptied(job);
+      // A commit that made a row after the look above stored its outbox item before this removed it (the item is per
+      // queue, not per row): the queue goes back to the outbox, or a crash now would leave the row without one.
+      if (!gone && (await store.queueHead(job.hookId, job.tableId)) !== undefined)
+        await this.#scheduler.schedule(clock.now(), job);
+    }
+  }
+
+  /** Send the queue head after head while they succeed (under the pump's lease): where the queue was left. */
+  async #drain(job: PumpJob, hook: Hook): Promise<{ readonly again?: number; readonly emptied: boolean }> {
+    const { store, clock } = this.deps;
+    const target = this.#target(hook.url);
+    for (;;) {
+      const head = await store.queueHead(job.hookId, job.tableId);
+      if (head === undefined) return { emptied: true };
+      if (head.nextAt > clock.now()) return { again: head.nextAt, emptied: false };
+      // The target is backed off (it did not answer lately): its deliveries wait without spending an attempt.
+      if (target.until > clock.now()) return { again: target.until, emptied: false };
+      const started = clock.now();
+      const outcome = await this.#limited(target, () => this.send(hook, head));
+      if (outcome.status === undefined && !(outcome.error ?? '').startsWith('refused target')) {
+        target.silent++;
+        target.until = clock.now() + targetBackoffMs(target.silent);
+      } else {
+        target.silent = 0;
+        target.until = 0;
+      }
+      const attempt: Attempt = {
+        at: started,
+        ms: Math.max(0, clock.now() - started),
+        ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+        ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+      };
+      const attempts = [...head.attempts, attempt].slice(-20);
+      const failures = head.attempts.filter((a) => !isSuccess(a)).length + 1;
+      if (outcome.ok) {
+        await store.finish({ ...head, status: 'delivered', attempts });
+        continue;
+      }
+      const delay = RETRY_DELAYS_MS[failures - 1];
+      if (delay === undefined) {
+        await store.finish({ ...head, status: 'failed', attempts });
+        continue;
+      }
+      const nextAt = clock.now() + delay;
+      await store.putDelivery({ ...head, attempts, nextAt });
+      return { again: nextAt, emptied: false };
+    }
   }
 
   #target(url: string): Target {

@@ -6,8 +6,9 @@ import { MAX_BODY_BYTES, slackHandler } from '../../adapters/slack/slack.js';
 
 /**
  * What the chat endpoints do before a request's signature is trusted: Discord refuses a signed request whose timestamp
- * is more than five minutes off (a captured request replayed later), Slack refuses a body larger than its limit after
- * reading no more than the limit. Neither reaches the game (a game that throws on any use stands in for it).
+ * is more than five minutes off (a captured request replayed later); Slack and Discord refuse a body larger than the
+ * limit (adapters/core/body-limit.ts) after reading no more than the limit. None of it reaches the game (a game that
+ * throws on any use stands in for it).
  */
 
 const NOW = Date.UTC(2026, 10, 28, 17, 0);
@@ -93,6 +94,60 @@ describe('bug: the Slack endpoint read whole unsigned bodies', () => {
       method: 'POST',
       headers: { 'x-slack-request-timestamp': ts, 'x-slack-signature': 'v0=00' },
       body: 'command=%2Fschafkopf&text=status',
+    });
+    expect((await handler(small)).status).toBe(401);
+  });
+});
+
+describe('bug: the Discord interactions endpoint read whole unsigned bodies', () => {
+  const keys = generateKeyPairSync('ed25519');
+  const publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
+  const handler = discordHandler({ publicKey, game: untouchable, now: () => NOW });
+  const ts = String(Math.floor(NOW / 1000));
+  const headers = { 'content-type': 'application/json', 'x-signature-ed25519': '00', 'x-signature-timestamp': ts };
+
+  /** A body of `total` bytes that counts what the server pulls (no Content-Length: it arrives as a stream). */
+  function streamed(total: number): { req: Request; pulled: () => number } {
+    let sent = 0;
+    const chunk = new TextEncoder().encode('{"type":1,"x":"'.padEnd(16 * 1024, 'x'));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const req = new Request('http://localhost/discord/interactions', {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return { req, pulled: () => sent };
+  }
+
+  it('a body over the limit is refused with 413 problem+json naming the limit, after reading at most the limit', async () => {
+    const { req, pulled } = streamed(64 * 1024 * 1024);
+    const res = await handler(req);
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res.json()).toMatchObject({ status: 413, code: 'request/too_large', limit: MAX_BODY_BYTES });
+    expect(pulled()).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * 16 * 1024);
+  });
+
+  it('a declared Content-Length over the limit is refused before reading; a small badly signed body is a 401', async () => {
+    const big = new Request('http://localhost/discord/interactions', {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(MAX_BODY_BYTES + 1) },
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
+    const refused = await handler(big);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ code: 'request/too_large', limit: MAX_BODY_BYTES });
+    const small = new Request('http://localhost/discord/interactions', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ type: 1 }),
     });
     expect((await handler(small)).status).toBe(401);
   });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocal, type LocalServer } from '../../local/server.js';
-import { ManualClock } from '../../functions/composition/webhooks.js';
-import { WEBHOOK_LIMITS, WEBHOOK_PUMP } from '../../functions/ports/webhooks.js';
+import { ManualClock, createWebhooks } from '../../functions/composition/webhooks.js';
+import {
+  type Delivery,
+  type PumpJob,
+  WEBHOOK_LIMITS,
+  WEBHOOK_PUMP,
+  deliveryIdOf,
+} from '../../functions/ports/webhooks.js';
 import { apiClient } from '../support/functions/client.js';
 import { receiver } from './harness.js';
 
@@ -129,4 +135,57 @@ describe('webhook outbox', () => {
     expect(await server.webhooks.store.countForTable(table.tableId)).toBe(WEBHOOK_LIMITS.perTable);
     await rx.close();
   }, 120_000);
+
+  it("bug: a row made while a pump dropped its empty queue's outbox item was left without one; the queue goes back to the outbox", async () => {
+    const rx = await receiver();
+    const clock = new ManualClock(Date.now());
+    const hooks = createWebhooks({
+      client: server.client,
+      dataTable: server.runtime.settings.dataTable,
+      tables: server.runtime.store,
+      service: server.runtime.service,
+      apiKeyHashes: [],
+      policy: { allowAddresses: ['127.0.0.1'], allowHttp: true },
+      timers: clock,
+    });
+    const job: PumpJob = { kind: 'webhook.pump', hookId: 'wh_race', tableId: 'trace0001' };
+    await hooks.store.putHook({
+      hookId: job.hookId,
+      url: rx.url,
+      events: ['*'],
+      scope: { kind: 'tournament', tournamentId: job.tableId },
+      ownerHash: 'owner',
+      secrets: [{ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }],
+      createdAt: clock.now(),
+    });
+    const row: Delivery = {
+      hookId: job.hookId,
+      deliveryId: deliveryIdOf(job.hookId, job.tableId, 2, 0),
+      tableId: job.tableId,
+      tournament: true,
+      seq: 2,
+      sub: 0,
+      type: 'PlayerRegistered',
+      body: JSON.stringify({ type: 'PlayerRegistered', timestamp: new Date(clock.now()).toISOString(), data: {} }),
+      status: 'pending',
+      attempts: [],
+      nextAt: clock.now(),
+      createdAt: clock.now(),
+    };
+    // The outbox as the pump sees it: while the pump drops the item of its (empty) queue, a commit writes a row and
+    // stores the item again just before the drop removes it — the commit side's "schedule" is lost in the race.
+    const scheduled: PumpJob[] = [];
+    hooks.deliverer.setScheduler({
+      schedule: (_, j) => void scheduled.push(j),
+      emptied: async () => {
+        await hooks.store.addDelivery(row);
+      },
+    });
+    await hooks.deliverer.pump(job);
+    expect(scheduled).toEqual([job]);
+    // Handed back, the queue is sent.
+    await hooks.deliverer.pump(job);
+    expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual([row.deliveryId]);
+    await rx.close();
+  });
 });

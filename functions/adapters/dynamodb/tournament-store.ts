@@ -146,6 +146,29 @@ export class DynamoTournamentStore implements TournamentStore {
     return out;
   }
 
+  /**
+   * The commit holding event `fromSeq` (it may begin earlier: a commit of several events) and every later one,
+   * ascending: where a webhook catch-up after a crash resumes (use-cases/webhook-delivery.ts `catchUp`).
+   */
+  async commitsFrom(tournamentId: string, fromSeq: number): Promise<readonly TournamentCommit[]> {
+    const holding = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: {
+          ':pk': { S: pk(tournamentId) },
+          ':lo': { S: commitSk(0) },
+          ':hi': { S: commitSk(fromSeq) },
+        },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const first = Number(holding.Items?.[0]?.seq?.N ?? fromSeq);
+    return this.commits(tournamentId, first - 1);
+  }
+
   /** A commit item with its parts read (a large commit), or as it is. */
   async decode(item: Record<string, AttributeValue>): Promise<TournamentCommit> {
     const head = decodeTournamentCommitItem(item, this.schema);

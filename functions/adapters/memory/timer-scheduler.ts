@@ -1,13 +1,18 @@
 import type { Clock, PumpJob, Scheduler } from '../../ports/webhooks.js';
 
+/** A failed run (the store did not answer, say) runs again after 1 s, doubling to at most 30 s while it keeps failing. */
+const retryDelayMs = (failures: number): number => Math.min(30_000, 1_000 * 2 ** (failures - 1));
+
 /**
  * Timers in this process (local runtime, tests with {@link ManualClock}). One timer per job key at a time; a job due
- * now runs at once. Runs of one key never overlap: a job asked for while its key runs runs once more right after.
+ * now runs at once. Runs of one key never overlap: a job asked for while its key runs runs once more right after. A
+ * run that throws is not dropped: it runs again with back-off (the pump's work is idempotent).
  */
 export class TimerScheduler implements Scheduler {
   readonly #timers = new Map<string, { at: number; cancel: () => void }>();
   readonly #running = new Set<Promise<void>>();
   readonly #active = new Map<string, { again: boolean }>();
+  readonly #failures = new Map<string, number>();
   #stopped = false;
   constructor(
     private readonly run: (job: PumpJob) => Promise<void>,
@@ -42,12 +47,25 @@ export class TimerScheduler implements Scheduler {
     const state = { again: false };
     this.#active.set(key, state);
     const running = (async () => {
+      let failed: boolean;
       do {
         state.again = false;
-        await this.run(job).catch((e: unknown) => console.error('webhook pump failed', e));
+        failed = await this.run(job).then(
+          () => false,
+          (e: unknown) => {
+            console.error('webhook pump failed', e instanceof Error ? e.message : e);
+            return true;
+          },
+        );
       } while (state.again && !this.#stopped);
       // No await since the last look at `again`: a job asked for from here on starts a run of its own.
       this.#active.delete(key);
+      if (!failed) this.#failures.delete(key);
+      else {
+        const failures = (this.#failures.get(key) ?? 0) + 1;
+        this.#failures.set(key, failures);
+        this.schedule(this.timers.now() + retryDelayMs(failures), job);
+      }
     })();
     this.#running.add(running);
     void running.finally(() => this.#running.delete(running));

@@ -42,6 +42,33 @@ describe('TournamentStore on DynamoDB (dynalite)', () => {
     expect((await store.commits('u1'))[4]?.events).toEqual([{ type: 'CheckedIn', playerId: 'p5' }]);
   });
 
+  it('commitsFrom: the commit holding a seq (it may begin earlier) and every later one — where a webhook catch-up resumes', async () => {
+    const store = new DynamoTournamentStore(db.client, 'data');
+    await store.create(meta('u3'));
+    const checkIns = (seq: number, n: number) => ({
+      tournamentId: 'u3',
+      seq,
+      at: seq,
+      events: Array.from({ length: n }, (_, i) => ({ type: 'CheckedIn' as const, playerId: `p${seq + i}` })),
+    });
+    // Commits holding events 1, 2–4, 5, 6–7.
+    for (const [seq, n] of [
+      [1, 1],
+      [2, 3],
+      [5, 1],
+      [6, 2],
+    ] as const)
+      expect(await store.append(checkIns(seq, n))).toBe(true);
+    const from = async (seq: number) => (await store.commitsFrom('u3', seq)).map((c) => c.seq);
+    expect(await from(1)).toEqual([1, 2, 5, 6]);
+    expect(await from(3)).toEqual([2, 5, 6]);
+    expect(await from(4)).toEqual([2, 5, 6]);
+    expect(await from(5)).toEqual([5, 6]);
+    expect(await from(7)).toEqual([6]);
+    expect(await from(8)).toEqual([6]);
+    expect(await store.commitsFrom('u404', 1)).toEqual([]);
+  });
+
   it('a commit larger than one item (a 5,000-player draw) is stored in parts and read whole; a lost race leaves nothing', async () => {
     const store = new DynamoTournamentStore(db.client, 'data');
     await store.create(meta('u7'));
