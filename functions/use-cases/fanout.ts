@@ -33,8 +33,9 @@ export interface FanOutReport {
 
 /**
  * The states just before and after `commit`, from the cached head when it holds the commit (this process appended
- * it) or the commit just before it (the stream side kept up); otherwise from the deal's commits before it (one
- * bounded Query, `prevBase` names the deal's base). Either way the cache moves on to the commit. Commits are
+ * it) or the commit just before it (the stream side kept up); otherwise from the deal's commits before it — the
+ * cached head's when it is further on in that deal, else one bounded Query (`prevBase` names the deal's base). The
+ * cache moves on to the commit (never back). Commits are
  * immutable and numbered without gaps, so a cached head at `commit.seq - 1` plus this commit is exactly the table
  * after it — no version check needed.
  */
@@ -49,7 +50,12 @@ export async function statesAround(
     return { before: hit.before, after: hit.state };
   let known: Loaded | undefined = hit !== undefined && hit.version === commit.seq - 1 ? hit : undefined;
   if (known === undefined && commit.seq > 1) {
-    const earlier = await store.range(commit.tableId, commit.prevBase, commit.seq - 1);
+    // The cached head ahead of the commit within the same deal already holds the commits before it (bots run ahead of
+    // the stream); else one bounded Query.
+    const earlier =
+      hit !== undefined && hit.base === commit.prevBase && hit.version >= commit.seq - 1
+        ? hit.commits.filter((c) => c.seq < commit.seq)
+        : await store.range(commit.tableId, commit.prevBase, commit.seq - 1);
     const state = foldFromBase(earlier);
     const head = earlier[earlier.length - 1];
     if (state !== null && head !== undefined)
@@ -75,9 +81,10 @@ export async function statesAround(
 }
 
 /**
- * The metadata at `commit`: the stored settings and key hashes (cached with the head, head-cache.ts `config`) with the seating of the stream at that commit — its own `seating`, else the cached head's when the head is
- * at the commit, else that of the commits of its deal before it (one bounded Query). The fan-out and the webhook
- * deliverer both decide on it.
+ * The metadata at `commit`: the stored settings and key hashes (cached with the head, head-cache.ts `config`) with
+ * the seating of the stream at that commit — its own `seating`, else that of the commits of its deal up to it: from
+ * the cached head when the head is at or ahead of the commit in its deal, else one bounded Query. The fan-out and the
+ * webhook deliverer both decide on it.
  */
 export async function metaAtCommit(
   store: TableStore,
@@ -92,9 +99,11 @@ export async function metaAtCommit(
   }
   if (commit.seating !== undefined) return { ...config, seats: commit.seating };
   const hit = heads?.get(commit.tableId);
+  // The cached head at or ahead of the commit within the same deal holds every commit of the deal up to it (bots run
+  // ahead of the stream: the head is usually a few commits further).
   const commits =
-    hit !== undefined && hit.version === lastSeq(commit)
-      ? hit.commits
+    hit !== undefined && hit.version >= lastSeq(commit) && hit.base === commit.base
+      ? hit.commits.filter((c) => c.seq <= commit.seq)
       : commit.seq > commit.base
         ? [...(await store.range(commit.tableId, commit.base, commit.seq - 1)), commit]
         : [commit];
