@@ -2,8 +2,6 @@
 import './memory-level-patch.js';
 // dynalite's Query/Scan streams must close their Level iterators (local/level-iterator-patch.ts, issue 16).
 import './level-iterator-patch.js';
-// dynalite must not read each table's description from LevelDB on every request (local/dynalite-table-cache-patch.ts).
-import './dynalite-table-cache-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
