@@ -6,8 +6,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Layer boundaries, checked on the resolved path of every relative import/export (any depth of `../`):
- * `from` is a folder prefix of the importing file, `only` the prefixes it may reach, `not` the ones it must not,
- * `unless` targets (regular expressions over the resolved path) a `not` lets through.
+ * `from` is a folder prefix of the importing file (`except` prefixes it leaves out), `only` the prefixes it may reach,
+ * `not` the ones it must not, `unless` targets (regular expressions over the resolved path) a `not` lets through.
  * test/lint/zones.test.ts proves every zone with a forbidden import in a scratch file (and test/functions/boundaries).
  */
 const ZONES = [
@@ -66,6 +66,29 @@ const ZONES = [
     message:
       'a use case works over ports: it may not import a transport (http, ws), the DynamoDB adapters or the wiring',
   },
+  // The slices (functions/README.md "Slices"): tables (functions/use-cases/), webhooks (functions/use-cases/webhook*)
+  // and tournaments (functions/tournaments/). A slice reaches another only through its index (the tables':
+  // functions/use-cases/index.ts) and the shared kernel (functions/use-cases/kernel.ts, errors.ts).
+  {
+    from: 'functions/use-cases/',
+    except: ['functions/use-cases/webhook'],
+    not: ['functions/use-cases/webhook', 'functions/tournaments/'],
+    message: 'the tables slice knows no other slice: it may not import the webhooks or the tournaments',
+  },
+  {
+    from: 'functions/use-cases/webhook',
+    not: ['functions/use-cases/', 'functions/tournaments/'],
+    unless: [/^functions\/use-cases\/(index|kernel|errors|webhook[a-z-]*)(\.js)?$/],
+    message:
+      "the webhooks slice reaches the tables' use cases only through their index (functions/use-cases/index.ts) and the kernel (kernel.ts, errors.ts)",
+  },
+  {
+    from: 'functions/tournaments/',
+    not: ['functions/use-cases/'],
+    unless: [/^functions\/use-cases\/(index|kernel|errors)(\.js)?$/],
+    message:
+      "the tournaments slice reaches the tables' use cases only through their index (functions/use-cases/index.ts) and the kernel (kernel.ts, errors.ts)",
+  },
   {
     from: 'functions/ws/',
     not: ['functions/http/'],
@@ -122,7 +145,11 @@ const boundaries = {
       create(context) {
         const root = context.cwd;
         const file = path.relative(root, context.filename).split(path.sep).join('/');
-        const zones = ZONES.filter((z) => [z.from].flat().some((from) => file.startsWith(from)));
+        const zones = ZONES.filter(
+          (z) =>
+            [z.from].flat().some((from) => file.startsWith(from)) &&
+            !(z.except ?? []).some((/** @type {string} */ e) => file.startsWith(e)),
+        );
         /** @param {any} node */
         const check = (node) => {
           const source = node.source;

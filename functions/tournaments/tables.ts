@@ -17,9 +17,8 @@ import {
 } from '../ports/table-store.js';
 import { type DueWorkStore, TABLE_PROGRESS } from '../ports/due-work.js';
 import { commitmentFor } from '../crypto/secrets.js';
-import { serverActs } from '../use-cases/auto-deal.js';
 import { AppError, fromEngineError } from '../use-cases/errors.js';
-import { seatedMeta } from '../use-cases/table-stream.js';
+import { seatedMeta, serverActs } from '../use-cases/index.js';
 import type { TableSpec, TournamentTables } from './service.js';
 
 /**

@@ -4,8 +4,23 @@ import { type Action, Rng } from '../../engine/index.js';
 import { BOT_LEVELS, type Bot, type BotLevel, budgetForMs, getBot, isBotLevel } from '../../engine/bots/index.js';
 import { AppError } from './errors.js';
 import type { TableMeta } from '../ports/table-store.js';
-import type { BotTurn } from './queries.js';
-import type { TableService } from './table-service.js';
+import type { BotTurn } from './kernel.js';
+import type { Actor } from '../policy/access.js';
+
+/**
+ * What a bot step needs of the service (table-service.ts `TableService` is one): named here rather than imported, so
+ * bots.ts stays below the facade that binds it (test/lint/import-cycles.test.ts).
+ */
+export interface BotStepService {
+  botTurns(tableId: string): Promise<BotTurn[]>;
+  bot(level: string): Bot;
+  act(
+    tableId: string,
+    actor: Actor,
+    action: unknown,
+    opts: { readonly expectedVersion?: number; readonly idempotencyKey?: string },
+  ): Promise<unknown>;
+}
 
 const DOUBLINGS = new Set(['knock', 'kontra', 're']);
 
@@ -107,7 +122,7 @@ export function chooseFor(
  * again after each move, so every bot seat acts on the table as it is (a lost race is fine: the winning commit
  * triggers the next step). Returns how many bots acted.
  */
-export async function botStep(service: TableService, tableId: string): Promise<number> {
+export async function botStep(service: BotStepService, tableId: string): Promise<number> {
   let acted = 0;
   const tried = new Set<number>();
   for (;;) {

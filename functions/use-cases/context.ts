@@ -5,7 +5,7 @@ import { newSeed } from '../crypto/secrets.js';
 import { type Bot, getBot } from '../../engine/bots/index.js';
 import { DEFAULT_BOT_BUDGET_MS, chooseFor, logBotFallback } from './bots.js';
 import type { Action } from '../../engine/index.js';
-import type { BotTurn } from './queries.js';
+import type { BotTurn } from './kernel.js';
 
 /** Ports the use cases need besides the store: time, randomness and what happens after an append. */
 export interface ServiceDeps {

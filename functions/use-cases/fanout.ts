@@ -4,7 +4,7 @@ import { type Actor, audienceName, audienceOf, currentActor, subscriptionActor }
 import type { Connection, ConnectionStore, Pusher } from '../ports/connections.js';
 import { type Commit, type TableMeta, type TableStore, lastSeq, unwatched } from '../ports/table-store.js';
 import { MAX_FRAME_BYTES, type ServerFrame, eventFrames } from '../wire/frames.js';
-import { turnDeadline } from './progress.js';
+import { turnDeadline } from './turns.js';
 import type { HeadCache } from './head-cache.js';
 import { type Loaded, after, foldFromBase, redactCommit, seatedMeta, withSeating } from './table-stream.js';
 

@@ -1,6 +1,6 @@
 import type { TableState } from '../../engine/index.js';
 import type { TableMeta } from '../ports/table-store.js';
-import type { Loaded } from './table-stream.js';
+import type { Loaded } from './kernel.js';
 
 /** A cached head: the loaded table and, when known, the state just before its newest commit (for redaction). */
 export interface CachedHead extends Loaded {

@@ -7,7 +7,9 @@ import type { ServerFrame } from '../wire/frames.js';
 import { advance } from './auto-deal.js';
 import type { UseCaseContext } from './context.js';
 import { runCommand } from './pipeline.js';
-import type { TableService } from './table-service.js';
+import type { PresenceEntry } from './kernel.js';
+
+export type { PresenceEntry } from './kernel.js';
 
 /**
  * Presence (docs/presence.md): whether each seat's player is connected — a WebSocket connection authorised with the
@@ -25,16 +27,19 @@ export const SEAT_GRACE = 'seat.grace';
 export const DEFAULT_GRACE_SECONDS = 30;
 
 /** The presence of a table's seats as the view and the `presence` frame show it. */
-export interface PresenceEntry {
-  readonly seat: number;
-  readonly connected: boolean;
-  /** ISO time of the last change; absent when the seat's player never connected. */
-  readonly since?: string;
+/**
+ * What presence needs of the service (table-service.ts `TableService` is one): named here rather than imported, so
+ * presence.ts stays below the facade that binds it (test/lint/import-cycles.test.ts).
+ */
+export interface PresenceService {
+  meta(tableId: string): Promise<TableMeta>;
+  now(): number;
+  markSeat(tableId: string, seat: number, type: 'SeatAbsent' | 'SeatReturned'): Promise<number | undefined>;
 }
 
 export interface PresenceDeps {
   readonly store: PresenceStore;
-  readonly service: TableService;
+  readonly service: PresenceService;
   /** The connection rows without the presence hooks (the subscribers a `presence` frame goes to). */
   readonly connections: ConnectionStore;
   readonly pusher: Pusher;
@@ -140,7 +145,7 @@ export function createPresence(deps: PresenceDeps): Presence {
 /** Every seat's presence as the view shows it (the REST view holds only this). */
 export function presenceList(
   store: PresenceStore,
-  service: Pick<TableService, 'now'>,
+  service: Pick<PresenceService, 'now'>,
 ): (meta: TableMeta) => Promise<PresenceEntry[]> {
   return async (meta) =>
     // No connection ever subscribed (the metadata's listen facts; use-cases/listen.ts raises them before the first
@@ -156,7 +161,7 @@ export function presenceList(
  * its own period), the seat left or given to a bot, no clock, a closed table — does nothing. Idempotent: a second run
  * finds the seat absent already.
  */
-export function graceHandler(store: PresenceStore, service: TableService): DueWorkHandler {
+export function graceHandler(store: PresenceStore, service: PresenceService): DueWorkHandler {
   return async (work) => {
     const [tableId, seatText] = work.key.split('#');
     const seat = Number(seatText);

@@ -1,4 +1,4 @@
-import { type TableEvent, type TableState, asSeat, decide, evolve, view } from '../../engine/index.js';
+import { type TableEvent, type TableState, asSeat, decide, evolve } from '../../engine/index.js';
 import type { Actor } from '../policy/access.js';
 import { type Commit, type TableMeta } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
@@ -6,6 +6,9 @@ import { AppError } from './errors.js';
 import { act } from './play.js';
 import { botTurnOf, dealActions } from './queries.js';
 import { type Loaded, loadTable, storedMeta, withSeating } from './table-stream.js';
+import { seatsToAct, serverPlays, turnDeadline } from './turns.js';
+
+export { seatsToAct, serverPlays, turnDeadline } from './turns.js';
 
 /**
  * Tables that always progress: what the server does for a table on its own, after every commit and whenever its due
@@ -36,28 +39,6 @@ export interface ProgressOutcome {
   readonly acted: number;
   /** The next turn deadline (epoch millis) at `version`, when a clocked seat is to act. */
   readonly deadline?: number;
-}
-
-/** The seats the running deal waits for. */
-export function seatsToAct(state: TableState): readonly number[] {
-  const deal = state.deal;
-  if (state.closed || deal === null || deal.over) return [];
-  return view(state, { kind: 'spectator' }).deal?.toAct ?? [];
-}
-
-/** Whether the server plays this seat without waiting: a bot seat, or a seat marked absent. */
-export function serverPlays(meta: TableMeta, state: TableState, seat: number): boolean {
-  return meta.seats[seat]?.kind === 'bot' || (state.absent?.includes(asSeat(seat)) ?? false);
-}
-
-/**
- * The turn deadline at a table's head: the head commit's time + `turnSeconds`, when a clocked seat the server does not
- * play is to act (the clock restarts with every commit). Undefined without a clock or when nobody waits.
- */
-export function turnDeadline(meta: TableMeta, state: TableState, head: Commit): number | undefined {
-  if (meta.clock === undefined) return undefined;
-  const waiting = seatsToAct(state).filter((s) => !serverPlays(meta, state, s));
-  return waiting.length === 0 ? undefined : head.at + meta.clock.turnSeconds * 1000;
 }
 
 /**

@@ -11,10 +11,10 @@ import {
   asSeat,
   dealSeatOf,
 } from '../../engine/index.js';
-import type { BotLevel, SeatObservation } from '../../engine/bots/index.js';
+import type { SeatObservation } from '../../engine/bots/index.js';
 import { type Actor, audienceOf } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
-import { turnDeadline } from './progress.js';
+import { turnDeadline } from './turns.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import {
@@ -30,6 +30,9 @@ import {
 } from './table-stream.js';
 import { seatBotLevel } from './bots.js';
 import { pausedReason } from './auto-deal.js';
+import type { BotTurn } from './kernel.js';
+
+export type { BotTurn } from './kernel.js';
 
 /** Reads: a table's view and its events for an audience, and what the bots must do next. */
 
@@ -47,22 +50,6 @@ export interface EventsPage {
   readonly events: SeatedEvent[];
   /** The `after` to continue from, or null when caught up. */
   readonly next: number | null;
-}
-
-/**
- * A bot seat the deal waits for, with its legal actions at `version` and everything its bot may know: the seat's
- * observation (deal seats; engine/bots/README.md), its level and the time the decision may take.
- */
-export interface BotTurn {
-  readonly tableId: string;
-  readonly dealNo: number;
-  /** Table seat. */
-  readonly seat: number;
-  readonly legal: readonly Action[];
-  readonly version: number;
-  readonly level: BotLevel;
-  readonly observation: SeatObservation;
-  readonly budgetMs: number;
 }
 
 export async function tableView(

@@ -10,26 +10,14 @@ import {
 import type { UseCaseContext } from './context.js';
 import type { CachedHead } from './head-cache.js';
 import { AppError } from './errors.js';
+import type { Loaded, SeatedEvent } from './kernel.js';
+
+export type { Loaded, SeatedEvent } from './kernel.js';
 
 /**
  * A table's event stream: load its commits, fold them from a deal's snapshot, redact them for an audience, append the
  * next commit. The use cases, the fan-out and idempotency all read through here.
  */
-
-/** One event with its stream position, as shown to a client. */
-export interface SeatedEvent {
-  readonly seq: number;
-  readonly event: TableEvent;
-}
-
-/** The current state of a table and the commits of its running deal. */
-export interface Loaded {
-  readonly state: TableState;
-  readonly version: number;
-  readonly base: number;
-  /** The commits of the current deal, from its base commit to the head. */
-  readonly commits: readonly Commit[];
-}
 
 /** A deal snapshot and seeds produced by the server's own steps (auto-deal), written with the next commit. */
 export interface Produced {

@@ -4,9 +4,7 @@ import { type TableEvent, type TableState, evolve, redactEvent, tournament, view
 import { type Commit, type TableMeta, type TableStore, lastSeq, unheard } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
 import { type Actor, audienceName, audienceOf, currentActor } from '../policy/access.js';
-import { metaAtCommit, statesAround } from './fanout.js';
-import type { HeadCache } from './head-cache.js';
-import { foldFromBase, seatedMeta, withSeating } from './table-stream.js';
+import { type HeadCache, foldFromBase, metaAtCommit, seatedMeta, statesAround, withSeating } from './index.js';
 import {
   type Attempt,
   type Delivery,

@@ -15,7 +15,7 @@ import {
 } from '../ports/webhooks.js';
 import { AppError, isNotFound } from './errors.js';
 import type { TableMeta } from '../ports/table-store.js';
-import type { TableService } from './table-service.js';
+import type { TableService } from './index.js';
 import type { Deliverer } from './webhook-delivery.js';
 
 /** How long a rotated-out secret still signs (receivers switch over meanwhile). */

@@ -1,6 +1,5 @@
 import type { TableView } from '../../engine/index.js';
-import type { PresenceEntry } from '../use-cases/presence.js';
-import type { SeatedEvent } from '../use-cases/table-stream.js';
+import type { PresenceEntry, SeatedEvent } from '../use-cases/kernel.js';
 
 /**
  * API Gateway WebSocket frames are at most 32 KB; we stay under 30 000 bytes so headers and a client's framing

@@ -1,7 +1,35 @@
 /** The probes of test/lint/zones.test.ts: forbidden imports per zone, and what the same folders may import. */
 
-/** Each forbidden import: what it is, the folder it would live in, the source line. */
+/**
+ * Each forbidden import: what it is, the folder it would live in (or the file, when the zone is a file name prefix such
+ * as the webhooks slice's `functions/use-cases/webhook`), the source line.
+ */
 export const FORBIDDEN: readonly (readonly [string, string, string])[] = [
+  [
+    'the tables slice importing the webhooks',
+    'functions/use-cases',
+    "export type { WebhookService } from './webhooks.js';",
+  ],
+  [
+    'the tables slice importing the tournaments',
+    'functions/use-cases',
+    "export type { TournamentService } from '../tournaments/service.js';",
+  ],
+  [
+    'the webhooks slice reaching into a table use case',
+    'functions/use-cases/webhook-probe.ts',
+    "export { seatedMeta } from './table-stream.js';",
+  ],
+  [
+    'the webhooks slice importing the tournaments',
+    'functions/use-cases/webhook-probe.ts',
+    "export type { TournamentService } from '../tournaments/service.js';",
+  ],
+  [
+    'the tournaments slice reaching into a table use case',
+    'functions/tournaments',
+    "export { serverActs } from '../use-cases/auto-deal.js';",
+  ],
   ['the engine importing functions/', 'engine/game', "export { systemClock } from '../../functions/ports/clock.js';"],
   ['the WebSocket transport importing the HTTP one', 'functions/ws', "export { problem } from '../http/problem.js';"],
   ['functions/ importing local/', 'functions/use-cases', "export { startLocal } from '../../local/server.js';"],
@@ -101,6 +129,16 @@ export const ALLOWED: readonly (readonly [string, string])[] = [
     'functions/use-cases',
     "export { getVariant } from '../../engine/index.js';\nexport type { TableStore } from '../ports/table-store.js';\n" +
       "export const load = (): Promise<unknown> => import('../ports/clock.js');",
+  ],
+  [
+    'functions/use-cases/webhook-probe.ts',
+    "export { seatedMeta } from './index.js';\nexport { AppError } from './errors.js';\n" +
+      "export type { Loaded } from './kernel.js';\nexport type { Deliverer } from './webhook-delivery.js';",
+  ],
+  [
+    'functions/tournaments',
+    "export { seatedMeta } from '../use-cases/index.js';\nexport { AppError } from '../use-cases/errors.js';\n" +
+      "export type { Loaded } from '../use-cases/kernel.js';",
   ],
   ['functions/http', "export * from '../../engine/bots/index.js';\nexport { problem } from '../edge/problem.js';"],
   ['functions/ws', "export { problem } from '../edge/problem.js';"],

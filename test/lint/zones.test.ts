@@ -14,9 +14,9 @@ import { ALLOWED, FORBIDDEN } from './zone-probes.js';
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: ROOT });
 
-/** Lint `source` as the file `folder/lint-zone-probe.ts`: the messages of its errors. */
+/** Lint `source` as the file `folder/lint-zone-probe.ts` (or as `folder` itself, a `.ts` path): its errors. */
 async function errorsIn(folder: string, source: string): Promise<string[]> {
-  const filePath = path.join(ROOT, folder, 'lint-zone-probe.ts');
+  const filePath = path.join(ROOT, folder.endsWith('.ts') ? folder : path.join(folder, 'lint-zone-probe.ts'));
   expect(await eslint.isPathIgnored(filePath)).toBe(false);
   const [result] = await eslint.lintText(`${source}\n`, { filePath });
   return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
