@@ -45,8 +45,14 @@ describe('the text view with the analysis summary', () => {
   });
 
   it('under a finished deal: its biggest mistakes, one line each, as the analysis route has them', async () => {
-    // prepare: four bots play one deal to the end
-    const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 1 });
+    // prepare: four bots play one deal to the end (Ramsch when all pass: a thrown-in deal would have no decision)
+    const { tableId } = await createTable(api, {
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [0, 1, 2, 3],
+      maxDeals: 1,
+      options: { allPass: 'ramsch' },
+    });
     await server.idle();
     // act
     const en = await text(tableId, 'format=text&lang=en&analysis=true');
