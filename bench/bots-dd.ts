@@ -14,9 +14,12 @@
  *
  *   npx tsx bench/bots-dd.ts [--only schafkopf:4,sheepshead:5] [--deals 60] [--levels heuristic,strong-v2,strong]
  *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
- * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts).
+ *                            [--seconds S: start no deal after S seconds per table]
+ * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
+ * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card.
  */
-import { Rng, type Action, type Card, type CardIndex, type Seat, indexOf, money } from '../engine/index.js';
+import { Rng, type Action, type Card, type CardIndex, type Seat, getVariant, indexOf, money } from '../engine/index.js';
+import type { VariantBots } from '../engine/variant.js';
 import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { knowledgeOf, partnerCard, goalOf } from '../engine/bots/knowledge.js';
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
@@ -30,7 +33,33 @@ const budget = budgetForMs(Number(arg('budget', '200')));
 const seed = arg('seed', '1');
 const maxTricks = Number(arg('tricks', '99'));
 const levels = arg('levels', 'heuristic,strong-v2,strong').split(',');
-const botOf = (level: string): Bot => (level === 'strong-v2' ? strongV2Bot : getBot(level));
+/** Wall-clock cap per table: no new deal is started after it (the report says how many deals were played). */
+const maxSeconds = Number(arg('seconds', 'Infinity'));
+/**
+ * `<level>-nopc`: the level as if the variant named no partner card (the called Sau unknown to the bot: Mehrkopf's
+ * bots before engine/variants/mehrkopf/bots.ts named it), on the same positions — a paired on/off measurement.
+ */
+function withoutPartnerCard(bot: Bot): Bot {
+  return {
+    level: `${bot.level}-nopc`,
+    decide: (obs, legal, ctx) => {
+      const variant = getVariant(obs.variant) as { bots?: VariantBots };
+      const saved = variant.bots;
+      variant.bots = { ...saved, partnerCard: undefined, partnerCardOnFirstLead: false };
+      try {
+        return bot.decide(obs, legal, ctx);
+      } finally {
+        variant.bots = saved;
+      }
+    },
+  };
+}
+const botOf = (level: string): Bot =>
+  level.endsWith('-nopc')
+    ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+    : level === 'strong-v2'
+      ? strongV2Bot
+      : getBot(level);
 
 interface Tally {
   n: number;
@@ -64,7 +93,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   let ddMs = 0;
   let mismatches = 0;
   const t0 = performance.now();
-  for (let d = 0; d < deals; d++) {
+  let played = 0;
+  for (let d = 0; d < deals && (performance.now() - t0) / 1000 < maxSeconds; d++, played++) {
     const dealSeed = seeds.next();
     const dealer = asSeat(d % n);
     const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
@@ -181,7 +211,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   }
   const seconds = (performance.now() - t0) / 1000;
   console.log(
-    `\n${table.id} ${table.seats}: ${deals} deals (seed ${seed}), positions from heuristic play, budget ${arg('budget', '200')} ms; ` +
+    `\n${table.id} ${table.seats}: ${played} deals (seed ${seed}), positions from heuristic play, budget ${arg('budget', '200')} ms; ` +
       `${seconds.toFixed(0)} s wall, solver ${(ddMs / 1000).toFixed(0)} s CPU; root value ≠ best card at ${mismatches}`,
   );
   console.log(

@@ -14,7 +14,7 @@
  * (Saukopf). Mehrkopf has no doubling.
  *
  *   npx tsx bench/bots-decisions.ts [--only schafkopf:4,sheepshead:5,saukopf:4] [--deals 200] [--levels heuristic,strong]
- *                                   [--budget 200] [--seed 1]
+ *                                   [--budget 200] [--seed 1] [--seconds S: start no deal after S s per table and level]
  */
 import { Rng, type Action, type Seat, money } from '../engine/index.js';
 import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
@@ -27,6 +27,8 @@ const budgetMs = Number(arg('budget', '200'));
 const budget = budgetForMs(budgetMs);
 const seed = arg('seed', '1');
 const levels = arg('levels', 'heuristic,strong').split(',');
+/** Wall-clock cap per table and level: no new deal is started after it (the deals played are reported). */
+const maxSeconds = Number(arg('seconds', 'Infinity'));
 const TYPES = ['knock', 'kontra', 're', 'pick', 'alone', 'crack', 'recrack', 'blitz', 'bid', 'huftritt', 'stallgeruch'];
 
 interface Row {
@@ -42,7 +44,7 @@ const fmt = (xs: readonly number[]): string => {
 
 console.log(`seed ${seed}, ${deals} deals per table and level, budget ${budgetMs} ms (strong's work budget)`);
 console.log(
-  'table         level      decision     offered  took %   payout when taken   payout when declined  taken − declined',
+  'table         level (deals)   decision     offered  took %   payout when taken   payout when declined  taken − declined',
 );
 for (const table of tablesArg('schafkopf:4,sheepshead:5,saukopf:4')) {
   const { variant, options, players: n } = table;
@@ -50,7 +52,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5,saukopf:4')) {
     const rows = new Map<string, Row>();
     const t0 = performance.now();
     const seeds = new Rng(`${seed}:${table.id}:${n}`);
-    for (let d = 0; d < deals; d++) {
+    let playedDeals = 0;
+    for (let d = 0; d < deals && (performance.now() - t0) / 1000 < maxSeconds; d++, playedDeals++) {
       const dealSeed = seeds.next();
       const dealer = asSeat(d % n);
       const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
@@ -99,7 +102,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5,saukopf:4')) {
           : '—';
       console.log(
         `${table.id}:${table.seats}`.padEnd(14) +
-          level.padEnd(11) +
+          `${level} (${playedDeals})`.padEnd(16) +
           type.padEnd(13) +
           String(offeredN).padEnd(9) +
           ((100 * row.took.length) / offeredN).toFixed(1).padEnd(9) +
