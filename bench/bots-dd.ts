@@ -14,7 +14,7 @@
  *
  *   npx tsx bench/bots-dd.ts [--only schafkopf:4,sheepshead:5] [--deals 60] [--levels heuristic,strong-v2,strong]
  *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
- *                            [--seconds S: start no deal after S seconds per table]
+ *                            [--seconds S: start no deal after S seconds per table] [--games sauspiel,…]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
  * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card.
  */
@@ -35,6 +35,8 @@ const maxTricks = Number(arg('tricks', '99'));
 const levels = arg('levels', 'heuristic,strong-v2,strong').split(',');
 /** Wall-clock cap per table: no new deal is started after it (the report says how many deals were played). */
 const maxSeconds = Number(arg('seconds', 'Infinity'));
+/** Only decisions in these contract games (e.g. `sauspiel`); absent: every point game with a declaring party. */
+const games = arg('games', '') === '' ? undefined : new Set(arg('games', '').split(','));
 /**
  * `<level>-nopc`: the level as if the variant named no partner card (the called Sau unknown to the bot: Mehrkopf's
  * bots before engine/variants/mehrkopf/bots.ts named it), on the same positions — a paired on/off measurement.
@@ -121,7 +123,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         knowledgeOf(obs).tricks.length <= maxTricks &&
         contract !== null &&
         goalOf(variant.id, contract) === 'points' &&
-        contract.declarer !== undefined
+        contract.declarer !== undefined &&
+        (games === undefined || games.has(contract.game))
       ) {
         const k = knowledgeOf(obs);
         // The true hands: each seat's own view of its hand (with Sheepshead's set-aside under card).
