@@ -16,7 +16,8 @@
  *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
  *                            [--seconds S: start no deal after S seconds per table] [--games sauspiel,…]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
- * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card.
+ * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong-p<N>` and `strong-w<x>` are
+ * tuning experiments (below).
  */
 import { Rng, type Action, type Card, type CardIndex, type Seat, getVariant, indexOf, money } from '../engine/index.js';
 import type { VariantBots } from '../engine/variant.js';
@@ -27,6 +28,8 @@ import type { SeatObservation } from '../engine/bots/types.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, tablesArg } from './args.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
+import { STRONG } from '../engine/bots/strong.js';
+import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
 
 const deals = Number(arg('deals', '60'));
 const budget = budgetForMs(Number(arg('budget', '200')));
@@ -56,12 +59,37 @@ function withoutPartnerCard(bot: Bot): Bot {
     },
   };
 }
+/**
+ * Experiments on the same positions: `strong-p<N>` — successive halving after N samples instead of
+ * `STRONG.pruneAfter`; `strong-w<x>` — a play the heuristic policy would not have made weighs a sample by x instead of
+ * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting).
+ */
+function tuned(level: string, tuning: object, key: string, value: number): Bot {
+  const strong = getBot('strong');
+  const t = tuning as Record<string, number>;
+  return {
+    level,
+    decide: (obs, legal, ctx) => {
+      const saved = t[key] as number;
+      t[key] = value;
+      try {
+        return strong.decide(obs, legal, ctx);
+      } finally {
+        t[key] = saved;
+      }
+    },
+  };
+}
 const botOf = (level: string): Bot =>
-  level.endsWith('-nopc')
-    ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-    : level === 'strong-v2'
-      ? strongV2Bot
-      : getBot(level);
+  /^strong-p\d+$/.test(level)
+    ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+    : /^strong-w[\d.]+$/.test(level)
+      ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+      : level.endsWith('-nopc')
+        ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+        : level === 'strong-v2'
+          ? strongV2Bot
+          : getBot(level);
 
 interface Tally {
   n: number;
