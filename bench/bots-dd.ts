@@ -14,9 +14,13 @@
  *
  *   npx tsx bench/bots-dd.ts [--only schafkopf:4,sheepshead:5] [--deals 60] [--levels heuristic,strong-v2,strong]
  *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
- * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts).
+ *                            [--seconds S: start no deal after S seconds per table] [--games sauspiel,…]
+ * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
+ * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong-p<N>` and `strong-w<x>` are
+ * tuning experiments (below).
  */
-import { Rng, type Action, type Card, type CardIndex, type Seat, indexOf, money } from '../engine/index.js';
+import { Rng, type Action, type Card, type CardIndex, type Seat, getVariant, indexOf, money } from '../engine/index.js';
+import type { VariantBots } from '../engine/variant.js';
 import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { knowledgeOf, partnerCard, goalOf } from '../engine/bots/knowledge.js';
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
@@ -24,13 +28,68 @@ import type { SeatObservation } from '../engine/bots/types.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, tablesArg } from './args.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
+import { STRONG } from '../engine/bots/strong.js';
+import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
 
 const deals = Number(arg('deals', '60'));
 const budget = budgetForMs(Number(arg('budget', '200')));
 const seed = arg('seed', '1');
 const maxTricks = Number(arg('tricks', '99'));
 const levels = arg('levels', 'heuristic,strong-v2,strong').split(',');
-const botOf = (level: string): Bot => (level === 'strong-v2' ? strongV2Bot : getBot(level));
+/** Wall-clock cap per table: no new deal is started after it (the report says how many deals were played). */
+const maxSeconds = Number(arg('seconds', 'Infinity'));
+/** Only decisions in these contract games (e.g. `sauspiel`); absent: every point game with a declaring party. */
+const games = arg('games', '') === '' ? undefined : new Set(arg('games', '').split(','));
+/**
+ * `<level>-nopc`: the level as if the variant named no partner card (the called Sau unknown to the bot: Mehrkopf's
+ * bots before engine/variants/mehrkopf/bots.ts named it), on the same positions — a paired on/off measurement.
+ */
+function withoutPartnerCard(bot: Bot): Bot {
+  return {
+    level: `${bot.level}-nopc`,
+    decide: (obs, legal, ctx) => {
+      const variant = getVariant(obs.variant) as { bots?: VariantBots };
+      const saved = variant.bots;
+      variant.bots = { ...saved, partnerCard: undefined, partnerCardOnFirstLead: false };
+      try {
+        return bot.decide(obs, legal, ctx);
+      } finally {
+        variant.bots = saved;
+      }
+    },
+  };
+}
+/**
+ * Experiments on the same positions: `strong-p<N>` — successive halving after N samples instead of
+ * `STRONG.pruneAfter`; `strong-w<x>` — a play the heuristic policy would not have made weighs a sample by x instead of
+ * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting).
+ */
+function tuned(level: string, tuning: object, key: string, value: number): Bot {
+  const strong = getBot('strong');
+  const t = tuning as Record<string, number>;
+  return {
+    level,
+    decide: (obs, legal, ctx) => {
+      const saved = t[key] as number;
+      t[key] = value;
+      try {
+        return strong.decide(obs, legal, ctx);
+      } finally {
+        t[key] = saved;
+      }
+    },
+  };
+}
+const botOf = (level: string): Bot =>
+  /^strong-p\d+$/.test(level)
+    ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+    : /^strong-w[\d.]+$/.test(level)
+      ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+      : level.endsWith('-nopc')
+        ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+        : level === 'strong-v2'
+          ? strongV2Bot
+          : getBot(level);
 
 interface Tally {
   n: number;
@@ -64,7 +123,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   let ddMs = 0;
   let mismatches = 0;
   const t0 = performance.now();
-  for (let d = 0; d < deals; d++) {
+  let played = 0;
+  for (let d = 0; d < deals && (performance.now() - t0) / 1000 < maxSeconds; d++, played++) {
     const dealSeed = seeds.next();
     const dealer = asSeat(d % n);
     const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
@@ -91,7 +151,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         knowledgeOf(obs).tricks.length <= maxTricks &&
         contract !== null &&
         goalOf(variant.id, contract) === 'points' &&
-        contract.declarer !== undefined
+        contract.declarer !== undefined &&
+        (games === undefined || games.has(contract.game))
       ) {
         const k = knowledgeOf(obs);
         // The true hands: each seat's own view of its hand (with Sheepshead's set-aside under card).
@@ -181,7 +242,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   }
   const seconds = (performance.now() - t0) / 1000;
   console.log(
-    `\n${table.id} ${table.seats}: ${deals} deals (seed ${seed}), positions from heuristic play, budget ${arg('budget', '200')} ms; ` +
+    `\n${table.id} ${table.seats}: ${played} deals (seed ${seed}), positions from heuristic play, budget ${arg('budget', '200')} ms; ` +
       `${seconds.toFixed(0)} s wall, solver ${(ddMs / 1000).toFixed(0)} s CPU; root value ≠ best card at ${mismatches}`,
   );
   console.log(

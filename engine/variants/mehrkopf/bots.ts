@@ -1,4 +1,4 @@
-import { type CardIndex, POINTS } from '../../cards/card.js';
+import { type Card, type CardIndex, POINTS } from '../../cards/card.js';
 import type { Contract, StackSteps, VariantBots } from '../../variant.js';
 import { FAMILY_BIDDING } from '../family/bidding.js';
 import type { MehrkopfOptions } from './options.js';
@@ -48,7 +48,11 @@ export const mehrkopfBots: VariantBots<MehrkopfOptions> = {
     geier: { need: 7.5, worth: 3 },
     niederer: { need: 7.5, worth: 3 },
   },
-  // No partner card: the bots do not track the called Sau (and at 5/6 players the Schöne) of a Mehrkopf Sauspiel yet.
+  // The called Ace of a Sauspiel (./rules.ts `setupCalled`; the caller may not hold it, and its holder must bring it on
+  // the first lead of its suit: the Bringregel). At 5/6 players the called Schöne makes a second partner the hook
+  // cannot name: the bots take its holder for an opponent until it shows.
+  partnerCard: (c) => (c.game === 'sauspiel' && c.suit !== undefined ? (`${c.suit}A` as Card) : undefined),
+  partnerCardOnFirstLead: true,
   pointStepsCount: (players) => (players > 2 ? 'in-play' : undefined),
   // The Muss-Spiel after every pass is no sign of strength.
   auction: { forcedAfterAllPass: true },

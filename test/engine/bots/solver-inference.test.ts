@@ -13,6 +13,9 @@ describe('inference from the called card', () => {
   for (const [id, players] of [
     ['schafkopf', 4],
     ['sheepshead', 5],
+    // The called Ace of a Mehrkopf Sauspiel (engine/variants/mehrkopf/bots.ts; at 5 the Schöne is a second partner).
+    ['mehrkopf', 4],
+    ['mehrkopf', 5],
   ] as const)
     it(`${id} ${players}: a seat ruled out never holds the called card`, () => {
       // prepare: heuristic bots play whole deals; a watching bot checks every seat's inference against the layout
