@@ -176,6 +176,14 @@ export class StammtischStack extends Stack {
       // Connections are ephemeral: nothing to keep after the WebSocket API is gone.
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Due items by time bucket (functions/adapters/dynamodb/due-work-store.ts): the sweep reads the minutes since it
+    // last ran, DUE_SHARDS partitions each, in parallel pages — never a scan, never one partition for all of them.
+    this.dataTable.addGlobalSecondaryIndex({
+      indexName: 'byDue',
+      partitionKey: { name: 'dueBucket', type: AttributeType.STRING },
+      sortKey: { name: 'dueAt', type: AttributeType.NUMBER },
+      projectionType: ProjectionType.ALL,
+    });
     this.connectionsTable.addGlobalSecondaryIndex({
       indexName: 'byTable',
       partitionKey: { name: 'tableId', type: AttributeType.STRING },

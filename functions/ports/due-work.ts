@@ -37,8 +37,24 @@ export interface DueWorkStore {
   remove(work: DueWork): Promise<void>;
   /** The item with this kind + key, if any. */
   get(kind: string, key: string): Promise<DueWork | undefined>;
-  /** Every stored item (the local scheduler restores them at start-up). */
+  /** Every stored item (the local scheduler restores them at start-up; never on the AWS sweep). */
   list(): Promise<readonly DueWork[]>;
+  /**
+   * Move the item to `at` when it is still exactly `work` (same `at` and pin): a standing item looks again later.
+   * False when it was replaced or removed meanwhile (the replacement stands). One conditional write.
+   */
+  retime(work: DueWork, at: number): Promise<boolean>;
+  /**
+   * The items due by `until` (their `at` ≤ `until`) that were stored or moved since `from` (epoch millis): the time
+   * buckets from `from` to `until`, read in parallel pages (DynamoDB: the `byDue` index; docs/due-work.md "Sweep").
+   */
+  due(from: number, until: number): Promise<readonly DueWork[]>;
+  /** Move items still stored in an older format to today's (the sweep and a local start-up call it). How many. */
+  migrate(): Promise<number>;
+  /** Where the last sweep left off (epoch millis; undefined before the first). */
+  sweptUntil(): Promise<number | undefined>;
+  /** Remember where this sweep left off. */
+  setSweptUntil(at: number): Promise<void>;
 }
 
 /** What the use cases call to have work done later. */
@@ -56,10 +72,27 @@ export interface DueWorkScheduler {
 }
 
 /**
- * Runs one kind of due work. 'done' removes the stored item (if it is still the one delivered); 'keep' leaves it (a
- * standing item, like a live table's). Throwing means "try again later" (the scheduler re-delivers with back-off).
+ * What a run of due work asks for: 'done' removes the stored item (if it is still the one delivered); `{ again: at }`
+ * keeps it and moves it to `at` (a standing item that looks again then, like a live table's); 'keep' keeps it and
+ * moves it `KEEP_MS` on (the sweep looks again).
  */
-export type DueWorkHandler = (work: DueWork) => Promise<'done' | 'keep'>;
+export type DueOutcome = 'done' | 'keep' | { readonly again: number };
+
+/**
+ * Runs one kind of due work (see DueOutcome). Throwing means "try again later" (the scheduler re-delivers with
+ * back-off).
+ */
+export type DueWorkHandler = (work: DueWork) => Promise<DueOutcome>;
+
+/** How far on a stored item that ran and answered 'keep' moves: one sweep period (docs/due-work.md). */
+export const KEEP_MS = 5 * 60_000;
+
+/** When a stored item that just ran at `now` with `outcome` runs next (undefined: it is done). */
+export function nextRun(outcome: DueOutcome, now: number): number | undefined {
+  if (outcome === 'done') return undefined;
+  if (outcome === 'keep') return now + KEEP_MS;
+  return outcome.again;
+}
 
 /** Handlers by kind (composition/ registers them). */
 export type DueWorkHandlers = ReadonlyMap<string, DueWorkHandler>;

@@ -4,7 +4,7 @@ import { MemoryDueWorkStore } from '../../functions/adapters/memory/due-work-sto
 import { type DueMessage, SqsDueWorkScheduler, delaySecondsFor } from '../../functions/adapters/sqs/due-work-queue.js';
 import { createDueHandler } from '../../functions/due/handler.js';
 import { ManualClock } from '../../functions/ports/clock.js';
-import type { DueWork, DueWorkHandler } from '../../functions/ports/due-work.js';
+import { type DueWork, type DueWorkHandler, KEEP_MS } from '../../functions/ports/due-work.js';
 import { LocalScheduler } from '../../local/scheduler.js';
 import { createTelemetry, observeDueWork } from '../../functions/observability/telemetry.js';
 
@@ -140,19 +140,26 @@ describe('SQS due-work adapter (AWS)', () => {
     expect(ran).toEqual(['a', 'c']);
   });
 
-  it('the sweep runs every stored item that is due (live tables heal within one period)', async () => {
+  it('the sweep sends every stored item that is due; its run moves a standing item on (live tables heal within one period)', async () => {
     const store = new MemoryDueWorkStore();
     await store.put({ at: 0, kind: 'k', key: 'live' });
     await store.put({ at: 10_000, kind: 'k', key: 'later' });
     const ran: string[] = [];
+    const sqs = new Recorder();
     const handler = createDueHandler({
       handlers: new Map<string, DueWorkHandler>([['k', async (w) => (ran.push(w.key), 'keep')]]),
       store,
-      scheduler: new SqsDueWorkScheduler(store, 'q', new Recorder(), () => 5_000),
+      scheduler: new SqsDueWorkScheduler(store, 'q', sqs, () => 5_000),
       now: () => 5_000,
     });
     await handler({ source: 'aws.events' });
+    // The sweep runs nothing itself: one message per due item, for the due workers.
+    expect(ran).toEqual([]);
+    expect(sqs.sent.map((m) => [m.body.work.key, m.body.stored, m.delay])).toEqual([['live', true, 0]]);
+    await handler({ Records: [{ messageId: 'm', body: JSON.stringify(sqs.sent[0]!.body) }] });
     expect(ran).toEqual(['live']);
+    // 'keep': the standing item stays, moved one period on (out of the buckets the next sweep reads as due).
+    expect((await store.get('k', 'live'))?.at).toBe(5_000 + KEEP_MS);
     expect((await store.list()).length).toBe(2);
   });
 });
