@@ -202,7 +202,7 @@ export class StammtischStack extends Stack {
       sourceMaps: props.sourceMaps,
       logRetention,
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
-    }).bindTable(this.dataTable, 'events', 'DATA_TABLE');
+    }).bindTable(this.dataTable, 'events', 'DATA_TABLE', []);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Stammtisch REST API (/v1)',
@@ -271,7 +271,7 @@ export class StammtischStack extends Stack {
       logRetention,
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
     })
-      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'play', 'DATA_TABLE', [])
       .bindTable(this.connectionsTable, 'connections', 'CONNECTIONS_TABLE');
 
     // $connect authorisation happens in the handler (it checks the seat token / spectator key against the table's
@@ -328,7 +328,7 @@ export class StammtischStack extends Stack {
       p99Alarm: Duration.seconds(20),
       environment: { APP_VERSION: appVersion },
     })
-      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE', [])
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);
@@ -410,9 +410,9 @@ export class StammtischStack extends Stack {
       timeout: Duration.seconds(30),
       environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
     })
-      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE', ['byDue'])
       // The webhook outbox's pumps run here (queue cursor and lease).
-      .bindTable(this.dataTable, 'webhooks');
+      .bindTable(this.dataTable, 'webhooks', undefined, []);
     this.dueFunction.live.addEventSource(
       new SqsEventSource(this.dueQueue, {
         batchSize: 10,

@@ -141,6 +141,19 @@ describe('tables', () => {
         AttributeDefinitions: [
           { AttributeName: 'pk', AttributeType: 'S' },
           { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'dueBucket', AttributeType: 'S' },
+          { AttributeName: 'dueAt', AttributeType: 'N' },
+        ],
+        // Due items by time bucket (functions/adapters/dynamodb/due-work-store.ts): the sweep's parallel pages.
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'byDue',
+            KeySchema: [
+              { AttributeName: 'dueBucket', KeyType: 'HASH' },
+              { AttributeName: 'dueAt', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
         BillingMode: 'PAY_PER_REQUEST',
         TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
@@ -405,7 +418,11 @@ describe('least privilege', () => {
       {
         Effect: 'Allow',
         Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
-        Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+        // The sweep reads the `byDue` index (due items by time bucket); no other function may.
+        Resource: [
+          { 'Fn::GetAtt': [ids.data, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.data, 'Arn'] }, '/index/byDue']] },
+        ],
       },
       // The webhook outbox's pumps: queue cursor and lease.
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
