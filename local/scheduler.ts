@@ -6,6 +6,7 @@ import {
   type DueWorkStore,
   nextRun,
 } from '../functions/ports/due-work.js';
+import { type SweepReport, sweep } from '../functions/due/sweep.js';
 
 const idOf = (w: { kind: string; key: string }): string => `${w.kind}#${w.key}`;
 /** A reminder has a timer of its own next to a stored item's of the same kind + key (a table's turn deadline next to
@@ -19,18 +20,53 @@ const MAX_BACKOFF_MS = 30_000;
  * but timers, and those are re-derived. One timer per kind + key for stored work and one for reminders: a newer
  * schedule replaces the older one, a newer remind the older reminder. Runs of one key never overlap; a failed run is
  * retried with back-off. A stored item whose run answers `{ again: at }` is moved to `at` and armed again; 'keep'
- * leaves it as it is (the next start-up runs it).
+ * moves it one period on (the sweep arms it then).
+ *
+ * With `sweepMs` (local/server.ts: every minute) it also sweeps like the due function on AWS (functions/due/sweep.ts):
+ * the stored items due since the last sweep, read by time bucket, that no timer holds are armed — items stored
+ * without a timer (a table's standing item written when it is created) and items whose timer a crash took.
  */
 export class LocalScheduler implements DueWorkScheduler {
   private readonly timers = new Map<string, { work: DueWork; cancel: () => void; stored: boolean }>();
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
+  private sweepTimer: (() => void) | undefined;
+  private sweeping: Promise<unknown> | undefined;
 
   constructor(
     private readonly store: DueWorkStore,
     private readonly clock: Clock,
     private readonly handlers: DueWorkHandlers,
+    private readonly opts: { readonly sweepMs?: number } = {},
   ) {}
+
+  /** Sweep every `sweepMs` from now on (until `stop`). */
+  startSweeping(): void {
+    const period = this.opts.sweepMs;
+    if (period === undefined || this.stopped) return;
+    this.sweepTimer = this.clock.setTimer(period, () => {
+      this.sweepTimer = undefined;
+      this.sweeping = this.sweepOnce()
+        .catch((e: unknown) => console.error('sweep failed', e instanceof Error ? e.message : 'unknown'))
+        .finally(() => {
+          this.sweeping = undefined;
+          this.startSweeping();
+        });
+    });
+  }
+
+  /** One sweep now: arm each stored item that is due and held by no timer and no run. */
+  async sweepOnce(): Promise<SweepReport> {
+    return sweep({
+      store: this.store,
+      now: this.clock.now(),
+      ...(this.opts.sweepMs !== undefined ? { periodMs: this.opts.sweepMs } : {}),
+      dispatch: async (work) => {
+        const id = idOf(work);
+        if (!this.timers.has(slotOf(id, true)) && !this.running.has(id)) this.arm(work, true, 0);
+      },
+    });
+  }
 
   async schedule(work: DueWork): Promise<void> {
     if (await this.store.put(work)) this.arm(work, true, 0);
@@ -63,12 +99,15 @@ export class LocalScheduler implements DueWorkScheduler {
 
   /** Resolves when no run is in flight and no timer is due by now (tests await it instead of sleeping). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size > 0 || this.sweeping !== undefined)
+      await Promise.allSettled([...this.running.values(), this.sweeping]);
   }
 
   /** Stop taking work: cancel the timers, let in-flight runs finish (their writes are conditional, so abandoning is safe too). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.sweepTimer?.();
+    this.sweepTimer = undefined;
     for (const id of [...this.timers.keys()]) this.disarm(id);
     await this.idle();
   }
@@ -110,10 +149,12 @@ export class LocalScheduler implements DueWorkScheduler {
       try {
         const outcome = await handler(work);
         // Only stored items are removed or moved (a reminder has nothing to remove: no store call per bot move).
-        if (!stored || outcome === 'keep') return;
-        const again = nextRun(outcome, this.clock.now());
-        if (again === undefined) await this.store.remove(work);
-        else if ((await this.store.retime(work, again)) && !this.timers.has(slot)) this.arm({ ...work, at: again }, true, 0);
+        if (!stored) return;
+        const next = nextRun(work, outcome, this.clock.now());
+        if (next === undefined) await this.store.remove(work);
+        // 'keep' is left to the sweep; `{ again }` is armed now.
+        else if ((await this.store.retime(work, next)) && outcome !== 'keep' && !this.timers.has(slot))
+          this.arm(next, true, 0);
       } catch (e) {
         console.error(`due work ${work.kind} failed`, e instanceof Error ? e.message : 'unknown');
         const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);

@@ -10,6 +10,12 @@ import { lambdaTournaments } from '../tournaments/compose.js';
 import type { Runtime } from './runtime.js';
 import { pumpHandler, webhooksFor } from './webhooks.js';
 import { WEBHOOK_PUMP } from '../ports/webhooks.js';
+import { DEFAULT_ARCHIVE_POLICY, TABLE_ARCHIVE } from '../ports/archive.js';
+import { DEFAULT_IDLE_POLICY } from '../use-cases/idle.js';
+import { archiveHandler, standingTable } from '../due/idle-close.js';
+import { SWEEP_MS } from '../due/sweep.js';
+import { S3TableArchive } from '../adapters/s3/table-archive.js';
+import { DynamoTableExpiry } from '../adapters/dynamodb/table-expiry.js';
 
 /** The SQS due-work scheduler when DUE_QUEUE_URL is set (a stack before due work has none). */
 export function dueScheduler(runtime: Runtime, sqs?: QueueSender): SqsDueWorkScheduler | undefined {
@@ -26,10 +32,31 @@ export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: T
   const scheduler = dueScheduler(runtime, sqs);
   if (scheduler === undefined) throw new Error('DUE_QUEUE_URL is not set');
   const presence = new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable);
+  const bucket = runtime.settings.archiveBucket;
   const kinds = new Map<string, DueWorkHandler>([
-    [TABLE_PROGRESS, progressStep(runtime.service, scheduler)],
+    // A live table's standing item: progress, the idle policy (docs/tables.md), its archiving once closed; back at
+    // least once a sweep period, so a lost signal heals within it.
+    [
+      TABLE_PROGRESS,
+      standingTable(progressStep(runtime.service, scheduler), {
+        service: runtime.service,
+        scheduler,
+        idle: DEFAULT_IDLE_POLICY,
+        ...(bucket !== undefined ? { archive: DEFAULT_ARCHIVE_POLICY } : {}),
+        healMs: SWEEP_MS,
+      }),
+    ],
     [SEAT_GRACE, graceHandler(presence, runtime.service)],
   ]);
+  if (bucket !== undefined)
+    kinds.set(
+      TABLE_ARCHIVE,
+      archiveHandler(runtime.service, {
+        archive: new S3TableArchive(bucket),
+        expiry: new DynamoTableExpiry(runtime.client, runtime.settings.dataTable),
+        expireAfterMs: DEFAULT_ARCHIVE_POLICY.expireAfterMs,
+      }),
+    );
   // Tournament jobs (round starts, round checks: docs/tournaments.md) are due work of the same queue and sweep.
   const tournaments = lambdaTournaments(runtime, scheduler);
   for (const [kind, handler] of tournaments.handlers) kinds.set(kind, handler);

@@ -42,9 +42,9 @@ export function createDueHandler(deps: {
     if (handler === undefined) throw new Error(`no handler for due work ${work.kind}`);
     const outcome = await handler(work);
     if (!stored) return;
-    const again = nextRun(outcome, now());
-    if (again === undefined) await deps.store.remove(work);
-    else await deps.store.retime(work, again);
+    const next = nextRun(work, outcome, now());
+    if (next === undefined) await deps.store.remove(work);
+    else await deps.store.retime(work, next);
   };
   return async (event: SqsEvent | SweepEvent): Promise<SqsBatchResponse> => {
     if (!('Records' in event)) {

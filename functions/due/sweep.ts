@@ -55,8 +55,8 @@ export async function sweep(deps: {
       try {
         let run = work;
         if (work.at < next) {
-          if (!(await store.retime(work, now))) continue; // replaced or removed meanwhile: nothing stuck
           run = { ...work, at: now };
+          if (!(await store.retime(work, run))) continue; // replaced or removed meanwhile: nothing stuck
           moved++;
         }
         await deps.dispatch(run);

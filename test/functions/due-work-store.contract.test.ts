@@ -89,12 +89,13 @@ describe.each(stores)('due-work store contract: %s', (_name, make) => {
     expect(await store.put({ at: 40, kind: 'k', key: 'p', pinnedVersion: 4 })).toBe(false);
     expect(await store.put({ at: 50, kind: 'k', key: 'p', pinnedVersion: 6 })).toBe(true);
     // An older copy (other `at`) neither moves nor removes the current item.
-    expect(await store.retime({ at: 30, kind: 'k', key: 'p', pinnedVersion: 5 }, 99)).toBe(false);
+    expect(await store.retime({ at: 30, kind: 'k', key: 'p', pinnedVersion: 5 }, { at: 99, kind: 'k', key: 'p', pinnedVersion: 5 })).toBe(false);
     await store.remove({ at: 30, kind: 'k', key: 'p', pinnedVersion: 5 });
     expect((await store.get('k', 'p'))?.at).toBe(50);
-    expect(await store.retime({ at: 50, kind: 'k', key: 'p', pinnedVersion: 6 }, 70)).toBe(true);
-    expect(await store.get('k', 'p')).toEqual({ at: 70, kind: 'k', key: 'p', pinnedVersion: 6 });
-    await store.remove({ at: 70, kind: 'k', key: 'p', pinnedVersion: 6 });
+    const moved = { at: 70, kind: 'k', key: 'p', pinnedVersion: 6, payload: { since: 3 } };
+    expect(await store.retime({ at: 50, kind: 'k', key: 'p', pinnedVersion: 6 }, moved)).toBe(true);
+    expect(await store.get('k', 'p')).toEqual(moved);
+    await store.remove(moved);
     expect(await store.get('k', 'p')).toBeUndefined();
     expect((await store.list()).map((w) => w.key)).toEqual(['a']);
   });
@@ -166,7 +167,9 @@ describe('the DynamoDB store: time buckets', () => {
     expect(await store.get('table.progress', 'a')).toEqual({ at: 1_000, kind: 'table.progress', key: 'a' });
     await store.remove({ at: 2_000, kind: 'table.progress', key: 'b', pinnedVersion: 7 });
     expect(await store.get('table.progress', 'b')).toBeUndefined();
-    expect(await store.retime({ at: 3_000, kind: 'table.progress', key: 'c' }, 50_000)).toBe(true);
+    expect(
+      await store.retime({ at: 3_000, kind: 'table.progress', key: 'c' }, { at: 50_000, kind: 'table.progress', key: 'c' }),
+    ).toBe(true);
     // Scheduled again in today's format before the migration ran: today's item stands.
     await store.put({ at: 9_000, kind: 'table.progress', key: 'd' });
     expect(await store.migrate()).toBe(2); // a and d
@@ -206,7 +209,7 @@ describe('the sweep', () => {
       expect(sent.length).toBe(due.length);
       expect(calls.calls.get('ScanCommand') ?? 0).toBe(0);
       // The runs move the standing items on (what a due worker does with 'keep' / `{ again }`).
-      for (const w of sent) await store.retime(w, now + 30 * 60_000);
+      for (const w of sent) await store.retime(w, { ...w, at: now + 30 * 60_000 });
       calls.reset();
       now += 5 * 60_000;
       const second: DueWork[] = [];

@@ -101,8 +101,8 @@ export class DynamoDueWorkStore implements DueWorkStore {
     return (await this.getAt(key(kind, k))) ?? (await this.getAt(legacyKey(kind, k)));
   }
 
-  async retime(work: DueWork, at: number): Promise<boolean> {
-    const moved = { ...work, at };
+  async retime(work: DueWork, next: DueWork): Promise<boolean> {
+    const moved = { ...next, kind: work.kind, key: work.key };
     const done = await conditionalWrite(
       this.client.send(
         new PutItemCommand({

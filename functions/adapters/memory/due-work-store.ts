@@ -33,11 +33,11 @@ export class MemoryDueWorkStore implements DueWorkStore {
     return [...this.items.values()].map((w) => structuredClone(w));
   }
 
-  async retime(work: DueWork, at: number): Promise<boolean> {
+  async retime(work: DueWork, next: DueWork): Promise<boolean> {
     const id = `${work.kind}#${work.key}`;
     const current = this.items.get(id);
     if (current === undefined || current.at !== work.at || current.pinnedVersion !== work.pinnedVersion) return false;
-    this.items.set(id, { ...current, at });
+    this.items.set(id, structuredClone(next));
     return true;
   }
 
