@@ -55,6 +55,7 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/edge/origin-verify.js';
 import { defaultLoad, sizing, type Load, type Sizing } from './capacity.js';
 import { SafeDeploy } from './constructs/safe-deploy.js';
 import { DataBackup } from './constructs/data-backup.js';
+import { TableArchiveBucket } from './constructs/table-archive.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -144,6 +145,8 @@ export class StammtischStack extends Stack {
   readonly sizing: Sizing;
   readonly deploys: SafeDeploy;
   readonly backup: DataBackup;
+  /** Closed tables' records (functions/use-cases/archive.ts). */
+  readonly archive: TableArchiveBucket;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
     const prod = props.stage === 'prod';
@@ -444,6 +447,10 @@ export class StammtischStack extends Stack {
     // (docs/tournaments.md); later rounds are scheduled by the stream (a round's last table closed) and due functions.
     this.httpFunction.addToRolePolicy(sendDue);
     this.httpFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    // Closed tables are archived by the due function (table.archive due work): records to S3, items expire by TTL.
+    this.archive = new TableArchiveBucket(this, 'TableArchive');
+    this.archive.grantArchive(this.dueFunction);
+    this.dueFunction.addEnvironment('ARCHIVE_BUCKET', this.archive.bucket.bucketName);
     this.dueSweepRule = new Rule(this, 'DueSweepRule', {
       description:
         'Stammtisch: run stored due work (live tables, tournament rounds) so that a lost signal heals within 5 minutes',
@@ -712,6 +719,10 @@ export class StammtischStack extends Stack {
           reason: 'Connection ids are made by API Gateway at run time; the grant is this API’s own stage only.',
         },
       );
+    Validations.of(this.dueFunction.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.archive.bucket)}.Arn>/tables/*]`,
+      reason: 'One object per closed table, named by its id at run time: s3:PutObject under tables/ of the archive bucket only.',
+    });
   }
 
   /** API_KEY_HASHES from context: literal hashes (validated) or an SSM parameter resolved at deploy time. */
