@@ -70,7 +70,7 @@ export interface LocalOptions {
   readonly rateLimitClock?: () => number;
   /** The clock for commit times, turn deadlines and due work (tests inject a ManualClock). */
   readonly clock?: Clock;
-  /** When idle tables are closed (docs/tables.md "Idle tables"); default DEFAULT_IDLE_POLICY. */
+  /** When idle tables are closed (docs/operations.md "Idle tables"); default DEFAULT_IDLE_POLICY. */
   readonly idle?: IdlePolicy;
   /**
    * When closed tables are archived (docs/operations.md "Closed tables are archived"; default DEFAULT_ARCHIVE_POLICY)

@@ -39,7 +39,7 @@ export type TableCommand =
   | { readonly type: 'CloseTable'; readonly reason?: CloseReason };
 
 /**
- * Why the server closed a table on its own (docs/tables.md "Idle tables"): `idle` — no commit for the idle limit;
+ * Why the server closed a table on its own (docs/operations.md "Idle tables"): `idle` — no commit for the idle limit;
  * `lobby-idle` — no deal started and nothing happened for the lobby limit; `unattended` — every seat a bot or marked
  * absent for the unattended limit. A table closed by its organiser or after its last deal carries no reason.
  */

@@ -34,7 +34,7 @@ export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: T
   const presence = new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable);
   const bucket = runtime.settings.archiveBucket;
   const kinds = new Map<string, DueWorkHandler>([
-    // A live table's standing item: progress, the idle policy (docs/tables.md), its archiving once closed; back at
+    // A live table's standing item: progress, the idle policy (docs/operations.md "Idle tables"), its archiving once closed; back at
     // least once a sweep period, so a lost signal heals within it.
     [
       TABLE_PROGRESS,

@@ -9,7 +9,7 @@ interface StandingPayload {
 }
 
 /**
- * A live table's standing `table.progress` item, with the idle policy (docs/tables.md "Idle tables"): after the
+ * A live table's standing `table.progress` item, with the idle policy (docs/operations.md "Idle tables"): after the
  * progress pass, the unpinned (standing) run checks the table against the policy and closes it when the policy says
  * so; otherwise the item comes back when the policy could next close the table — or, with `healMs` (AWS: one sweep
  * period), sooner, so that a signal lost on the way heals within that time. Once the table is closed (by the policy,

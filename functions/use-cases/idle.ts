@@ -6,7 +6,7 @@ import { close } from './play.js';
 import { loadTable, requireMeta } from './table-stream.js';
 
 /**
- * Idle tables are closed by policy (docs/tables.md "Idle tables"): the server closes a table on its own, with
+ * Idle tables are closed by policy (docs/operations.md "Idle tables"): the server closes a table on its own, with
  * `TableClosed { reason }`, when
  * - `lobby-idle`: no deal has started and nothing happened for `lobbyIdleMs` (a lobby nobody joins),
  * - `idle`: no commit at all for `idleMs` (everyone left a table without closing it),

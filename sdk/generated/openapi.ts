@@ -1461,7 +1461,7 @@ export interface components {
             /** @constant */
             type: "TableClosed";
             /**
-             * @description Set when the server closed the table by its idle policy (docs/tables.md "Idle tables"): `idle` no commit for the idle limit, `lobby-idle` no deal started within the lobby limit, `unattended` no player present for the unattended limit. Absent when the organiser closed the table or its last deal ended.
+             * @description Set when the server closed the table by its idle policy (docs/operations.md "Idle tables"): `idle` no commit for the idle limit, `lobby-idle` no deal started within the lobby limit, `unattended` no player present for the unattended limit. Absent when the organiser closed the table or its last deal ended.
              * @enum {string}
              */
             reason?: "idle" | "lobby-idle" | "unattended";

@@ -10,7 +10,7 @@ import { FileTableArchive } from '../../local/table-archive.js';
 import { type Api, apiClient } from '../support/functions/client.js';
 import { allEvents, createTable, join } from '../support/functions/play.js';
 
-// Idle tables are closed by policy and closed tables archived (docs/tables.md "Idle tables", docs/operations.md
+// Idle tables are closed by policy and closed tables archived (docs/operations.md "Idle tables", docs/operations.md
 // "Closed tables are archived"), on `npm start`'s server over the embedded store through the real AWS SDK client,
 // driven by an injected clock: the standing due items come back when the policy could act, nothing scans.
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type IdlePolicy, decideIdle } from '../../functions/use-cases/idle.js';
 
-// The idle policy (functions/use-cases/idle.ts, docs/tables.md "Idle tables") as a pure function: it never closes a
+// The idle policy (functions/use-cases/idle.ts, docs/operations.md "Idle tables") as a pure function: it never closes a
 // table before its limit, always closes it at the limit, and the time it asks to be looked at again is the earliest
 // moment its answer can change (so a standing item that comes back then closes the table exactly on time).
 
