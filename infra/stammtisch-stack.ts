@@ -721,7 +721,8 @@ export class StammtischStack extends Stack {
       );
     Validations.of(this.dueFunction.role!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.archive.bucket)}.Arn>/tables/*]`,
-      reason: 'One object per closed table, named by its id at run time: s3:PutObject under tables/ of the archive bucket only.',
+      reason:
+        'One object per closed table, named by its id at run time: s3:PutObject under tables/ of the archive bucket only.',
     });
   }
 

@@ -223,7 +223,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     TABLE_ARCHIVE,
     archiveHandler(runtime.service, {
       archive:
-        options.dataDir !== undefined ? new FileTableArchive(join(options.dataDir, 'archive')) : new MemoryTableArchive(),
+        options.dataDir !== undefined
+          ? new FileTableArchive(join(options.dataDir, 'archive'))
+          : new MemoryTableArchive(),
       expiry: new DynamoTableExpiry(client, settings.dataTable),
       expireAfterMs: archivePolicy.expireAfterMs,
     }),

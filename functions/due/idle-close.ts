@@ -29,7 +29,11 @@ export function standingTable(
 ): DueWorkHandler {
   const archiveLater = async (tableId: string): Promise<void> => {
     if (deps.archive !== undefined)
-      await deps.scheduler.schedule({ at: deps.service.now() + deps.archive.afterMs, kind: TABLE_ARCHIVE, key: tableId });
+      await deps.scheduler.schedule({
+        at: deps.service.now() + deps.archive.afterMs,
+        kind: TABLE_ARCHIVE,
+        key: tableId,
+      });
   };
   return async (work) => {
     const outcome = await progress(work);
@@ -46,7 +50,8 @@ export function standingTable(
     }
     const now = deps.service.now();
     const again = deps.healMs === undefined ? check.checkAt : Math.min(check.checkAt, now + deps.healMs);
-    const payload: StandingPayload = check.unattendedSince !== undefined ? { unattendedSince: check.unattendedSince } : {};
+    const payload: StandingPayload =
+      check.unattendedSince !== undefined ? { unattendedSince: check.unattendedSince } : {};
     return { again, payload };
   };
 }

@@ -28,8 +28,7 @@ export const DEFAULT_IDLE_POLICY: IdlePolicy = {
 
 /** What the policy makes of a table now: close it (and why), or look again at `checkAt`. */
 export type IdleDecision =
-  | { readonly close: CloseReason }
-  | { readonly checkAt: number; readonly unattendedSince?: number };
+  { readonly close: CloseReason } | { readonly checkAt: number; readonly unattendedSince?: number };
 
 /** The facts the policy looks at. */
 export interface IdleFacts {
@@ -64,8 +63,7 @@ export function unattended(meta: TableMeta, absent: readonly number[] | undefine
 
 /** The outcome of one check: the table is (now) closed, or when to look again. */
 export type IdleCheck =
-  | { readonly closed: CloseReason | 'already' }
-  | { readonly checkAt: number; readonly unattendedSince?: number };
+  { readonly closed: CloseReason | 'already' } | { readonly checkAt: number; readonly unattendedSince?: number };
 
 /** A table that moved on between the check and the close is looked at again this much later. */
 const RECHECK_MS = 60_000;

@@ -41,9 +41,14 @@ const notFound = (tableId: string): AppError => new AppError(404, 'table/not_fou
 
 /** A closed table whose records were archived (archive.ts): 410, with when. */
 const archived = (meta: TableMeta): AppError =>
-  new AppError(410, 'table/archived', `table ${meta.tableId} was closed and archived; its records are no longer served`, {
-    archivedAt: new Date(meta.archived?.at ?? 0).toISOString(),
-  });
+  new AppError(
+    410,
+    'table/archived',
+    `table ${meta.tableId} was closed and archived; its records are no longer served`,
+    {
+      archivedAt: new Date(meta.archived?.at ?? 0).toISOString(),
+    },
+  );
 
 /** The table's metadata, or 404 (410 once it was archived). */
 export async function requireMeta(store: TableStore, tableId: string): Promise<TableMeta> {

@@ -75,8 +75,10 @@ async function freshTable(indexed = true): Promise<string> {
 const stores: [string, (now: () => number) => Promise<DueWorkStore>][] = [
   ['memory', async () => new MemoryDueWorkStore()],
   ['dynamodb', async (now) => new DynamoDueWorkStore(client, await freshTable(), now)],
-  ['dynamodb without the index (a local folder from before it)', async (now) =>
-    new DynamoDueWorkStore(client, await freshTable(false), now)],
+  [
+    'dynamodb without the index (a local folder from before it)',
+    async (now) => new DynamoDueWorkStore(client, await freshTable(false), now),
+  ],
 ];
 
 describe.each(stores)('due-work store contract: %s', (_name, make) => {
@@ -89,7 +91,12 @@ describe.each(stores)('due-work store contract: %s', (_name, make) => {
     expect(await store.put({ at: 40, kind: 'k', key: 'p', pinnedVersion: 4 })).toBe(false);
     expect(await store.put({ at: 50, kind: 'k', key: 'p', pinnedVersion: 6 })).toBe(true);
     // An older copy (other `at`) neither moves nor removes the current item.
-    expect(await store.retime({ at: 30, kind: 'k', key: 'p', pinnedVersion: 5 }, { at: 99, kind: 'k', key: 'p', pinnedVersion: 5 })).toBe(false);
+    expect(
+      await store.retime(
+        { at: 30, kind: 'k', key: 'p', pinnedVersion: 5 },
+        { at: 99, kind: 'k', key: 'p', pinnedVersion: 5 },
+      ),
+    ).toBe(false);
     await store.remove({ at: 30, kind: 'k', key: 'p', pinnedVersion: 5 });
     expect((await store.get('k', 'p'))?.at).toBe(50);
     const moved = { at: 70, kind: 'k', key: 'p', pinnedVersion: 6, payload: { since: 3 } };
@@ -103,17 +110,28 @@ describe.each(stores)('due-work store contract: %s', (_name, make) => {
   it('due(from, until) finds exactly the items due by `until` that were stored since `from` (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(fc.record({ key: fc.string({ minLength: 1, maxLength: 6 }), at: fc.integer({ min: 0, max: 20 * BUCKET_MS }) }), {
-          selector: (w) => w.key,
-          maxLength: 25,
-        }),
+        fc.uniqueArray(
+          fc.record({
+            key: fc.string({ minLength: 1, maxLength: 6 }),
+            at: fc.integer({ min: 0, max: 20 * BUCKET_MS }),
+          }),
+          {
+            selector: (w) => w.key,
+            maxLength: 25,
+          },
+        ),
         fc.integer({ min: 0, max: 20 * BUCKET_MS }),
         async (items, until) => {
           // Written at time 0: each item is filed under the minute of its `at`.
           const store = await make(() => 0);
           for (const w of items) await store.put({ at: w.at, kind: 'k', key: w.key });
           const found = await store.due(0, until);
-          expect(found.map((w) => w.key).sort()).toEqual(items.filter((w) => w.at <= until).map((w) => w.key).sort());
+          expect(found.map((w) => w.key).sort()).toEqual(
+            items
+              .filter((w) => w.at <= until)
+              .map((w) => w.key)
+              .sort(),
+          );
         },
       ),
       { numRuns: 8 },
@@ -131,7 +149,9 @@ describe('the DynamoDB store: time buckets', () => {
     await store.put({ at: 40 * BUCKET_MS, kind: 'k', key: 'late' });
     const buckets = new Set<string>();
     for (let i = 0; i < 64; i++) {
-      const out = await client.send(new GetItemCommand({ TableName: table, Key: { pk: { S: `DUE#k#t${i}` }, sk: { S: 'DUE' } } }));
+      const out = await client.send(
+        new GetItemCommand({ TableName: table, Key: { pk: { S: `DUE#k#t${i}` }, sk: { S: 'DUE' } } }),
+      );
       buckets.add(out.Item!.dueBucket!.S!);
     }
     expect([...buckets].every((b) => b.startsWith('100#'))).toBe(true);
@@ -168,13 +188,20 @@ describe('the DynamoDB store: time buckets', () => {
     await store.remove({ at: 2_000, kind: 'table.progress', key: 'b', pinnedVersion: 7 });
     expect(await store.get('table.progress', 'b')).toBeUndefined();
     expect(
-      await store.retime({ at: 3_000, kind: 'table.progress', key: 'c' }, { at: 50_000, kind: 'table.progress', key: 'c' }),
+      await store.retime(
+        { at: 3_000, kind: 'table.progress', key: 'c' },
+        { at: 50_000, kind: 'table.progress', key: 'c' },
+      ),
     ).toBe(true);
     // Scheduled again in today's format before the migration ran: today's item stands.
     await store.put({ at: 9_000, kind: 'table.progress', key: 'd' });
     expect(await store.migrate()).toBe(2); // a and d
     const left = await client.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'DUE' } } }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: 'DUE' } },
+      }),
     );
     expect(left.Items).toEqual([]);
     expect(await store.migrate()).toBe(0);
@@ -194,8 +221,10 @@ describe('the sweep', () => {
     const table = await freshTable();
     const store = new DynamoDueWorkStore(client, table, () => now);
     // 1,000 standing items spread over the next 10 minutes, plus 5 tournament starts next week.
-    for (let i = 0; i < 1_000; i++) await store.put({ at: now + (i % 600) * 1_000, kind: 'table.progress', key: `t${i}` });
-    for (let i = 0; i < 5; i++) await store.put({ at: now + 7 * 24 * 3_600_000, kind: 'tournament.start', key: `u${i}` });
+    for (let i = 0; i < 1_000; i++)
+      await store.put({ at: now + (i % 600) * 1_000, kind: 'table.progress', key: `t${i}` });
+    for (let i = 0; i < 5; i++)
+      await store.put({ at: now + 7 * 24 * 3_600_000, kind: 'tournament.start', key: `u${i}` });
     const calls = countCalls(client);
     try {
       now += 5 * 60_000;

@@ -881,7 +881,9 @@ describe('closed tables are archived', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       VersioningConfiguration: { Status: 'Enabled' },
       LifecycleConfiguration: {
         Rules: [

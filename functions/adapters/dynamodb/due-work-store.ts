@@ -171,7 +171,12 @@ export class DynamoDueWorkStore implements DueWorkStore {
 
   async sweptUntil(): Promise<number | undefined> {
     const out = await this.client.send(
-      new GetItemCommand({ TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL', Key: CURSOR, ConsistentRead: true }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        ReturnConsumedCapacity: 'TOTAL',
+        Key: CURSOR,
+        ConsistentRead: true,
+      }),
     );
     return out.Item?.at?.N === undefined ? undefined : Number(out.Item.at.N);
   }

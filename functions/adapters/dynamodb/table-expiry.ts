@@ -35,19 +35,21 @@ export class DynamoTableExpiry implements TableExpiry {
     const lane = async (): Promise<void> => {
       while (next < keys.length) {
         const key = keys[next++]!;
-        await this.client.send(
-          new UpdateItemCommand({
-            TableName: this.tableName,
-            ReturnConsumedCapacity: 'TOTAL',
-            Key: key,
-            UpdateExpression: 'SET expiresAt = :at',
-            // Never create an item a concurrent run or TTL already removed.
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':at': { N: String(at) } },
-          }),
-        ).catch((e: unknown) => {
-          if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
-        });
+        await this.client
+          .send(
+            new UpdateItemCommand({
+              TableName: this.tableName,
+              ReturnConsumedCapacity: 'TOTAL',
+              Key: key,
+              UpdateExpression: 'SET expiresAt = :at',
+              // Never create an item a concurrent run or TTL already removed.
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':at': { N: String(at) } },
+            }),
+          )
+          .catch((e: unknown) => {
+            if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
+          });
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, keys.length) }, lane));
