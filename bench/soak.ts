@@ -123,6 +123,24 @@ console.log(
 console.log(
   `server RSS: start ${samples[0]!.toFixed(0)} MB, after the first minute ${(samples[4] ?? samples.at(-1)!).toFixed(0)} MB, end ${samples.at(-1)!.toFixed(0)} MB, max ${Math.max(...samples).toFixed(0)} MB`,
 );
+// Memory over time: one sample a minute, and the trend over the second half (a least-squares slope, MB per minute).
+const perMinute = samples.filter((_, i) => i % 4 === 0);
+const half = samples.slice(Math.floor(samples.length / 2));
+const slope = (() => {
+  const n = half.length;
+  if (n < 2) return 0;
+  const mx = (n - 1) / 2;
+  const my = half.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  half.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return (num / den) * 4;
+})();
+console.log(`server RSS each minute (MB): ${perMinute.map((m) => m.toFixed(0)).join(' ')}`);
+console.log(`server RSS trend over the second half: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`);
 console.log(
   `stalled tables: ${stalled.length}${
     stalled.length > 0
