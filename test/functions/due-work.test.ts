@@ -20,6 +20,56 @@ class Recorder {
 }
 
 describe('local scheduler', () => {
+  it('a reminder never displaces the stored item of the same kind + key; `{ again }` moves and re-arms it; the sweep arms stored items no timer holds', async () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryDueWorkStore();
+    const ran: string[] = [];
+    const s = new LocalScheduler(
+      store,
+      clock,
+      new Map<string, DueWorkHandler>([
+        [
+          't.progress',
+          async (w) => {
+            ran.push(`${w.pinnedVersion === undefined ? 'standing' : `v${w.pinnedVersion}`}@${clock.now()}`);
+            return w.pinnedVersion === undefined
+              ? { again: clock.now() + 100_000, payload: { n: ran.length } }
+              : 'done';
+          },
+        ],
+      ]),
+      { sweepMs: 60_000 },
+    );
+    await s.schedule({ at: 50_000, kind: 't.progress', key: 'a' });
+    await s.remind({ at: 10_000, kind: 't.progress', key: 'a', pinnedVersion: 3 });
+    // Stored without a timer (as a table's standing item is when the table is created).
+    await store.put({ at: 5_000, kind: 't.progress', key: 'b' });
+    s.startSweeping();
+    clock.advance(10_000);
+    await s.idle();
+    expect(ran).toEqual(['v3@10000']);
+    clock.advance(40_000);
+    await s.idle();
+    expect(ran).toEqual(['v3@10000', 'standing@50000']);
+    expect(await store.get('t.progress', 'a')).toEqual({
+      at: 150_000,
+      kind: 't.progress',
+      key: 'a',
+      payload: { n: 2 },
+    });
+    clock.advance(10_000);
+    await s.idle();
+    // The minute's sweep found b (due since 5 s, no timer) and armed it: it runs as soon as the clock moves.
+    expect(s.armed().map((w) => w.key)).toContain('b');
+    clock.advance(0);
+    await s.idle();
+    expect(ran).toEqual(['v3@10000', 'standing@50000', 'standing@60000']);
+    clock.advance(90_000);
+    await s.idle();
+    expect(ran.slice(3)).toEqual(['standing@150000']);
+    await s.stop();
+  });
+
   it('runs work at its time, a newer schedule replaces it, and a restart restores what was stored', async () => {
     const clock = new ManualClock(1_000_000);
     const store = new MemoryDueWorkStore();
