@@ -42,7 +42,23 @@ const rssMb = (): number => {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
+let networkErrors = 0;
 const json = async <T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> => {
+  // A refused or timed-out connection (the server's accept queue under 1,000 clients) is counted and retried.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request<T>(path, init);
+    } catch (e) {
+      if (attempt >= 5 || !(e instanceof TypeError)) throw e;
+      networkErrors++;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
+};
+const request = async <T>(
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<{ status: number; body: T }> => {
@@ -66,7 +82,8 @@ const lastChange = new Map<string, { version: number; at: number; mine: boolean;
 const end = Date.now() + minutes * 60_000;
 
 async function playTable(i: number): Promise<void> {
-  await wait((i * 37) % pollMs);
+  // Tables open over a ramp (20 ms apart: 1,000 tables in 20 s), not all in the same second.
+  await wait(i * 20 + ((i * 37) % pollMs));
   const created = await json<{ tableId: string }>('/v1/tables', {
     method: 'POST',
     body: { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], botLevel: level },
@@ -139,6 +156,7 @@ const slope = (() => {
   });
   return (num / den) * 4;
 })();
+console.log(`connection errors retried: ${networkErrors}`);
 console.log(`server RSS each minute (MB): ${perMinute.map((m) => m.toFixed(0)).join(' ')}`);
 console.log(`server RSS trend over the second half: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`);
 console.log(
