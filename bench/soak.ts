@@ -42,7 +42,23 @@ const rssMb = (): number => {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
+let networkErrors = 0;
 const json = async <T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> => {
+  // A refused or timed-out connection (the server's accept queue under 1,000 clients) is counted and retried.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request<T>(path, init);
+    } catch (e) {
+      if (attempt >= 5 || !(e instanceof TypeError)) throw e;
+      networkErrors++;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
+};
+const request = async <T>(
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<{ status: number; body: T }> => {
@@ -66,7 +82,8 @@ const lastChange = new Map<string, { version: number; at: number; mine: boolean;
 const end = Date.now() + minutes * 60_000;
 
 async function playTable(i: number): Promise<void> {
-  await wait((i * 37) % pollMs);
+  // Tables open over a ramp (20 ms apart: 1,000 tables in 20 s), not all in the same second.
+  await wait(i * 20 + ((i * 37) % pollMs));
   const created = await json<{ tableId: string }>('/v1/tables', {
     method: 'POST',
     body: { variant: 'schafkopf', seats: 4, bots: [1, 2, 3], botLevel: level },
@@ -123,6 +140,25 @@ console.log(
 console.log(
   `server RSS: start ${samples[0]!.toFixed(0)} MB, after the first minute ${(samples[4] ?? samples.at(-1)!).toFixed(0)} MB, end ${samples.at(-1)!.toFixed(0)} MB, max ${Math.max(...samples).toFixed(0)} MB`,
 );
+// Memory over time: one sample a minute, and the trend over the second half (a least-squares slope, MB per minute).
+const perMinute = samples.filter((_, i) => i % 4 === 0);
+const half = samples.slice(Math.floor(samples.length / 2));
+const slope = (() => {
+  const n = half.length;
+  if (n < 2) return 0;
+  const mx = (n - 1) / 2;
+  const my = half.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  half.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return (num / den) * 4;
+})();
+console.log(`connection errors retried: ${networkErrors}`);
+console.log(`server RSS each minute (MB): ${perMinute.map((m) => m.toFixed(0)).join(' ')}`);
+console.log(`server RSS trend over the second half: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`);
 console.log(
   `stalled tables: ${stalled.length}${
     stalled.length > 0

@@ -17,6 +17,7 @@ export {
   type TableState,
   type TableView,
   type AbandonReason,
+  type CloseReason,
   type DealInProgress,
   type Decision,
   type ResultJson,

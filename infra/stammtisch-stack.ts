@@ -55,6 +55,7 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/edge/origin-verify.js';
 import { defaultLoad, sizing, type Load, type Sizing } from './capacity.js';
 import { SafeDeploy } from './constructs/safe-deploy.js';
 import { DataBackup } from './constructs/data-backup.js';
+import { TableArchiveBucket } from './constructs/table-archive.js';
 import { StammtischFunction, logicalIdOf } from './constructs/stammtisch-function.js';
 
 /**
@@ -144,6 +145,8 @@ export class StammtischStack extends Stack {
   readonly sizing: Sizing;
   readonly deploys: SafeDeploy;
   readonly backup: DataBackup;
+  /** Closed tables' records (functions/use-cases/archive.ts). */
+  readonly archive: TableArchiveBucket;
 
   constructor(scope: Construct, id: string, props: StammtischStackProps) {
     const prod = props.stage === 'prod';
@@ -176,6 +179,14 @@ export class StammtischStack extends Stack {
       // Connections are ephemeral: nothing to keep after the WebSocket API is gone.
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Due items by time bucket (functions/adapters/dynamodb/due-work-store.ts): the sweep reads the minutes since it
+    // last ran, DUE_SHARDS partitions each, in parallel pages — never a scan, never one partition for all of them.
+    this.dataTable.addGlobalSecondaryIndex({
+      indexName: 'byDue',
+      partitionKey: { name: 'dueBucket', type: AttributeType.STRING },
+      sortKey: { name: 'dueAt', type: AttributeType.NUMBER },
+      projectionType: ProjectionType.ALL,
+    });
     this.connectionsTable.addGlobalSecondaryIndex({
       indexName: 'byTable',
       partitionKey: { name: 'tableId', type: AttributeType.STRING },
@@ -194,7 +205,7 @@ export class StammtischStack extends Stack {
       sourceMaps: props.sourceMaps,
       logRetention,
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
-    }).bindTable(this.dataTable, 'events', 'DATA_TABLE');
+    }).bindTable(this.dataTable, 'events', 'DATA_TABLE', []);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Stammtisch REST API (/v1)',
@@ -263,7 +274,7 @@ export class StammtischStack extends Stack {
       logRetention,
       environment: { APP_VERSION: appVersion, API_KEY_HASHES: apiKeyHashes },
     })
-      .bindTable(this.dataTable, 'play', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'play', 'DATA_TABLE', [])
       .bindTable(this.connectionsTable, 'connections', 'CONNECTIONS_TABLE');
 
     // $connect authorisation happens in the handler (it checks the seat token / spectator key against the table's
@@ -320,7 +331,7 @@ export class StammtischStack extends Stack {
       p99Alarm: Duration.seconds(20),
       environment: { APP_VERSION: appVersion },
     })
-      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE', [])
       .bindTable(this.connectionsTable, 'fanOut', 'CONNECTIONS_TABLE');
     this.streamFunction.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.webSocketStage.callbackUrl);
     this.webSocketStage.grantManagementApiAccess(this.streamFunction);
@@ -402,9 +413,9 @@ export class StammtischStack extends Stack {
       timeout: Duration.seconds(30),
       environment: { APP_VERSION: appVersion, DUE_QUEUE_URL: this.dueQueue.queueUrl },
     })
-      .bindTable(this.dataTable, 'progress', 'DATA_TABLE')
+      .bindTable(this.dataTable, 'progress', 'DATA_TABLE', ['byDue'])
       // The webhook outbox's pumps run here (queue cursor and lease).
-      .bindTable(this.dataTable, 'webhooks');
+      .bindTable(this.dataTable, 'webhooks', undefined, []);
     this.dueFunction.live.addEventSource(
       new SqsEventSource(this.dueQueue, {
         batchSize: 10,
@@ -436,6 +447,10 @@ export class StammtischStack extends Stack {
     // (docs/tournaments.md); later rounds are scheduled by the stream (a round's last table closed) and due functions.
     this.httpFunction.addToRolePolicy(sendDue);
     this.httpFunction.addEnvironment('DUE_QUEUE_URL', this.dueQueue.queueUrl);
+    // Closed tables are archived by the due function (table.archive due work): records to S3, items expire by TTL.
+    this.archive = new TableArchiveBucket(this, 'TableArchive');
+    this.archive.grantArchive(this.dueFunction);
+    this.dueFunction.addEnvironment('ARCHIVE_BUCKET', this.archive.bucket.bucketName);
     this.dueSweepRule = new Rule(this, 'DueSweepRule', {
       description:
         'Stammtisch: run stored due work (live tables, tournament rounds) so that a lost signal heals within 5 minutes',
@@ -704,6 +719,11 @@ export class StammtischStack extends Stack {
           reason: 'Connection ids are made by API Gateway at run time; the grant is this API’s own stage only.',
         },
       );
+    Validations.of(this.dueFunction.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.archive.bucket)}.Arn>/tables/*]`,
+      reason:
+        'One object per closed table, named by its id at run time: s3:PutObject under tables/ of the archive bucket only.',
+    });
   }
 
   /** API_KEY_HASHES from context: literal hashes (validated) or an SSM parameter resolved at deploy time. */

@@ -35,6 +35,13 @@ import { type GatewayTimers, LocalGateway } from './gateway.js';
 import { LocalScheduler } from './scheduler.js';
 import { healPresence, healStandingItems, healWebhooks } from './heal.js';
 import { SEAT_GRACE } from '../functions/use-cases/presence.js';
+import { DEFAULT_IDLE_POLICY, type IdlePolicy } from '../functions/use-cases/idle.js';
+import { type ArchivePolicy, DEFAULT_ARCHIVE_POLICY, TABLE_ARCHIVE } from '../functions/ports/archive.js';
+import { archiveHandler, standingTable } from '../functions/due/idle-close.js';
+import { DynamoTableExpiry } from '../functions/adapters/dynamodb/table-expiry.js';
+import { MemoryTableArchive } from '../functions/adapters/memory/table-archive.js';
+import { FileTableArchive } from './table-archive.js';
+import { join } from 'node:path';
 import { isApiPath, staticSite } from './static-site.js';
 
 export interface LocalOptions {
@@ -63,6 +70,15 @@ export interface LocalOptions {
   readonly rateLimitClock?: () => number;
   /** The clock for commit times, turn deadlines and due work (tests inject a ManualClock). */
   readonly clock?: Clock;
+  /** When idle tables are closed (docs/operations.md "Idle tables"); default DEFAULT_IDLE_POLICY. */
+  readonly idle?: IdlePolicy;
+  /**
+   * When closed tables are archived (docs/operations.md "Closed tables are archived"; default DEFAULT_ARCHIVE_POLICY)
+   * — into `<dataDir>/archive/`, or in memory without a data folder.
+   */
+  readonly archive?: ArchivePolicy;
+  /** How often the scheduler sweeps the stored due work (default every minute; local/scheduler.ts). */
+  readonly sweepMs?: number;
   /**
    * `memory`: the tables' event store in process memory (functions/adapters/memory/table-store.ts) instead of DynamoDB
    * — only for measuring what the store costs (bench/server.ts; STAMMTISCH_TABLE_STORE=memory for `local/main.ts`):
@@ -187,12 +203,33 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   const handlers = new Map<string, DueWorkHandler>();
   // The same structured logs as on Lambda (service `local`; SILENT under vitest, POWERTOOLS_LOG_LEVEL overrides).
   const telemetry = createTelemetry({ service: 'local' });
-  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers);
+  const scheduler = new LocalScheduler(runtime.dueWork, clock, handlers, { sweepMs: options.sweepMs ?? 60_000 });
   // Each run counts TimerFirings, as on Lambda.
   const register = (kind: string, handler: DueWorkHandler): void => {
     handlers.set(kind, countFirings(telemetry, handler));
   };
-  register(TABLE_PROGRESS, progressStep(runtime.service, scheduler));
+  // A live table's standing item: progress, the idle policy, then its archiving once it is closed.
+  const archivePolicy = options.archive ?? DEFAULT_ARCHIVE_POLICY;
+  register(
+    TABLE_PROGRESS,
+    standingTable(progressStep(runtime.service, scheduler), {
+      service: runtime.service,
+      scheduler,
+      idle: options.idle ?? DEFAULT_IDLE_POLICY,
+      archive: archivePolicy,
+    }),
+  );
+  register(
+    TABLE_ARCHIVE,
+    archiveHandler(runtime.service, {
+      archive:
+        options.dataDir !== undefined
+          ? new FileTableArchive(join(options.dataDir, 'archive'))
+          : new MemoryTableArchive(),
+      expiry: new DynamoTableExpiry(client, settings.dataTable),
+      expireAfterMs: archivePolicy.expireAfterMs,
+    }),
+  );
 
   // The real SDK management client, pointed at the gateway emulation on this port (signed with fake credentials).
   const realtime = createRealtime(runtime, {
@@ -289,6 +326,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
     tournamentStore.commitsFrom(id, from),
   );
   const restored = await scheduler.restore();
+  scheduler.startSweeping();
   // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
     do {

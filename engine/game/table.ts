@@ -36,7 +36,14 @@ export type TableCommand =
     }
   /** `seat` is a table seat number from outside (JSON): decide checks it. */
   | { readonly type: 'Act'; readonly seat: number; readonly action: unknown }
-  | { readonly type: 'CloseTable' };
+  | { readonly type: 'CloseTable'; readonly reason?: CloseReason };
+
+/**
+ * Why the server closed a table on its own (docs/operations.md "Idle tables"): `idle` — no commit for the idle limit;
+ * `lobby-idle` — no deal started and nothing happened for the lobby limit; `unattended` — every seat a bot or marked
+ * absent for the unattended limit. A table closed by its organiser or after its last deal carries no reason.
+ */
+export type CloseReason = 'idle' | 'lobby-idle' | 'unattended';
 
 export type TableEvent =
   | {
@@ -79,7 +86,7 @@ export type TableEvent =
     }
   /** The table was closed in the middle of this deal: it is over without a settlement (no payout, totals unchanged). */
   | { readonly type: 'DealAbandoned'; readonly deal: number; readonly reason: AbandonReason }
-  | { readonly type: 'TableClosed' }
+  | { readonly type: 'TableClosed'; readonly reason?: CloseReason }
   /*
    * Seating and turn-clock events (the server appends them; functions/use-cases/progress.ts and seating.ts). They
    * carry nothing hidden. evolve keeps only what the server must know later: the consecutive timeouts and the seats
@@ -160,15 +167,18 @@ export function decide(command: TableCommand, state: TableState | null): Decisio
       if (state.deal !== null && !state.deal.over)
         return {
           ok: true,
-          events: [{ type: 'DealAbandoned', deal: state.deal.no, reason: 'table-closed' }, { type: 'TableClosed' }],
+          events: [{ type: 'DealAbandoned', deal: state.deal.no, reason: 'table-closed' }, closed(command.reason)],
         };
-      return { ok: true, events: [{ type: 'TableClosed' }] };
+      return { ok: true, events: [closed(command.reason)] };
     default: {
       const never: never = command;
       return fail(engineError(ErrorCodes.badAction, `unknown command ${(never as { type: string }).type}`));
     }
   }
 }
+
+const closed = (reason: CloseReason | undefined): TableEvent =>
+  reason === undefined ? { type: 'TableClosed' } : { type: 'TableClosed', reason };
 
 function decideOpen(command: Extract<TableCommand, { type: 'OpenTable' }>, state: TableState | null): Decision {
   if (state !== null) return fail(engineError(ErrorCodes.dealInProgress, 'the table is already open'));

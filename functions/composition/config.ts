@@ -6,6 +6,8 @@ export interface Settings {
   readonly wsManagementEndpoint: string | undefined;
   /** The SQS queue of due work (AWS: DUE_QUEUE_URL; unset locally, where local/scheduler.ts runs it). */
   readonly dueQueueUrl: string | undefined;
+  /** The S3 bucket closed tables are archived to (AWS: ARCHIVE_BUCKET, the due function only; docs/operations.md). */
+  readonly archiveBucket: string | undefined;
   /** Point the DynamoDB client elsewhere (local runtime: dynalite). */
   readonly dynamoEndpoint: string | undefined;
   /** sha256 hashes of the API keys that may create tables (API_KEY_HASHES, or API_KEYS hashed at start). */
@@ -38,6 +40,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     connectionsTable: env.CONNECTIONS_TABLE ?? 'stammtisch-connections',
     wsManagementEndpoint: env.WS_MANAGEMENT_ENDPOINT,
     dueQueueUrl: env.DUE_QUEUE_URL,
+    archiveBucket: env.ARCHIVE_BUCKET,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
     apiKeyHashes: [...list(env.API_KEY_HASHES), ...list(env.API_KEYS).map(sha256)],
     version: env.APP_VERSION ?? '0.1.0',

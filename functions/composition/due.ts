@@ -10,6 +10,11 @@ import { lambdaTournaments } from '../tournaments/compose.js';
 import type { Runtime } from './runtime.js';
 import { pumpHandler, webhooksFor } from './webhooks.js';
 import { WEBHOOK_PUMP } from '../ports/webhooks.js';
+import { DEFAULT_ARCHIVE_POLICY, TABLE_ARCHIVE, type TableArchive } from '../ports/archive.js';
+import { DEFAULT_IDLE_POLICY } from '../use-cases/idle.js';
+import { archiveHandler, standingTable } from '../due/idle-close.js';
+import { SWEEP_MS } from '../due/sweep.js';
+import { DynamoTableExpiry } from '../adapters/dynamodb/table-expiry.js';
 
 /** The SQS due-work scheduler when DUE_QUEUE_URL is set (a stack before due work has none). */
 export function dueScheduler(runtime: Runtime, sqs?: QueueSender): SqsDueWorkScheduler | undefined {
@@ -22,14 +27,40 @@ export function dueScheduler(runtime: Runtime, sqs?: QueueSender): SqsDueWorkSch
  * `scheduler`; functions/due/lambda.ts runs `handler` on the queue and on the sweep. New kinds (tournaments) register
  * here and in local/server.ts.
  */
-export function createDueWork(runtime: Runtime, sqs?: QueueSender, telemetry?: Telemetry) {
+export function createDueWork(
+  runtime: Runtime,
+  sqs?: QueueSender,
+  telemetry?: Telemetry,
+  /** Where closed tables are archived (the due function: composition/archive.ts); without it none are. */
+  archive?: TableArchive,
+) {
   const scheduler = dueScheduler(runtime, sqs);
   if (scheduler === undefined) throw new Error('DUE_QUEUE_URL is not set');
   const presence = new DynamoPresenceStore(runtime.client, runtime.settings.connectionsTable);
   const kinds = new Map<string, DueWorkHandler>([
-    [TABLE_PROGRESS, progressStep(runtime.service, scheduler)],
+    // A live table's standing item: progress, the idle policy (docs/operations.md "Idle tables"), its archiving once closed; back at
+    // least once a sweep period, so a lost signal heals within it.
+    [
+      TABLE_PROGRESS,
+      standingTable(progressStep(runtime.service, scheduler), {
+        service: runtime.service,
+        scheduler,
+        idle: DEFAULT_IDLE_POLICY,
+        ...(archive !== undefined ? { archive: DEFAULT_ARCHIVE_POLICY } : {}),
+        healMs: SWEEP_MS,
+      }),
+    ],
     [SEAT_GRACE, graceHandler(presence, runtime.service)],
   ]);
+  if (archive !== undefined)
+    kinds.set(
+      TABLE_ARCHIVE,
+      archiveHandler(runtime.service, {
+        archive,
+        expiry: new DynamoTableExpiry(runtime.client, runtime.settings.dataTable),
+        expireAfterMs: DEFAULT_ARCHIVE_POLICY.expireAfterMs,
+      }),
+    );
   // Tournament jobs (round starts, round checks: docs/tournaments.md) are due work of the same queue and sweep.
   const tournaments = lambdaTournaments(runtime, scheduler);
   for (const [kind, handler] of tournaments.handlers) kinds.set(kind, handler);

@@ -1,5 +1,6 @@
 import type { SqsDueWorkScheduler, DueMessage } from '../adapters/sqs/due-work-queue.js';
-import type { DueWork, DueWorkHandlers, DueWorkStore } from '../ports/due-work.js';
+import { type DueWork, type DueWorkHandlers, type DueWorkStore, nextRun } from '../ports/due-work.js';
+import { type SweepReport, sweep } from './sweep.js';
 
 /** The parts of an SQS Lambda event we read (aws-lambda's SQSEvent). */
 export interface SqsEvent {
@@ -22,25 +23,37 @@ const same = (a: DueWork, b: DueWork): boolean => a.at === b.at && a.pinnedVersi
  * A failure reports only that message (partial batch response): the others are not repeated. After 5 receives a
  * message goes to the due-work DLQ; `aws sqs start-message-move-task --source-arn <DLQ arn>` re-drives it.
  *
- * The sweep (an EventBridge rule every few minutes) runs every stored item that is due — live tables included — so a
- * lost signal on AWS heals within one period, like `restore()` at a local start-up.
+ * The sweep (an EventBridge rule every 5 minutes) reads the time buckets since the last sweep in parallel pages and
+ * sends one message per stored item that is due (functions/due/sweep.ts) — live tables' standing items included — so a
+ * lost signal on AWS heals within one period, like `restore()` at a local start-up. A run that answers 'keep' or
+ * `{ again }` moves its item on; 'done' removes it.
  */
 export function createDueHandler(deps: {
   readonly handlers: DueWorkHandlers;
   readonly store: DueWorkStore;
   readonly scheduler: SqsDueWorkScheduler;
   readonly now?: () => number;
+  /** Each sweep's report (the Lambda logs it). */
+  readonly swept?: (report: SweepReport) => void;
 }) {
   const now = deps.now ?? Date.now;
   const run = async (work: DueWork, stored: boolean): Promise<void> => {
     const handler = deps.handlers.get(work.kind);
     if (handler === undefined) throw new Error(`no handler for due work ${work.kind}`);
     const outcome = await handler(work);
-    if (outcome === 'done' && stored) await deps.store.remove(work);
+    if (!stored) return;
+    const next = nextRun(work, outcome, now());
+    if (next === undefined) await deps.store.remove(work);
+    else await deps.store.retime(work, next);
   };
   return async (event: SqsEvent | SweepEvent): Promise<SqsBatchResponse> => {
     if (!('Records' in event)) {
-      for (const work of await deps.store.list()) if (work.at <= now()) await run(work, true);
+      const report = await sweep({
+        store: deps.store,
+        now: now(),
+        dispatch: (work) => deps.scheduler.send({ work, stored: true }),
+      });
+      deps.swept?.(report);
       return { batchItemFailures: [] };
     }
     const failures: { itemIdentifier: string }[] = [];

@@ -17,6 +17,7 @@ export interface Problem {
   readonly legalActions?: readonly unknown[];
   readonly candidates?: readonly unknown[];
   readonly retryAfter?: number;
+  readonly archivedAt?: string;
 }
 
 const TITLES: Record<number, string> = {
@@ -25,6 +26,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload too large',
   415: 'Unsupported media type',
   422: 'Unprocessable content',

@@ -148,8 +148,10 @@ interface CommitLike {
   readonly events: readonly { readonly type: string }[];
 }
 
-/** A due-work handler: kind + key of the work in, 'done' | 'keep' out (functions/ports/due-work.ts). */
-type DueHandlerLike<W extends { readonly kind: string; readonly key: string }> = (work: W) => Promise<'done' | 'keep'>;
+/** A due-work handler: kind + key of the work in, a DueOutcome out (functions/ports/due-work.ts). */
+type DueHandlerLike<W extends { readonly kind: string; readonly key: string }> = (
+  work: W,
+) => Promise<'done' | 'keep' | { readonly again: number }>;
 
 /**
  * The due-work handlers with their firings counted: TimerFirings once per run (whatever its outcome) and one debug

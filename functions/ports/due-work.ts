@@ -37,8 +37,25 @@ export interface DueWorkStore {
   remove(work: DueWork): Promise<void>;
   /** The item with this kind + key, if any. */
   get(kind: string, key: string): Promise<DueWork | undefined>;
-  /** Every stored item (the local scheduler restores them at start-up). */
+  /** Every stored item (the local scheduler restores them at start-up; never on the AWS sweep). */
   list(): Promise<readonly DueWork[]>;
+  /**
+   * Replace the item by `next` (same kind, key and pin; another `at`, maybe another payload) when it is still exactly
+   * `work` (same `at` and pin): a standing item looks again later. False when it was replaced or removed meanwhile
+   * (the replacement stands). One conditional write.
+   */
+  retime(work: DueWork, next: DueWork): Promise<boolean>;
+  /**
+   * The items due by `until` (their `at` ≤ `until`) that were stored or moved since `from` (epoch millis): the time
+   * buckets from `from` to `until`, read in parallel pages (DynamoDB: the `byDue` index; docs/due-work.md "Sweep").
+   */
+  due(from: number, until: number): Promise<readonly DueWork[]>;
+  /** Move items still stored in an older format to today's (the sweep and a local start-up call it). How many. */
+  migrate(): Promise<number>;
+  /** Where the last sweep left off (epoch millis; undefined before the first). */
+  sweptUntil(): Promise<number | undefined>;
+  /** Remember where this sweep left off. */
+  setSweptUntil(at: number): Promise<void>;
 }
 
 /** What the use cases call to have work done later. */
@@ -56,10 +73,29 @@ export interface DueWorkScheduler {
 }
 
 /**
- * Runs one kind of due work. 'done' removes the stored item (if it is still the one delivered); 'keep' leaves it (a
- * standing item, like a live table's). Throwing means "try again later" (the scheduler re-delivers with back-off).
+ * What a run of due work asks for: 'done' removes the stored item (if it is still the one delivered); `{ again: at }`
+ * keeps it and moves it to `at` (a standing item that looks again then, like a live table's), with `payload` instead
+ * of its own when one is given; 'keep' keeps it and moves it `KEEP_MS` on (the sweep looks again).
  */
-export type DueWorkHandler = (work: DueWork) => Promise<'done' | 'keep'>;
+export type DueOutcome = 'done' | 'keep' | { readonly again: number; readonly payload?: unknown };
+
+/**
+ * Runs one kind of due work (see DueOutcome). Throwing means "try again later" (the scheduler re-delivers with
+ * back-off).
+ */
+export type DueWorkHandler = (work: DueWork) => Promise<DueOutcome>;
+
+/** How far on a stored item that ran and answered 'keep' moves: one sweep period (docs/due-work.md). */
+export const KEEP_MS = 5 * 60_000;
+
+/** The stored item `work` after a run at `now` that answered `outcome` (undefined: it is done, remove it). */
+export function nextRun(work: DueWork, outcome: DueOutcome, now: number): DueWork | undefined {
+  if (outcome === 'done') return undefined;
+  if (outcome === 'keep') return { ...work, at: now + KEEP_MS };
+  const { payload: _old, ...rest } = work;
+  const payload = 'payload' in outcome ? outcome.payload : work.payload;
+  return { ...rest, at: outcome.again, ...(payload !== undefined ? { payload } : {}) };
+}
 
 /** Handlers by kind (composition/ registers them). */
 export type DueWorkHandlers = ReadonlyMap<string, DueWorkHandler>;

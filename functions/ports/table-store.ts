@@ -125,6 +125,11 @@ export interface TableMeta {
   readonly listen?: number;
   /** A WebSocket connection subscribed to the table at least once (views then read the seats' presence). */
   readonly watched?: boolean;
+  /**
+   * The closed table was archived (functions/use-cases/archive.ts): its records are at `location`, its other items
+   * expire by TTL, and reads of it answer 410 `table/archived` (docs/operations.md "Closed tables are archived").
+   */
+  readonly archived?: { readonly at: number; readonly location: string };
   /** Optimistic-concurrency revision of this item. */
   readonly rev: number;
 }

@@ -6,7 +6,7 @@ import type { EngineError } from '../../engine/index.js';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
     readonly extra: {
@@ -24,6 +24,8 @@ export class AppError extends Error {
       readonly limit?: string;
       /** Seconds until a rate-limited client may try again (429; also the Retry-After header). */
       readonly retryAfter?: number;
+      /** `table/archived` (410): when the closed table was archived (ISO time). */
+      readonly archivedAt?: string;
     } = {},
   ) {
     super(message);

@@ -1,4 +1,12 @@
-import { type TableCommand, type TableEvent, type TableState, decide, evolve, asSeat } from '../../engine/index.js';
+import {
+  type CloseReason,
+  type TableCommand,
+  type TableEvent,
+  type TableState,
+  decide,
+  evolve,
+  asSeat,
+} from '../../engine/index.js';
 import { type Actor, assertMayAct, audienceOf, authorize } from '../policy/access.js';
 import { type TableMeta, lastSeq } from '../ports/table-store.js';
 import { advance, serverActs } from './auto-deal.js';
@@ -122,7 +130,12 @@ export async function commandActorBy(
 }
 
 /** Close the table (the organiser; checked by the caller) and take it off the lobby. */
-export async function close(ctx: UseCaseContext, tableId: string): Promise<{ version: number }> {
+export async function close(
+  ctx: UseCaseContext,
+  tableId: string,
+  /** The server's own close (idle.ts): why, and the version it decided on (409 when the table moved on). */
+  opts: { readonly reason?: CloseReason; readonly expectedVersion?: number } = {},
+): Promise<{ version: number }> {
   // Where the server acts (bots, a clock), its runs of bot moves chain commits on the head they just wrote and would
   // win the race for the next slot again and again (10 busy bot-only tables: no close got through in 500 tries).
   // Raise the table's epoch and fence that slot first (listen.ts): the bots decided on older metadata and lose it; this
@@ -135,7 +148,13 @@ export async function close(ctx: UseCaseContext, tableId: string): Promise<{ ver
     const meta = serverActs(known)
       ? await listenTo(ctx, tableId, await storedMeta(ctx, tableId, true), 'close')
       : known;
-    const out = await command(ctx, tableId, { kind: 'organiser' }, { type: 'CloseTable' }, { meta });
+    const out = await command(
+      ctx,
+      tableId,
+      { kind: 'organiser' },
+      opts.reason === undefined ? { type: 'CloseTable' } : { type: 'CloseTable', reason: opts.reason },
+      { meta, ...(opts.expectedVersion !== undefined ? { expectedVersion: opts.expectedVersion } : {}) },
+    );
     await ctx.store.deleteLobby(tableId, meta.createdAt);
     return { version: out.version };
   } finally {

@@ -25,6 +25,9 @@ import {
 } from './queries.js';
 import { markSeat } from './presence.js';
 import { type ProgressOutcome, progress } from './progress.js';
+import { type IdleCheck, type IdlePolicy, checkIdle } from './idle.js';
+import { type ArchiveOutcome, archiveTable } from './archive.js';
+import type { TableArchive, TableExpiry } from '../ports/archive.js';
 import { type ScoreResult, score } from './scoring.js';
 import { addBot, addSpectator, join, kick, leave } from './seating.js';
 import { type Loaded, loadTable, requireTable, tableForCommand } from './table-stream.js';
@@ -118,8 +121,8 @@ export class TableService {
   act(tableId: string, actor: Actor, action: unknown, opts: CommandOptions): Promise<CommandResult> {
     return act(this.ctx, tableId, actor, action, opts);
   }
-  close(tableId: string): Promise<{ version: number }> {
-    return close(this.ctx, tableId);
+  close(tableId: string, opts?: Parameters<typeof close>[2]): Promise<{ version: number }> {
+    return close(this.ctx, tableId, opts);
   }
 
   // commands.ts (chat text)
@@ -169,6 +172,18 @@ export class TableService {
   // progress.ts
   progress(tableId: string, pinned?: number): Promise<ProgressOutcome> {
     return progress(this.ctx, tableId, pinned);
+  }
+
+  // idle.ts
+  checkIdle(tableId: string, policy: IdlePolicy, unattendedSince?: number): Promise<IdleCheck> {
+    return checkIdle(this.ctx, tableId, policy, unattendedSince);
+  }
+  // archive.ts
+  archive(
+    tableId: string,
+    deps: { readonly archive: TableArchive; readonly expiry: TableExpiry; readonly expireAfterMs: number },
+  ): Promise<ArchiveOutcome> {
+    return archiveTable(this.ctx, deps, tableId);
   }
   now(): number {
     return this.ctx.now();

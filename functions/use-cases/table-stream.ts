@@ -36,10 +36,25 @@ export interface Produced {
 
 const notFound = (tableId: string): AppError => new AppError(404, 'table/not_found', `no table ${tableId}`);
 
-/** The table's stored metadata (settings and key hashes; its `seats` may be behind the stream's), or 404. */
+/** A closed table whose records were archived (archive.ts): 410, with when. */
+const archived = (meta: TableMeta): AppError =>
+  new AppError(
+    410,
+    'table/archived',
+    `table ${meta.tableId} was closed and archived; its records are no longer served`,
+    {
+      archivedAt: new Date(meta.archived?.at ?? 0).toISOString(),
+    },
+  );
+
+/**
+ * The table's stored metadata (settings and key hashes; its `seats` may be behind the stream's), or 404 (410 once it
+ * was archived).
+ */
 export async function requireMeta(store: TableStore, tableId: string): Promise<TableMeta> {
   const meta = await store.getMeta(tableId);
   if (meta === undefined) throw notFound(tableId);
+  if (meta.archived !== undefined) throw archived(meta);
   return meta;
 }
 
@@ -304,6 +319,7 @@ export async function warmHeadAndMeta(
   const read = await ctx.store.metaAndAfter(tableId, cached.version + 1, NEWER_LIMIT);
   if (!read.complete) return undefined;
   if (read.meta === undefined) throw notFound(tableId);
+  if (read.meta.archived !== undefined) throw archived(read.meta);
   const now = foldNewer(cached, read.commits);
   if (now === undefined) return undefined;
   if (now !== cached) ctx.heads?.advance(tableId, now);

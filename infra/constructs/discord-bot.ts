@@ -29,7 +29,7 @@ export class DiscordBot extends Construct {
       description: 'Stammtisch Discord interactions endpoint',
       sourceMaps: props.sourceMaps,
       environment: { DISCORD_PUBLIC_KEY: props.publicKey, STAMMTISCH_URL: props.httpApi.apiEndpoint },
-    }).bindTable(props.dataTable, 'play', 'DATA_TABLE');
+    }).bindTable(props.dataTable, 'play', 'DATA_TABLE', []);
     props.httpApi.addRoutes({
       path: '/discord/interactions',
       methods: [HttpMethod.POST],

@@ -178,9 +178,24 @@ export class StammtischFunction extends NodejsFunction {
     return [this.errorsAlarm, this.throttlesAlarm, this.durationAlarm];
   }
 
-  /** Grant exactly the actions of `access` on `table` (and its indexes) and pass its name in `envName`. */
-  bindTable(table: ITable, access: keyof typeof tableAccess, envName?: string): this {
-    table.grant(this, ...tableAccess[access]);
+  /**
+   * Grant exactly the actions of `access` on `table` and pass its name in `envName`. `indexes`: on every index of the
+   * table (default), or on the table and exactly the named indexes (DATA_TABLE: only the due function reads `byDue`).
+   */
+  bindTable(
+    table: ITable,
+    access: keyof typeof tableAccess,
+    envName?: string,
+    indexes: 'all' | readonly string[] = 'all',
+  ): this {
+    if (indexes === 'all') table.grant(this, ...tableAccess[access]);
+    else
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...tableAccess[access]],
+          resources: [table.tableArn, ...indexes.map((index) => `${table.tableArn}/index/${index}`)],
+        }),
+      );
     if (envName !== undefined) this.addEnvironment(envName, table.tableName);
     return this;
   }

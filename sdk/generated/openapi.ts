@@ -1131,7 +1131,7 @@ export interface components {
          *     `internal` 500 (a bug on our side, never a client mistake).
          * @enum {string}
          */
-        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "tournament/round_started" | "tournament/not_live" | "tournament/bad_entry" | "tournament/not_zero_sum" | "tournament/not_seated" | "internal" | "request/throttled" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
+        ErrorCode: "request/invalid" | "request/invalid_json" | "request/unsupported_media_type" | "request/too_large" | "request/too_deep" | "request/idempotency_mismatch" | "request/rate_limited" | "route/not_found" | "auth/missing_token" | "auth/malformed" | "auth/forbidden" | "variant/not_found" | "table/not_found" | "table/archived" | "table/full" | "table/busy" | "table/version_conflict" | "table/closed" | "table/unknown_variant" | "table/unknown_preset" | "table/bad_options" | "table/bad_seat_count" | "seat/invalid" | "seat/taken" | "seat/bad_bot_level" | "deal/not_found" | "deal/not_over" | "deal/in_progress" | "deal/not_started" | "deal/over" | "deal/bad_deck" | "action/bad_seat" | "action/not_your_turn" | "action/malformed" | "action/illegal" | "action/unclear" | "record/shape" | "record/unknown_variant" | "record/unknown_preset" | "record/options" | "record/contract" | "record/deal" | "tournament/not_found" | "tournament/bad_config" | "tournament/exists" | "tournament/registration_closed" | "tournament/duplicate_player" | "tournament/unknown_player" | "tournament/player_withdrawn" | "tournament/ended" | "tournament/round_order" | "tournament/round_running" | "tournament/too_few_players" | "tournament/unknown_table" | "tournament/table_finished" | "tournament/bad_deals" | "tournament/busy" | "tournament/no_self_registration" | "tournament/bad_invite" | "tournament/round_started" | "tournament/not_live" | "tournament/bad_entry" | "tournament/not_zero_sum" | "tournament/not_seated" | "internal" | "request/throttled" | "webhook/not_found" | "webhook/target_refused" | "webhook/limit_reached";
         Problem: {
             /** Format: uri */
             type: string;
@@ -1161,6 +1161,11 @@ export interface components {
             candidates?: components["schemas"]["Action"][];
             /** @description on `request/rate_limited`: seconds to wait (Retry-After) */
             retryAfter?: number;
+            /**
+             * Format: date-time
+             * @description on `table/archived` (410): when the closed table was archived
+             */
+            archivedAt?: string;
             /**
              * @description on `webhook/limit_reached`: the cap the registration ran into (docs/operations.md)
              * @enum {string}
@@ -1477,6 +1482,11 @@ export interface components {
         } | {
             /** @constant */
             type: "TableClosed";
+            /**
+             * @description Set when the server closed the table by its idle policy (docs/operations.md "Idle tables"): `idle` no commit for the idle limit, `lobby-idle` no deal started within the lobby limit, `unattended` no player present for the unattended limit. Absent when the organiser closed the table or its last deal ended.
+             * @enum {string}
+             */
+            reason?: "idle" | "lobby-idle" | "unattended";
         } | {
             /** @constant */
             type: "TurnTimedOut";
@@ -2311,6 +2321,18 @@ export interface components {
             };
         };
         /**
+         * @description The table was closed and archived (`table/archived`, with `archivedAt`): its records left the live store and
+         *     are no longer served (docs/operations.md "Closed tables are archived").
+         */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
          * @description Too many requests from this client (`request/rate_limited`): a token bucket per principal (the bearer token)
          *     and one per source address. Wait `Retry-After` seconds (also `retryAfter` in the body). docs/operations.md.
          */
@@ -2504,6 +2526,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
         };
@@ -2533,6 +2556,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
         };
@@ -2566,6 +2590,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
@@ -2597,6 +2622,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             422: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
@@ -2631,6 +2657,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
@@ -2663,6 +2690,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
         };
@@ -2707,6 +2735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            410: components["responses"]["Gone"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
@@ -2754,6 +2783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            410: components["responses"]["Gone"];
             413: components["responses"]["Problem"];
             /** @description `action/unclear` (the legal commands in `detail` and `commands`), or as for POST /actions. */
             422: {
@@ -2804,6 +2834,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
         };
@@ -2867,6 +2898,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
         };
@@ -2897,6 +2929,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -2931,6 +2964,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -2960,6 +2994,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -2988,6 +3023,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Throttled"];
         };
@@ -3021,6 +3057,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             429: components["responses"]["RateLimited"];

@@ -4,7 +4,7 @@ import { MemoryDueWorkStore } from '../../functions/adapters/memory/due-work-sto
 import { type DueMessage, SqsDueWorkScheduler, delaySecondsFor } from '../../functions/adapters/sqs/due-work-queue.js';
 import { createDueHandler } from '../../functions/due/handler.js';
 import { ManualClock } from '../../functions/ports/clock.js';
-import type { DueWork, DueWorkHandler } from '../../functions/ports/due-work.js';
+import { type DueWork, type DueWorkHandler, KEEP_MS } from '../../functions/ports/due-work.js';
 import { LocalScheduler } from '../../local/scheduler.js';
 import { createTelemetry, observeDueWork } from '../../functions/observability/telemetry.js';
 
@@ -20,6 +20,56 @@ class Recorder {
 }
 
 describe('local scheduler', () => {
+  it('a reminder never displaces the stored item of the same kind + key; `{ again }` moves and re-arms it; the sweep arms stored items no timer holds', async () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryDueWorkStore();
+    const ran: string[] = [];
+    const s = new LocalScheduler(
+      store,
+      clock,
+      new Map<string, DueWorkHandler>([
+        [
+          't.progress',
+          async (w) => {
+            ran.push(`${w.pinnedVersion === undefined ? 'standing' : `v${w.pinnedVersion}`}@${clock.now()}`);
+            return w.pinnedVersion === undefined
+              ? { again: clock.now() + 100_000, payload: { n: ran.length } }
+              : 'done';
+          },
+        ],
+      ]),
+      { sweepMs: 60_000 },
+    );
+    await s.schedule({ at: 50_000, kind: 't.progress', key: 'a' });
+    await s.remind({ at: 10_000, kind: 't.progress', key: 'a', pinnedVersion: 3 });
+    // Stored without a timer (as a table's standing item is when the table is created).
+    await store.put({ at: 5_000, kind: 't.progress', key: 'b' });
+    s.startSweeping();
+    clock.advance(10_000);
+    await s.idle();
+    expect(ran).toEqual(['v3@10000']);
+    clock.advance(40_000);
+    await s.idle();
+    expect(ran).toEqual(['v3@10000', 'standing@50000']);
+    expect(await store.get('t.progress', 'a')).toEqual({
+      at: 150_000,
+      kind: 't.progress',
+      key: 'a',
+      payload: { n: 2 },
+    });
+    clock.advance(10_000);
+    await s.idle();
+    // The minute's sweep found b (due since 5 s, no timer) and armed it: it runs as soon as the clock moves.
+    expect(s.armed().map((w) => w.key)).toContain('b');
+    clock.advance(0);
+    await s.idle();
+    expect(ran).toEqual(['v3@10000', 'standing@50000', 'standing@60000']);
+    clock.advance(90_000);
+    await s.idle();
+    expect(ran.slice(3)).toEqual(['standing@150000']);
+    await s.stop();
+  });
+
   it('runs work at its time, a newer schedule replaces it, and a restart restores what was stored', async () => {
     const clock = new ManualClock(1_000_000);
     const store = new MemoryDueWorkStore();
@@ -140,19 +190,26 @@ describe('SQS due-work adapter (AWS)', () => {
     expect(ran).toEqual(['a', 'c']);
   });
 
-  it('the sweep runs every stored item that is due (live tables heal within one period)', async () => {
+  it('the sweep sends every stored item that is due; its run moves a standing item on (live tables heal within one period)', async () => {
     const store = new MemoryDueWorkStore();
     await store.put({ at: 0, kind: 'k', key: 'live' });
     await store.put({ at: 10_000, kind: 'k', key: 'later' });
     const ran: string[] = [];
+    const sqs = new Recorder();
     const handler = createDueHandler({
       handlers: new Map<string, DueWorkHandler>([['k', async (w) => (ran.push(w.key), 'keep')]]),
       store,
-      scheduler: new SqsDueWorkScheduler(store, 'q', new Recorder(), () => 5_000),
+      scheduler: new SqsDueWorkScheduler(store, 'q', sqs, () => 5_000),
       now: () => 5_000,
     });
     await handler({ source: 'aws.events' });
+    // The sweep runs nothing itself: one message per due item, for the due workers.
+    expect(ran).toEqual([]);
+    expect(sqs.sent.map((m) => [m.body.work.key, m.body.stored, m.delay])).toEqual([['live', true, 0]]);
+    await handler({ Records: [{ messageId: 'm', body: JSON.stringify(sqs.sent[0]!.body) }] });
     expect(ran).toEqual(['live']);
+    // 'keep': the standing item stays, moved one period on (out of the buckets the next sweep reads as due).
+    expect((await store.get('k', 'live'))?.at).toBe(5_000 + KEEP_MS);
     expect((await store.list()).length).toBe(2);
   });
 });

@@ -28,6 +28,7 @@ let ids: {
   due: string;
   dueQueue: string;
   dueDlq: string;
+  archive: string;
   wsApi: string;
   httpApi: string;
   /** The `live` alias of each function: what every integration, event source and schedule invokes. */
@@ -46,6 +47,7 @@ beforeAll(() => {
     due: logicalId(template, 'AWS::Lambda::Function', 'DueFunction'),
     dueQueue: logicalId(template, 'AWS::SQS::Queue', 'DueQueue'),
     dueDlq: logicalId(template, 'AWS::SQS::Queue', 'DueDeadLetterQueue'),
+    archive: logicalId(template, 'AWS::S3::Bucket', 'TableArchiveBucket'),
     wsApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'WebSocketApi'),
     httpApi: logicalId(template, 'AWS::ApiGatewayV2::Api', 'HttpApi'),
     live: { http: '', ws: '', stream: '', due: '' },
@@ -110,6 +112,9 @@ describe('the stack', () => {
       'AWS::Backup::BackupPlan': 1,
       'AWS::Backup::BackupSelection': 1,
       'AWS::CloudWatch::Dashboard': 1,
+      // Closed tables' archive (infra/constructs/table-archive.ts), TLS only.
+      'AWS::S3::Bucket': 1,
+      'AWS::S3::BucketPolicy': 1,
     });
     const nameProperty: Record<string, string> = {
       'AWS::DynamoDB::Table': 'TableName',
@@ -141,6 +146,19 @@ describe('tables', () => {
         AttributeDefinitions: [
           { AttributeName: 'pk', AttributeType: 'S' },
           { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'dueBucket', AttributeType: 'S' },
+          { AttributeName: 'dueAt', AttributeType: 'N' },
+        ],
+        // Due items by time bucket (functions/adapters/dynamodb/due-work-store.ts): the sweep's parallel pages.
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'byDue',
+            KeySchema: [
+              { AttributeName: 'dueBucket', KeyType: 'HASH' },
+              { AttributeName: 'dueAt', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
         BillingMode: 'PAY_PER_REQUEST',
         TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
@@ -247,6 +265,8 @@ describe('functions', () => {
       DATA_TABLE: { Ref: ids.data },
       DUE_QUEUE_URL: { Ref: ids.dueQueue },
       CONNECTIONS_TABLE: { Ref: ids.connections },
+      // Closed tables are archived here (docs/operations.md).
+      ARCHIVE_BUCKET: { Ref: ids.archive },
     });
   });
 });
@@ -405,7 +425,11 @@ describe('least privilege', () => {
       {
         Effect: 'Allow',
         Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
-        Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] },
+        // The sweep reads the `byDue` index (due items by time bucket); no other function may.
+        Resource: [
+          { 'Fn::GetAtt': [ids.data, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.data, 'Arn'] }, '/index/byDue']] },
+        ],
       },
       // The webhook outbox's pumps: queue cursor and lease.
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.data, 'Arn'] } },
@@ -423,6 +447,12 @@ describe('least privilege', () => {
       },
       // The grace period checks the seat's presence row.
       { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: { 'Fn::GetAtt': [ids.connections, 'Arn'] } },
+      // Archiving a closed table: one object under tables/, nothing else in the bucket.
+      {
+        Effect: 'Allow',
+        Action: 's3:PutObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.archive, 'Arn'] }, '/tables/*']] },
+      },
     ]);
     // Only the stream, WebSocket (grace periods) and due functions may send due work, and the REST function (a
     // tournament's round 1 start).
@@ -839,3 +869,44 @@ function matches(pattern: Pattern, record: unknown): boolean {
     );
   });
 }
+
+describe('closed tables are archived', () => {
+  it('a private, TLS-only, encrypted, versioned bucket kept with the data; Glacier IR after 30 days', () => {
+    const bucket = template.toJSON().Resources[ids.archive];
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: [
+          expect.objectContaining({
+            Prefix: 'tables/',
+            Transitions: [{ StorageClass: 'GLACIER_IR', TransitionInDays: 30 }],
+            NoncurrentVersionExpiration: { NoncurrentDays: 7 },
+          }),
+        ],
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: ids.archive },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    // Only the due function holds any grant on it.
+    const holders = policyStatements(template)
+      .filter(({ statement }) => JSON.stringify(statement.Resource ?? '').includes(ids.archive))
+      .map(({ policy }) => policy);
+    expect([...new Set(holders)]).toEqual([logicalId(template, 'AWS::IAM::Policy', 'DueFunctionRoleDefaultPolicy')]);
+  });
+});

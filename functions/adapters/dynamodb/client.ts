@@ -56,10 +56,24 @@ export async function ensureTables(client: DynamoDBClient, dataTable: string, co
         AttributeDefinitions: [
           { AttributeName: 'pk', AttributeType: 'S' },
           { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'dueBucket', AttributeType: 'S' },
+          { AttributeName: 'dueAt', AttributeType: 'N' },
         ],
         KeySchema: [
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        // Due items by time bucket (due-work-store.ts). A data folder created before it has none (dynalite cannot add
+        // an index): the due-work store reads such a folder with a scan instead.
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'byDue',
+            KeySchema: [
+              { AttributeName: 'dueBucket', KeyType: 'HASH' },
+              { AttributeName: 'dueAt', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
       }),
     );

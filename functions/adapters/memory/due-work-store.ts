@@ -32,4 +32,31 @@ export class MemoryDueWorkStore implements DueWorkStore {
   async list(): Promise<readonly DueWork[]> {
     return [...this.items.values()].map((w) => structuredClone(w));
   }
+
+  async retime(work: DueWork, next: DueWork): Promise<boolean> {
+    const id = `${work.kind}#${work.key}`;
+    const current = this.items.get(id);
+    if (current === undefined || current.at !== work.at || current.pinnedVersion !== work.pinnedVersion) return false;
+    this.items.set(id, structuredClone(next));
+    return true;
+  }
+
+  /** No buckets here: every item due by `until`. */
+  async due(_from: number, until: number): Promise<readonly DueWork[]> {
+    return (await this.list()).filter((w) => w.at <= until);
+  }
+
+  async migrate(): Promise<number> {
+    return 0;
+  }
+
+  private swept: number | undefined;
+
+  async sweptUntil(): Promise<number | undefined> {
+    return this.swept;
+  }
+
+  async setSweptUntil(at: number): Promise<void> {
+    this.swept = at;
+  }
 }

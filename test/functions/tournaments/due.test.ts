@@ -131,6 +131,10 @@ describe('tournament jobs on the due-work port (AWS shape)', () => {
     expect((await tournaments.service.state(tournamentId)).rounds).toHaveLength(0);
     setNow(T0 + 2 * HOUR + 4 * 60_000);
     await handler({ source: 'aws.events' });
+    // The sweep hands the due item to the queue; a due worker runs it.
+    const swept = sqs.sent.find((m) => m.body.work.kind === JOB_START);
+    expect(swept?.body.stored).toBe(true);
+    await handler({ Records: [{ messageId: 'sweep', body: JSON.stringify(swept!.body) }] });
     expect((await tournaments.service.state(tournamentId)).rounds).toHaveLength(1);
     expect(await dueWork.get(JOB_START, `${tournamentId}:1`)).toBeUndefined();
   });
