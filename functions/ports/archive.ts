@@ -15,8 +15,8 @@ export interface ArchivedTable {
   readonly meta: Omit<TableMeta, 'organiserKeyHash' | 'spectatorKeyHashes' | 'seats'> & {
     readonly seats: readonly { readonly kind: string; readonly name?: string }[];
   };
-  /** Every commit, oldest first. */
-  readonly commits: readonly Commit[];
+  /** Every commit, oldest first; the seating a commit carries without token hashes (names only). */
+  readonly commits: readonly (Omit<Commit, 'seating'> & { readonly seating?: ArchivedTable['meta']['seats'] })[];
 }
 
 /** Where archived tables are kept. */

@@ -55,13 +55,17 @@ async function allCommits(ctx: UseCaseContext, tableId: string, last: number): P
   return out;
 }
 
+/** A seat as the archive keeps it: who sat there, never the hash of their token. */
+const publicSeat = (s: TableMeta['seats'][number]) => ('name' in s ? { kind: s.kind, name: s.name } : { kind: s.kind });
+
 function recordOf(meta: TableMeta, commits: readonly Commit[], now: number): ArchivedTable {
   const { organiserKeyHash: _o, spectatorKeyHashes: _s, seats, archived: _a, ...rest } = meta;
   return {
     format: 1,
     tableId: meta.tableId,
     archivedAt: now,
-    meta: { ...rest, seats: seats.map((s) => ('name' in s ? { kind: s.kind, name: s.name } : { kind: s.kind })) },
-    commits,
+    meta: { ...rest, seats: seats.map(publicSeat) },
+    // The seating a commit carries (table-stream.ts) holds token hashes: the archive keeps the names only.
+    commits: commits.map((c) => (c.seating === undefined ? c : { ...c, seating: c.seating.map(publicSeat) })),
   };
 }

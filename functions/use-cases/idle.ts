@@ -3,7 +3,7 @@ import type { TableMeta } from '../ports/table-store.js';
 import type { UseCaseContext } from './context.js';
 import { AppError } from './errors.js';
 import { close } from './play.js';
-import { loadTable, requireMeta } from './table-stream.js';
+import { loadTable, requireMeta, withSeating } from './table-stream.js';
 
 /**
  * Idle tables are closed by policy (docs/operations.md "Idle tables"): the server closes a table on its own, with
@@ -80,8 +80,9 @@ export async function checkIdle(
   unattendedSince?: number,
 ): Promise<IdleCheck> {
   const now = ctx.now();
-  const meta = await requireMeta(ctx.store, tableId);
   const loaded = await loadTable(ctx.store, tableId);
+  // The seating is the stream's (the stored metadata keeps only the seating at creation): table-stream.ts.
+  const meta = withSeating(await requireMeta(ctx.store, tableId), loaded);
   if (loaded.state.closed) return { closed: 'already' };
   const head = loaded.commits[loaded.commits.length - 1];
   const facts: IdleFacts = {
