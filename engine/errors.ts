@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'table/busy',
   'table/version_conflict',
   'table/closed',
+  'table/archived',
   'table/unknown_variant',
   'table/unknown_preset',
   'table/bad_options',
