@@ -44,7 +44,7 @@ export function createRuntime(
 ): Runtime {
   const client = opts.client ?? dynamoClient(settings.dynamoEndpoint);
   const store = opts.tableStore ?? new DynamoTableStore(client, settings.dataTable);
-  const dueWork = new DynamoDueWorkStore(client, settings.dataTable);
+  const dueWork = new DynamoDueWorkStore(client, settings.dataTable, opts.now ?? Date.now);
   const service = new TableService({
     store,
     dueWork,
