@@ -20,7 +20,13 @@ import {
   summarizeCommands,
   view,
 } from '../../engine/index.js';
+import type { Actor } from '../../functions/policy/access.js';
+import type { Commit, TableMeta } from '../../functions/ports/table-store.js';
+import type { Hook } from '../../functions/ports/webhooks.js';
 import { type DealAction, observation } from '../../functions/use-cases/queries.js';
+import { redactCommit } from '../../functions/use-cases/table-stream.js';
+import { messagesFor } from '../../functions/use-cases/webhook-delivery.js';
+import { eventFrames } from '../../functions/wire/frames.js';
 import { type Script, type Step, knownCards, randomScript, redeal, replayScript } from '../support/redeal.js';
 import { propertyRuns } from '../support/runs.js';
 
@@ -29,7 +35,8 @@ import { propertyRuns } from '../support/runs.js';
  * cards it cannot see are re-dealt consistently with what it knows (test/support/redeal.ts). For random prefixes of a
  * first deal of every variant, table size and preset, each audience's artefacts are compared step by step between the
  * deal and a re-deal: the view with its legal actions (and their order), the events as redacted for it, the chat text
- * (view, commands, summary, the events as chat lines), the bot's observation, and at the end the answers to probing moves (the engine's refusal
+ * (view, commands, summary, the events as chat lines), the bot's observation, the WebSocket frames and webhook
+ * deliveries the server would send it for the step, and at the end the answers to probing moves (the engine's refusal
  * and the `action/unclear` reading of chat text).
  */
 
@@ -41,11 +48,51 @@ const TRIES = 12;
 
 type Artefact = Record<string, unknown>;
 
+/** The server's side of a step: the commit the step's events would be stored as (one per step, seq from 1). */
+const TABLE_ID = 'T-redeal';
+const NOW = Date.UTC(2026, 10, 28);
+/** Every seat a human (so `your_turn` deliveries are made for each seat to act); hashes are not compared. */
+function metaFor(script: Script): TableMeta {
+  return {
+    tableId: TABLE_ID,
+    variant: script.variant,
+    preset: script.preset,
+    visibility: 'public',
+    seats: Array.from({ length: script.seats }, (_, s) => ({ kind: 'human', name: `p${s}`, tokenHash: 'h' })),
+    organiserKeyHash: 'o',
+    spectatorKeyHashes: [],
+    createdAt: NOW,
+  } as unknown as TableMeta;
+}
+const HOOK: Hook = {
+  hookId: 'wh-redeal',
+  url: 'https://example.test/hook',
+  events: ['*'],
+  scope: { kind: 'table', tableId: TABLE_ID, principal: { kind: 'spectator' } },
+  ownerHash: 'o',
+  secrets: [],
+  createdAt: NOW,
+} as unknown as Hook;
+
 /** Everything `audience` observes after each step (the events of that step redacted as it receives them). */
 function observe(script: Script, steps: readonly Step[], audience: Audience): Artefact[] {
   const out: Artefact[] = [];
   const dealActions: DealAction[] = [];
+  const meta = metaFor(script);
+  const actor: Actor = audience.kind === 'seat' ? { kind: 'seat', seat: audience.seat } : { kind: 'spectator' };
+  let seq = 1;
   for (const step of steps) {
+    // What the server sends this audience for the step: its WebSocket frames (functions/use-cases/fanout.ts builds
+    // them the same way) and its webhook deliveries (payload bodies and delivery ids).
+    const commit = { tableId: TABLE_ID, seq, events: step.events, base: 1, prevBase: 1 } as Commit;
+    seq += step.events.length;
+    const version = seq - 1;
+    const frames = eventFrames(
+      { tableId: TABLE_ID, version },
+      redactCommit(step.before, commit, audience, step.after),
+      view(step.after, audience),
+    );
+    const webhooks = messagesFor(HOOK, actor, meta, commit, step.before, NOW).map((d) => [d.deliveryId, d.body]);
     let state: TableState | null = step.before;
     const events: TableEvent[] = [];
     for (const e of step.events) {
@@ -67,6 +114,8 @@ function observe(script: Script, steps: readonly Step[], audience: Audience): Ar
     out.push({
       view: v,
       events,
+      frames,
+      webhooks,
       text,
       ...(seated ? { observation: observation(step.after, seat, dealActions) } : {}),
     });
