@@ -67,6 +67,18 @@ export interface PerDeal {
   readonly wsMs: number;
   readonly streamMsPerRecord: number;
   readonly dueMs: number;
+  /**
+   * Each live table's standing item (docs/due-work.md "Sweep", docs/operations.md "Idle tables"): it comes back every
+   * `standingLookSeconds` while the table is in play, as one due message that loads the table twice (progress pass
+   * and idle check: META GetItem + one Query) and moves the item (one conditional PutItem, plus its `byDue` index
+   * entry). A table is in play for about `dealSeconds` per deal.
+   */
+  readonly dealSeconds: number;
+  readonly standingLookSeconds: number;
+  readonly standingLookReadUnits: number;
+  readonly standingLookWriteUnits: number;
+  /** Lambda ms per look (two loads and a write; no bot thinks). */
+  readonly standingLookMs: number;
 }
 
 export const measuredPerDeal: PerDeal = {
@@ -83,6 +95,11 @@ export const measuredPerDeal: PerDeal = {
   wsMs: 25,
   streamMsPerRecord: 15,
   dueMs: 120,
+  dealSeconds: 300,
+  standingLookSeconds: 300,
+  standingLookReadUnits: 3,
+  standingLookWriteUnits: 2,
+  standingLookMs: 30,
 };
 
 /**
@@ -149,6 +166,9 @@ export interface Demand {
   readonly readUnitsPerSecond: number;
   readonly streamRecordsPerSecond: number;
   readonly dueMessagesPerSecond: number;
+  /** Tables in play at the peak, and their standing items' looks per second (part of the due messages). */
+  readonly liveTables: number;
+  readonly standingLooksPerSecond: number;
   readonly lambdaInvocationsPerSecond: number;
   readonly lambdaConcurrency: number;
   readonly dueConcurrency: number;
@@ -171,18 +191,23 @@ export function demand(load: Load, scale = 1, per: PerDeal = measuredPerDeal): D
   const httpRps = restMoves * (1 + per.restViewReadsPerMove);
   const wsInboundRps = wsMoves + pingsPerSecond;
   const wsOutboundRps = commitsPerSecond * per.framesPerCommit;
-  const writeUnitsPerSecond = commitsPerSecond * per.writeUnitsPerCommit;
+  // Little's law again: tables in play = deals starting per second × how long a deal keeps its table.
+  const liveTables = (dealsPerDay / SECONDS_PER_DAY) * load.peak * per.dealSeconds;
+  const standingLooksPerSecond = liveTables / per.standingLookSeconds;
+  const writeUnitsPerSecond =
+    commitsPerSecond * per.writeUnitsPerCommit + standingLooksPerSecond * per.standingLookWriteUnits;
   const readUnitsPerSecond =
     restMoves * per.readUnitsPerRestMove * (1 + per.restViewReadsPerMove) +
     wsMoves * per.readUnitsPerRestMove +
-    commitsPerSecond * per.readUnitsPerFanOut;
-  const dueMessagesPerSecond = ((dealsPerDay * per.dueMessagesPerDeal) / SECONDS_PER_DAY) * load.peak;
+    commitsPerSecond * per.readUnitsPerFanOut +
+    standingLooksPerSecond * per.standingLookReadUnits;
+  const moveDueMessages = ((dealsPerDay * per.dueMessagesPerDeal) / SECONDS_PER_DAY) * load.peak;
+  const dueMessagesPerSecond = moveDueMessages + standingLooksPerSecond;
   const lambdaInvocationsPerSecond = httpRps + wsInboundRps + commitsPerSecond / 5 + dueMessagesPerSecond / 5;
   // Little's law: concurrency = arrival rate × time in the function.
+  const dueConcurrency = (moveDueMessages * per.dueMs + standingLooksPerSecond * per.standingLookMs) / 1000;
   const lambdaConcurrency =
-    (httpRps * per.httpMs + wsInboundRps * per.wsMs + commitsPerSecond * per.streamMsPerRecord) / 1000 +
-    (dueMessagesPerSecond * per.dueMs) / 1000;
-  const dueConcurrency = (dueMessagesPerSecond * per.dueMs) / 1000;
+    (httpRps * per.httpMs + wsInboundRps * per.wsMs + commitsPerSecond * per.streamMsPerRecord) / 1000 + dueConcurrency;
   // A tournament start: every table's first deal opens in the same minute (one commit each + a start message).
   const tournamentStartCommits = Math.ceil((load.tournamentPlayers * scale) / 4);
 
@@ -192,7 +217,7 @@ export function demand(load: Load, scale = 1, per: PerDeal = measuredPerDeal): D
   const storedGb = (dealsPerDay * DAYS_PER_MONTH * per.storedBytesPerDeal) / 1e9;
   const lambdaSeconds =
     (avg(httpRps) * per.httpMs + avg(wsMoves) * per.wsMs + avg(commitsPerSecond) * per.streamMsPerRecord) / 1000 +
-    (avg(dueMessagesPerSecond) * per.dueMs) / 1000;
+    avg(dueConcurrency);
   const pingsAvg = connections / (PING_MINUTES * 60) / load.peak;
   const monthly: Record<string, number> = {
     'DynamoDB writes': month(avg(writeUnitsPerSecond)) * prices.writeUnit,
@@ -220,6 +245,8 @@ export function demand(load: Load, scale = 1, per: PerDeal = measuredPerDeal): D
     readUnitsPerSecond,
     streamRecordsPerSecond: commitsPerSecond,
     dueMessagesPerSecond,
+    liveTables,
+    standingLooksPerSecond,
     lambdaInvocationsPerSecond,
     lambdaConcurrency,
     dueConcurrency,

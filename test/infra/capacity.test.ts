@@ -36,6 +36,8 @@ const simple: PerDeal = {
   wsMs: 100,
   streamMsPerRecord: 100,
   dueMs: 100,
+  // No standing items here (a table in play for no time); the case below adds them.
+  dealSeconds: 0,
 };
 
 describe('the capacity model (infra/capacity.ts)', () => {
@@ -60,6 +62,28 @@ describe('the capacity model (infra/capacity.ts)', () => {
     // The total is the sum of its integer lines; money never passes through a float total.
     expect(d.monthlyTotal).toBe(Object.values(d.monthly).reduce((a, b) => a + b, 0));
     expect(Number.isInteger(d.monthlyTotal)).toBe(true);
+  });
+
+  it("adds each live table's standing item: one due message per look, its reads and writes, its Lambda time", () => {
+    const per: PerDeal = {
+      ...simple,
+      dealSeconds: 300,
+      standingLookSeconds: 300,
+      standingLookReadUnits: 3,
+      standingLookWriteUnits: 2,
+      standingLookMs: 50,
+    };
+    const d = demand(small, 1, per);
+    // 0.1 deals start per second on average, 0.2 at the peak, each holding its table 300 s: 60 tables in play, each
+    // looked at every 300 s = 0.2 looks/s.
+    expect(d.liveTables).toBeCloseTo(60, 10);
+    expect(d.standingLooksPerSecond).toBeCloseTo(0.2, 10);
+    expect(d.dueMessagesPerSecond).toBeCloseTo(2.2, 10);
+    expect(d.writeUnitsPerSecond).toBeCloseTo(2 + 0.2 * 2, 10);
+    expect(d.readUnitsPerSecond).toBeCloseTo(3 + 0.2 * 3, 10);
+    // Due workers: 2 move messages × 0.1 s + 0.2 looks × 0.05 s.
+    expect(d.dueConcurrency).toBeCloseTo(0.21, 10);
+    expect(d.lambdaConcurrency).toBeCloseTo(0.7 + 0.21, 10);
   });
 
   it('scales linearly and names the limit hit first', () => {
