@@ -105,6 +105,23 @@ const backoff = (attempt: number): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 64)));
 
+/** Commands one commit takes at most (group commit, `tryExecute`): a check-in's events are about 100 bytes. */
+const GROUP_MAX = 100;
+
+/** A command waiting to be written with the next commit of its tournament. */
+interface Waiter {
+  readonly command: (s: T.TournamentState) => T.TournamentCommand | undefined;
+  readonly resolve: (refused: AppError | undefined) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** A group's commit (none when no command of it had anything to write) and each command's refusal. */
+interface Written {
+  readonly outcomes: readonly (AppError | undefined)[];
+  readonly commit?: TournamentCommit;
+  readonly meta?: TournamentMeta;
+}
+
 /** Tournaments kept folded in this process (the projection a command starts from; see `load`). */
 const CACHED_TOURNAMENTS = 100;
 
@@ -128,6 +145,8 @@ export class TournamentService {
   private readonly metas = new Map<string, TournamentMeta>();
   /** The version of the newest snapshot this process stored or started from, per tournament. */
   private readonly snapshots = new Map<string, number>();
+  /** Commands waiting for the commit being written, per tournament (`tryExecute`: group commit). */
+  private readonly waiting = new Map<string, Waiter[]>();
 
   constructor(private readonly deps: TournamentDeps) {
     this.checkEveryMs = deps.checkEveryMs ?? 30_000;
@@ -882,40 +901,98 @@ export class TournamentService {
     return (await this.load(tournamentId)).version;
   }
 
-  /** Like execute, but returns the refusal (undefined = appended or nothing to do). */
-  private async tryExecute(
+  /**
+   * Like execute, but returns the refusal (undefined = appended or nothing to do).
+   *
+   * Group commit: the commands of one tournament that arrive while this process is writing one of its commits wait,
+   * then go together into the next commit — each decided on the state the ones before it leave (exactly as one after
+   * the other), each caller answered with its own refusal or success. 200 players checking in at once are a few
+   * commits instead of 200 writes racing for the same slot. Commands of other processes still race for the slot: a
+   * lost race decides the whole group again on the newer state.
+   */
+  private tryExecute(
     tournamentId: string,
     command: (s: T.TournamentState) => T.TournamentCommand | undefined,
   ): Promise<AppError | undefined> {
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(tournamentId);
+      const waiter: Waiter = { command, resolve, reject };
+      if (queue !== undefined) {
+        queue.push(waiter);
+        return;
+      }
+      this.waiting.set(tournamentId, [waiter]);
+      void this.drain(tournamentId);
+    });
+  }
+
+  /**
+   * Write the waiting commands of a tournament, a group (at most GROUP_MAX) per commit, until none wait. Only the
+   * writing is one after the other: a group's follow-ups (snapshot, push, afterAppend) run beside the next group's
+   * write, and its callers are answered when they are done — a follow-up that itself runs a command of the same
+   * tournament (a round's start, a table closed) queues behind and is written, never waits for itself.
+   */
+  private async drain(tournamentId: string): Promise<void> {
+    for (;;) {
+      const queue = this.waiting.get(tournamentId) ?? [];
+      if (queue.length === 0) {
+        this.waiting.delete(tournamentId);
+        return;
+      }
+      const group = queue.splice(0, GROUP_MAX);
+      let written: Written;
+      try {
+        written = await this.commitGroup(tournamentId, group);
+      } catch (e) {
+        for (const w of group) w.reject(e);
+        continue;
+      }
+      void this.followUp(tournamentId, written).then(
+        () => group.forEach((w, i) => w.resolve(written.outcomes[i])),
+        (e: unknown) => group.forEach((w) => w.reject(e)),
+      );
+    }
+  }
+
+  /** One commit for a group of commands (decided in order on the newest state; retried on a lost race). */
+  private async commitGroup(tournamentId: string, group: readonly Waiter[]): Promise<Written> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       await backoff(attempt - 1);
       const loaded = await this.load(tournamentId);
-      const c = command(loaded.state);
-      if (c === undefined) return undefined;
-      const decided = T.decideTournament(c, loaded.state);
-      if (!decided.ok) return toAppError(decided.error);
-      if (decided.events.length === 0) return undefined;
-      const commit: TournamentCommit = {
-        tournamentId,
-        seq: loaded.version + 1,
-        events: decided.events,
-        at: this.deps.now(),
-      };
+      let state = loaded.state;
+      const events: T.TournamentEvent[] = [];
+      const outcomes = group.map((w): AppError | undefined => {
+        const c = w.command(state);
+        if (c === undefined) return undefined;
+        const decided = T.decideTournament(c, state);
+        if (!decided.ok) return toAppError(decided.error);
+        for (const e of decided.events) state = T.evolveTournament(state, e);
+        events.push(...decided.events);
+        return undefined;
+      });
+      if (events.length === 0) return { outcomes };
+      const commit: TournamentCommit = { tournamentId, seq: loaded.version + 1, events, at: this.deps.now() };
       if (!(await this.deps.store.append(commit))) continue;
       // Our own commit extends the projection without a read.
       this.remember({
         meta: loaded.meta,
-        state: decided.events.reduce<T.TournamentState>((st, e) => T.evolveTournament(st, e), loaded.state),
+        state,
         commits: [...loaded.commits, commit],
         base: loaded.base,
         version: lastTournamentSeq(commit),
       });
-      await this.snapshotIfDue(tournamentId);
+      // Pushed in the order written (the follow-ups of consecutive commits may overlap).
       this.deps.onCommit?.(commit);
-      await this.afterAppend(loaded.meta, commit);
-      return undefined;
+      return { outcomes, commit, meta: loaded.meta };
     }
     throw new AppError(409, 'tournament/busy', 'the tournament changed too often meanwhile; try again');
+  }
+
+  /** What follows a written commit: the snapshot when due, the next round's start. */
+  private async followUp(tournamentId: string, written: Written): Promise<void> {
+    if (written.commit === undefined || written.meta === undefined) return;
+    await this.snapshotIfDue(tournamentId);
+    await this.afterAppend(written.meta, written.commit);
   }
 
   /** Follow-ups of new events: the next round's start after a round ended. */
