@@ -962,7 +962,14 @@ export class TournamentService {
       let state = loaded.state;
       const events: T.TournamentEvent[] = [];
       const outcomes = group.map((w): AppError | undefined => {
-        const c = w.command(state);
+        let c: T.TournamentCommand | undefined;
+        try {
+          c = w.command(state);
+        } catch (e) {
+          // A command that refuses by throwing refuses alone, as it did when each command was written on its own.
+          if (e instanceof AppError) return e;
+          throw e;
+        }
         if (c === undefined) return undefined;
         const decided = T.decideTournament(c, state);
         if (!decided.ok) return toAppError(decided.error);
