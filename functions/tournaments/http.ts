@@ -191,7 +191,6 @@ function negotiate(c: Context, offered: readonly string[]): string {
   return 'application/json';
 }
 
-
 /** What the tournament routes need (bound by functions/http/app.ts). */
 export interface TournamentDeps {
   readonly service: TournamentService;
