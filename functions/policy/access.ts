@@ -160,6 +160,32 @@ export function organiserKeyOf(key: string | undefined): string {
   return key;
 }
 
+/**
+ * Who a bearer token is for a tournament: what functions/tournaments/service.ts `authorize` makes of it (its
+ * `TournamentActor` is this shape; the tournament routes pass one to the checks below and on to the service).
+ */
+export type TournamentCaller =
+  { readonly kind: 'organiser' } | { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'public' };
+
+/**
+ * A tournament route for its members: the organiser key or a player token (401 without one); which of them may do
+ * what is the use case's to say (functions/tournaments/service.ts).
+ */
+export function assertTournamentMember(actor: TournamentCaller): Exclude<TournamentCaller, { kind: 'public' }> {
+  if (actor.kind === 'public')
+    throw new AppError(401, 'auth/missing_token', 'needs the player token or the organiser key', {
+      field: 'authorization',
+    });
+  return actor;
+}
+
+/** A player's own tournament page: a player token (401 otherwise). */
+export function assertTournamentPlayer(actor: TournamentCaller): Extract<TournamentCaller, { kind: 'player' }> {
+  if (actor.kind !== 'player')
+    throw new AppError(401, 'auth/missing_token', 'needs a player token', { field: 'authorization' });
+  return actor;
+}
+
 /** Acting for a seat: a seat token from a client (`bot` too when the server acts for a bot seat). */
 export function assertMayAct(actor: Actor, allowBot = false): asserts actor is SeatActor {
   if (actor.kind === 'seat' || (allowBot && actor.kind === 'bot')) return;
@@ -272,8 +298,15 @@ export const POLICIES = {
   organiserKey: { bearer: 'required', check: organiserKeyOf },
   /** A tournament read or a registration: a token, when sent, must be the organiser's or a player's (or an invite). */
   tournamentReader: { bearer: 'optional', checkedBy: 'functions/tournaments/service.ts (authorize, register)' },
-  /** The organiser of a tournament, or one of its players where the use case says so. */
-  tournamentMember: { bearer: 'required', checkedBy: 'functions/tournaments/service.ts' },
+  /** A tournament's player or its organiser (check-in, withdrawal); the use case says which player. */
+  tournamentMember: { bearer: 'required', check: assertTournamentMember },
+  /** A tournament's player, on their own page. */
+  tournamentPlayer: { bearer: 'required', check: assertTournamentPlayer },
+  /** The organiser's controls of a tournament, and a live table's sheet (its players may enter it). */
+  tournamentOrganiser: {
+    bearer: 'required',
+    checkedBy: 'functions/tournaments/service.ts (mustOrganise, enterer)',
+  },
   /** A webhook registration's owner: the token it was registered with (an API key or a table token). */
   webhookOwner: { bearer: 'required', checkedBy: 'functions/use-cases/webhooks.ts' },
 } as const satisfies Record<string, Policy<never>>;

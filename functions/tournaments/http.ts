@@ -10,7 +10,7 @@ import { type Lang, LANGS } from './format/messages.js';
 import { roundSheetsHtml, seatingPlanHtml, standingsHtml, tableCardsHtml } from './format/print.js';
 import { scoreSheet, scoreSheetCsv, scoreSheetHtml } from './format/score-sheet.js';
 import { standingsCsv } from './format/standings.js';
-import type { CreateInput, TournamentService } from './service.js';
+import type { CreateInput, TournamentActor, TournamentService } from './service.js';
 
 /**
  * The tournaments slice's routes, /v1/tournaments… (openapi.yaml tag `tournaments`): a table mounted by
@@ -213,15 +213,15 @@ const actorOf = async (c: Context, service: TournamentService) => {
   return { id, actor: await service.authorize(id, bearer(c)) };
 };
 
-/** Check-in and withdrawal: the player's token or the organiser key (401 without one). */
-const playerAction = async (c: Context, service: TournamentService) => {
+/** Check-in and withdrawal: the player's token or the organiser key (the route's policy). */
+const playerAction = async (
+  c: Context,
+  may: (actor: TournamentActor) => Exclude<TournamentActor, { kind: 'public' }>,
+  service: TournamentService,
+) => {
   const id = idOf(c);
   const pid = playerOf(c);
-  const actor = await service.authorize(id, bearer(c));
-  if (actor.kind === 'public')
-    throw new AppError(401, 'auth/missing_token', 'needs the player token or the organiser key', {
-      field: 'authorization',
-    });
+  const actor = may(await service.authorize(id, bearer(c)));
   return { id, pid, actor };
 };
 
@@ -324,8 +324,8 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     path: '/v1/tournaments/{tournamentId}/players/{playerId}/check-in',
     operationId: 'checkIn',
     access: POLICIES.tournamentMember,
-    handle: async (c, _req, { service }) => {
-      const { id, pid, actor } = await playerAction(c, service);
+    handle: async (c, req, { service }) => {
+      const { id, pid, actor } = await playerAction(c, req.may, service);
       return c.json(await service.checkIn(id, actor, pid));
     },
   }),
@@ -336,7 +336,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentMember,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
-      const { id, pid, actor } = await playerAction(c, service);
+      const { id, pid, actor } = await playerAction(c, req.may, service);
       const body = await req.body();
       return c.json(await service.withdraw(id, actor, pid, body.reason));
     },
@@ -345,7 +345,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/players/{playerId}/substitute',
     operationId: 'substitutePlayer',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: json(Substitute),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -366,7 +366,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/draw',
     operationId: 'publishDraw',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -378,7 +378,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/postpone',
     operationId: 'postponeTournament',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: json(Postpone),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -390,7 +390,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/cancel',
     operationId: 'cancelTournament',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: json(Cancel),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -402,7 +402,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/end',
     operationId: 'endRound',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -414,7 +414,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/finish',
     operationId: 'finishTable',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -427,7 +427,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/deals',
     operationId: 'enterDeal',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: json(EnterDeal),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -446,7 +446,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/totals',
     operationId: 'enterTotals',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: json(EnterTotals),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -465,7 +465,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/submit',
     operationId: 'submitSheet',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     handle: async (c, _req, { service }) => {
       const { id, actor } = await actorOf(c, service);
       return c.json(await service.submitSheet(id, actor, roundOf(c), tableOf(c)));
@@ -475,7 +475,7 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/corrections',
     operationId: 'correctResult',
-    access: POLICIES.tournamentMember,
+    access: POLICIES.tournamentOrganiser,
     body: json(Correction),
     handle: async (c, req, { service }) => {
       const { id, actor } = await actorOf(c, service);
@@ -500,12 +500,10 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'GET',
     path: '/v1/tournaments/{tournamentId}/me/tables',
     operationId: 'myTables',
-    access: POLICIES.tournamentMember,
-    handle: async (c, _req, { service }) => {
+    access: POLICIES.tournamentPlayer,
+    handle: async (c, req, { service }) => {
       const id = idOf(c);
-      const actor = await service.authorize(id, bearer(c));
-      if (actor.kind !== 'player')
-        throw new AppError(401, 'auth/missing_token', 'needs a player token', { field: 'authorization' });
+      const actor = req.may(await service.authorize(id, bearer(c)));
       return c.json({
         tournamentId: id,
         playerId: actor.playerId,
