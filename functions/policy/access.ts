@@ -140,11 +140,50 @@ export function viewerOf(actor: Actor, subscribed: SubscriptionAudience | undefi
 const forbidden = (detail: string, extra: { field?: string } = {}): AppError =>
   new AppError(403, 'auth/forbidden', detail, extra);
 
-/** Creating a table: any caller when no API keys are configured, else a known API key. */
-export function assertMayCreateTable(apiKeyHashes: ReadonlySet<string>, key: string | undefined): void {
+/** Creating a table (or a tournament): any caller when no API keys are configured, else a known API key. */
+export function assertMayCreateTable(
+  apiKeyHashes: ReadonlySet<string>,
+  key: string | undefined,
+  what: 'tables' | 'tournaments' = 'tables',
+): void {
   if (apiKeyHashes.size === 0) return;
-  if (key === undefined) throw new AppError(401, 'auth/missing_token', 'creating tables needs an API key');
+  if (key === undefined) throw new AppError(401, 'auth/missing_token', `creating ${what} needs an API key`);
   if (!apiKeyHashes.has(sha256(key))) throw forbidden('unknown API key');
+}
+
+/** Listing an organiser's tournaments: the organiser key they were opened with (401 without a token). */
+export function organiserKeyOf(key: string | undefined): string {
+  if (key === undefined)
+    throw new AppError(401, 'auth/missing_token', 'listing tournaments needs an organiser key', {
+      field: 'authorization',
+    });
+  return key;
+}
+
+/**
+ * Who a bearer token is for a tournament: what functions/tournaments/service.ts `authorize` makes of it (its
+ * `TournamentActor` is this shape; the tournament routes pass one to the checks below and on to the service).
+ */
+export type TournamentCaller =
+  { readonly kind: 'organiser' } | { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'public' };
+
+/**
+ * A tournament route for its members: the organiser key or a player token (401 without one); which of them may do
+ * what is the use case's to say (functions/tournaments/service.ts).
+ */
+export function assertTournamentMember(actor: TournamentCaller): Exclude<TournamentCaller, { kind: 'public' }> {
+  if (actor.kind === 'public')
+    throw new AppError(401, 'auth/missing_token', 'needs the player token or the organiser key', {
+      field: 'authorization',
+    });
+  return actor;
+}
+
+/** A player's own tournament page: a player token (401 otherwise). */
+export function assertTournamentPlayer(actor: TournamentCaller): Extract<TournamentCaller, { kind: 'player' }> {
+  if (actor.kind !== 'player')
+    throw new AppError(401, 'auth/missing_token', 'needs a player token', { field: 'authorization' });
+  return actor;
 }
 
 /** Acting for a seat: a seat token from a client (`bot` too when the server acts for a bot seat). */
@@ -166,11 +205,11 @@ export function assertMayFreeSeat(actor: Actor, seat: number): void {
 
 /**
  * Joining: anyone at a public table; at a private one only with a token from its organiser (organiser or spectator
- * key). `actor` resolves the caller's token and is only asked for a private table.
+ * key). `actor` resolves the caller's token and is only asked for a private table (a public join reads nothing more).
  */
-export function assertMayJoin(meta: TableMeta, actor: () => Actor): void {
+export async function assertMayJoin(meta: TableMeta, actor: () => Promise<Actor>): Promise<void> {
   if (meta.visibility !== 'private') return;
-  const who = actor();
+  const who = await actor();
   if (who.kind !== 'organiser' && who.kind !== 'spectator')
     throw forbidden('joining a private table needs a token from its organiser');
 }
@@ -209,3 +248,65 @@ export function assertMayReadDeals(meta: TableMeta, actor: Actor): void {
   if (meta.recordsSealed === true && actor.kind !== 'organiser')
     throw new AppError(403, 'auth/forbidden', 'the deals of this tournament round are sealed until the round ends');
 }
+
+// ---- What a route or message asks of its caller (functions/http/routes.ts; the route tables name one each). ----
+
+/**
+ * A route's access requirement: whether a bearer token goes with the request — openapi.yaml's `security` follows it
+ * (`none`: no entry, `optional`: `[{}, {bearer: []}]`, `required`: `[{bearer: []}]`; test/functions/routes.test.ts) —
+ * and the check that admits the caller or throws the 401/403 the API documents. A route with a `check` must run it
+ * (its `may`) before it answers; functions/http/routes.ts refuses an answer that skipped it.
+ */
+export interface Policy<A extends readonly unknown[] = never, R = unknown> {
+  readonly bearer: 'none' | 'optional' | 'required';
+  readonly check?: (...args: A) => R;
+  /** Where the check lives when a slice still decides access in its own service (no `check` here then). */
+  readonly checkedBy?: string;
+}
+
+/** An acting seat: `assertMayAct` as a function that hands the seat's actor on. */
+function seatActor(actor: Actor): SeatActor {
+  assertMayAct(actor);
+  return actor;
+}
+
+/** The policies of the REST routes, by what they guard. */
+export const POLICIES = {
+  /** Anyone, no token read (health, catalogue, lobby, scoring a posted record). */
+  public: { bearer: 'none' },
+  /** Opening a table: any caller, or a known API key when keys are configured. */
+  createTable: { bearer: 'optional', check: assertMayCreateTable },
+  /** Reading a table: any token of the table, or none at a public one (`authorize`). */
+  readTable: { bearer: 'optional', check: authorize },
+  /** A seat's own read (a hint): a token of the table; the use case answers only a seat (use-cases/hint.ts). */
+  seatRead: { bearer: 'required', check: authorize },
+  /** The organiser's controls: close, add bots. */
+  organiser: { bearer: 'required', check: assertOrganiser },
+  /** Acting for a seat: its seat token. */
+  act: { bearer: 'required', check: seatActor },
+  /** Freeing a seat: the seat itself or the organiser. */
+  freeSeat: { bearer: 'required', check: assertMayFreeSeat },
+  /** Joining: anyone at a public table, a token from the organiser at a private one. */
+  join: { bearer: 'optional', check: assertMayJoin },
+  /** A spectator key: anyone at a public table, the organiser at a private one. */
+  addSpectator: { bearer: 'optional', check: assertMayAddSpectator },
+  /** A finished deal's record, analysis or seed: sealed during a duplicate tournament round but to the organiser. */
+  readDeals: { bearer: 'optional', check: assertMayReadDeals },
+  /** Opening a tournament: as opening a table (an API key when keys are configured). */
+  createTournament: { bearer: 'optional', check: assertMayCreateTable },
+  /** An organiser's tournaments: the organiser key they were opened with. */
+  organiserKey: { bearer: 'required', check: organiserKeyOf },
+  /** A tournament read or a registration: a token, when sent, must be the organiser's or a player's (or an invite). */
+  tournamentReader: { bearer: 'optional', checkedBy: 'functions/tournaments/service.ts (authorize, register)' },
+  /** A tournament's player or its organiser (check-in, withdrawal); the use case says which player. */
+  tournamentMember: { bearer: 'required', check: assertTournamentMember },
+  /** A tournament's player, on their own page. */
+  tournamentPlayer: { bearer: 'required', check: assertTournamentPlayer },
+  /** The organiser's controls of a tournament, and a live table's sheet (its players may enter it). */
+  tournamentOrganiser: {
+    bearer: 'required',
+    checkedBy: 'functions/tournaments/service.ts (mustOrganise, enterer)',
+  },
+  /** A webhook registration's owner: the token it was registered with (an API key or a table token). */
+  webhookOwner: { bearer: 'required', checkedBy: 'functions/use-cases/webhooks.ts' },
+} as const satisfies Record<string, Policy<never>>;

@@ -1,17 +1,21 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as z from 'zod';
 import { tournament as T } from '../../engine/index.js';
-import { sha256 } from '../crypto/secrets.js';
+import { parseBearer } from '../edge/bearer.js';
+import { type BodySpec, type Route, parse, routeFor } from '../http/routes.js';
+import { POLICIES } from '../policy/access.js';
 import { AppError } from '../use-cases/errors.js';
 import { calendarIcs } from './format/calendar.js';
 import { type Lang, LANGS } from './format/messages.js';
 import { roundSheetsHtml, seatingPlanHtml, standingsHtml, tableCardsHtml } from './format/print.js';
 import { scoreSheet, scoreSheetCsv, scoreSheetHtml } from './format/score-sheet.js';
 import { standingsCsv } from './format/standings.js';
-import type { CreateInput, TournamentService } from './service.js';
+import type { CreateInput, TournamentActor, TournamentService } from './service.js';
 
 /**
- * The routes under /v1/tournaments (openapi.yaml describes each). Mounted by functions/http/app.ts.
+ * The tournaments slice's routes, /v1/tournaments… (openapi.yaml tag `tournaments`): a table mounted by
+ * functions/http/app.ts (functions/http/routes.ts). Access is still decided by TournamentService (service.ts): the
+ * policies name where.
  * Secrets travel as bearer tokens: the organiser key (`ok_…`) or a player token (`st_<playerId>.…`, a seat token for all their tables).
  */
 
@@ -126,16 +130,6 @@ const EventsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
-  const out = schema.safeParse(value);
-  if (out.success) return out.data;
-  const issue = out.error.issues[0];
-  const path = issue?.path.map(String).join('.') ?? '';
-  throw new AppError(400, 'request/invalid', `${where}: ${issue?.message ?? 'invalid'}`, {
-    field: path === '' ? where : path,
-  });
-}
-
 /** A body that may be absent (`{}` then), or JSON. */
 async function optionalBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
@@ -176,14 +170,7 @@ function langOf(c: Context): Lang {
   return first ?? 'en';
 }
 
-function bearer(c: Context): string | undefined {
-  const h = c.req.header('authorization');
-  if (h === undefined) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  if (m === null)
-    throw new AppError(401, 'auth/malformed', 'use Authorization: Bearer <token>', { field: 'authorization' });
-  return m[1];
-}
+const bearer = (c: Context): string | undefined => parseBearer(c.req.header('authorization'));
 
 /** The media type the client prefers among `offered` (first wins on a tie); JSON when nothing matches. */
 function negotiate(c: Context, offered: readonly string[]): string {
@@ -204,264 +191,422 @@ function negotiate(c: Context, offered: readonly string[]): string {
   return 'application/json';
 }
 
-export function tournamentRoutes(
+/** What the tournament routes need (bound by functions/http/app.ts). */
+export interface TournamentDeps {
+  readonly service: TournamentService;
+  /** sha256 hashes of the API keys allowed to create tournaments; empty = anyone may. */
+  readonly apiKeys: ReadonlySet<string>;
+  readonly now: () => number;
+}
+
+const json = <S extends z.ZodType>(schema: S): BodySpec<S> => ({ schema, read: jsonBody });
+const optionalJson = <S extends z.ZodType>(schema: S): BodySpec<S> => ({ schema, read: optionalBody });
+
+const idOf = (c: Context): string => parse(tournamentId, c.req.param('tournamentId'), 'tournamentId');
+const playerOf = (c: Context): string => parse(playerId, c.req.param('playerId'), 'playerId');
+const roundOf = (c: Context): number => parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
+const tableOf = (c: Context): number =>
+  parse(z.coerce.number().int().min(1).max(10_000), c.req.param('table'), 'table');
+/** The caller for the organiser's controls (docs/tournaments.md); each is an event on the tournament's stream. */
+const actorOf = async (c: Context, service: TournamentService) => {
+  const id = idOf(c);
+  return { id, actor: await service.authorize(id, bearer(c)) };
+};
+
+/** Check-in and withdrawal: the player's token or the organiser key (the route's policy). */
+const playerAction = async (
+  c: Context,
+  may: (actor: TournamentActor) => Exclude<TournamentActor, { kind: 'public' }>,
   service: TournamentService,
-  opts: { apiKeyHashes?: readonly string[]; now?: () => number } = {},
-): Hono {
-  const now = opts.now ?? Date.now;
-  const app = new Hono();
-  const apiKeys = new Set(opts.apiKeyHashes ?? []);
-  const idOf = (c: Context): string => parse(tournamentId, c.req.param('tournamentId'), 'tournamentId');
+) => {
+  const id = idOf(c);
+  const pid = playerOf(c);
+  const actor = may(await service.authorize(id, bearer(c)));
+  return { id, pid, actor };
+};
 
-  app.post('/', async (c) => {
-    if (apiKeys.size > 0) {
-      const key = bearer(c);
-      if (key === undefined) throw new AppError(401, 'auth/missing_token', 'creating tournaments needs an API key');
-      if (!apiKeys.has(sha256(key))) throw new AppError(403, 'auth/forbidden', 'unknown API key');
-    }
-    const body = parse(CreateTournament, await jsonBody(c), 'body');
-    const created = await service.create({ ...body, startsAt: Date.parse(body.startsAt) } as CreateInput);
-    return c.json(created, 201);
-  });
+/** Printable pages of a round (A4): the seating plan, the table cards, every score sheet (blank rows to fill in). */
+const printable =
+  (render: (s: T.TournamentState, round: number, lang: Lang) => Promise<string | undefined>) =>
+  async (c: Context, _req: unknown, { service }: TournamentDeps): Promise<Response> => {
+    const id = idOf(c);
+    const round = parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
+    const out = await render(await service.state(id), round, langOf(c));
+    if (out === undefined)
+      throw new AppError(404, 'tournament/round_order', `round ${round} has no draw yet`, { field: 'round' });
+    return c.html(out);
+  };
 
+const tournamentRoute = routeFor<TournamentDeps>();
+
+/** The tournament routes, in the order Hono tries them (`/series` before `/{tournamentId}`). */
+export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments',
+    operationId: 'createTournament',
+    access: POLICIES.createTournament,
+    body: json(CreateTournament),
+    cost: 10,
+    handle: async (c, req, { service, apiKeys }) => {
+      req.may(apiKeys, apiKeys.size > 0 ? bearer(c) : undefined, 'tournaments');
+      const body = await req.body();
+      const created = await service.create({ ...body, startsAt: Date.parse(body.startsAt) } as CreateInput);
+      return c.json(created, 201);
+    },
+  }),
   // An organiser's tournaments: every tournament created with this organiser key (see `organiserKey` on create).
-  app.get('/', async (c) => {
-    const key = bearer(c);
-    if (key === undefined)
-      throw new AppError(401, 'auth/missing_token', 'listing tournaments needs an organiser key', {
-        field: 'authorization',
-      });
-    const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
-    return c.json({ tournaments: await service.listForOrganiser(key, limit) });
-  });
-
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments',
+    operationId: 'listMyTournaments',
+    access: POLICIES.organiserKey,
+    handle: async (c, req, { service }) => {
+      const key = req.may(bearer(c));
+      const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
+      return c.json({ tournaments: await service.listForOrganiser(key, limit) });
+    },
+  }),
   // A series (a Jahreswertung, a cup): the best N results of each player over the tournaments named.
-  app.get('/series', async (c) => {
-    const q = parse(
-      z.strictObject({
-        ids: z
-          .string()
-          .transform((v) => v.split(','))
-          .pipe(z.array(tournamentId).min(1).max(52)),
-        best: z.coerce.number().int().min(1).max(52).optional(),
-      }),
-      c.req.query(),
-      'query',
-    );
-    if (new Set(q.ids).size !== q.ids.length)
-      throw new AppError(400, 'request/invalid', 'query: a tournament is named twice', { field: 'ids' });
-    const best = q.best ?? q.ids.length;
-    return c.json({ best, ...(await service.series(q.ids, best)) });
-  });
-
-  app.get('/:tournamentId', async (c) => {
-    const id = idOf(c);
-    return c.json(await service.get(id, await service.authorize(id, bearer(c))));
-  });
-
-  app.post('/:tournamentId/players', async (c) => {
-    const id = idOf(c);
-    const body = parse(Register, await jsonBody(c), 'body');
-    const out = await service.register(id, bearer(c), {
-      name: body.name,
-      ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
-      ...(body.inviteCode !== undefined ? { inviteCode: body.inviteCode } : {}),
-      ...(body.live !== undefined ? { live: body.live } : {}),
-    });
-    return c.json({ tournamentId: id, ...out }, 201);
-  });
-
-  const playerAction = (kind: 'checkIn' | 'withdraw') => async (c: Context) => {
-    const id = idOf(c);
-    const pid = parse(playerId, c.req.param('playerId'), 'playerId');
-    const actor = await service.authorize(id, bearer(c));
-    if (actor.kind === 'public')
-      throw new AppError(401, 'auth/missing_token', 'needs the player token or the organiser key', {
-        field: 'authorization',
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/series',
+    operationId: 'seriesStandings',
+    access: POLICIES.public,
+    handle: async (c, _req, { service }) => {
+      const q = parse(
+        z.strictObject({
+          ids: z
+            .string()
+            .transform((v) => v.split(','))
+            .pipe(z.array(tournamentId).min(1).max(52)),
+          best: z.coerce.number().int().min(1).max(52).optional(),
+        }),
+        c.req.query(),
+        'query',
+      );
+      if (new Set(q.ids).size !== q.ids.length)
+        throw new AppError(400, 'request/invalid', 'query: a tournament is named twice', { field: 'ids' });
+      const best = q.best ?? q.ids.length;
+      return c.json({ best, ...(await service.series(q.ids, best)) });
+    },
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}',
+    operationId: 'getTournament',
+    access: POLICIES.tournamentReader,
+    handle: async (c, _req, { service }) => {
+      const id = idOf(c);
+      return c.json(await service.get(id, await service.authorize(id, bearer(c))));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/players',
+    operationId: 'registerPlayer',
+    access: POLICIES.tournamentReader,
+    body: json(Register),
+    handle: async (c, req, { service }) => {
+      const id = idOf(c);
+      const body = await req.body();
+      const out = await service.register(id, bearer(c), {
+        name: body.name,
+        ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
+        ...(body.inviteCode !== undefined ? { inviteCode: body.inviteCode } : {}),
+        ...(body.live !== undefined ? { live: body.live } : {}),
       });
-    if (kind === 'checkIn') return c.json(await service.checkIn(id, actor, pid));
-    const body = parse(WithReason, await optionalBody(c), 'body');
-    return c.json(await service.withdraw(id, actor, pid, body.reason));
-  };
-  app.post('/:tournamentId/players/:playerId/check-in', playerAction('checkIn'));
-  app.post('/:tournamentId/players/:playerId/withdraw', playerAction('withdraw'));
-
-  // ——— The organiser's controls (docs/tournaments.md); each is an event on the tournament's stream. ———
-  const actorOf = async (c: Context) => {
-    const id = idOf(c);
-    return { id, actor: await service.authorize(id, bearer(c)) };
-  };
-  const roundOf = (c: Context): number => parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
-  const tableOf = (c: Context): number =>
-    parse(z.coerce.number().int().min(1).max(10_000), c.req.param('table'), 'table');
-
-  app.post('/:tournamentId/players/:playerId/substitute', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const pid = parse(playerId, c.req.param('playerId'), 'playerId');
-    const body = parse(Substitute, await jsonBody(c), 'body');
-    return c.json(
-      await service.substitute(id, actor, {
-        playerId: pid,
-        substitute: body.substitute,
-        creditTo: body.creditTo,
-        ...(body.fromDeal !== undefined ? { fromDeal: body.fromDeal } : {}),
-        ...(body.reason !== undefined ? { reason: body.reason } : {}),
-      }),
-    );
-  });
-  app.post('/:tournamentId/draw', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(WithReason, await optionalBody(c), 'body');
-    return c.json(await service.publishDraw(id, actor, body.reason));
-  });
-  app.post('/:tournamentId/postpone', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(Postpone, await jsonBody(c), 'body');
-    return c.json(await service.postpone(id, actor, Date.parse(body.startsAt), body.reason));
-  });
-  app.post('/:tournamentId/cancel', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(Cancel, await jsonBody(c), 'body');
-    return c.json(await service.cancel(id, actor, body.reason));
-  });
-  app.post('/:tournamentId/rounds/:round/end', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(WithReason, await optionalBody(c), 'body');
-    return c.json(await service.endRound(id, actor, roundOf(c), body.reason));
-  });
-  app.post('/:tournamentId/rounds/:round/tables/:table/finish', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(WithReason, await optionalBody(c), 'body');
-    return c.json(await service.finishTableNow(id, actor, roundOf(c), tableOf(c), body.reason));
-  });
+      return c.json({ tournamentId: id, ...out }, 201);
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/players/{playerId}/check-in',
+    operationId: 'checkIn',
+    access: POLICIES.tournamentMember,
+    handle: async (c, req, { service }) => {
+      const { id, pid, actor } = await playerAction(c, req.may, service);
+      return c.json(await service.checkIn(id, actor, pid));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/players/{playerId}/withdraw',
+    operationId: 'withdraw',
+    access: POLICIES.tournamentMember,
+    body: optionalJson(WithReason),
+    handle: async (c, req, { service }) => {
+      const { id, pid, actor } = await playerAction(c, req.may, service);
+      const body = await req.body();
+      return c.json(await service.withdraw(id, actor, pid, body.reason));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/players/{playerId}/substitute',
+    operationId: 'substitutePlayer',
+    access: POLICIES.tournamentOrganiser,
+    body: json(Substitute),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const pid = playerOf(c);
+      const body = await req.body();
+      return c.json(
+        await service.substitute(id, actor, {
+          playerId: pid,
+          substitute: body.substitute,
+          creditTo: body.creditTo,
+          ...(body.fromDeal !== undefined ? { fromDeal: body.fromDeal } : {}),
+          ...(body.reason !== undefined ? { reason: body.reason } : {}),
+        }),
+      );
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/draw',
+    operationId: 'publishDraw',
+    access: POLICIES.tournamentOrganiser,
+    body: optionalJson(WithReason),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      return c.json(await service.publishDraw(id, actor, body.reason));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/postpone',
+    operationId: 'postponeTournament',
+    access: POLICIES.tournamentOrganiser,
+    body: json(Postpone),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      return c.json(await service.postpone(id, actor, Date.parse(body.startsAt), body.reason));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/cancel',
+    operationId: 'cancelTournament',
+    access: POLICIES.tournamentOrganiser,
+    body: json(Cancel),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      return c.json(await service.cancel(id, actor, body.reason));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/end',
+    operationId: 'endRound',
+    access: POLICIES.tournamentOrganiser,
+    body: optionalJson(WithReason),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      return c.json(await service.endRound(id, actor, roundOf(c), body.reason));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/finish',
+    operationId: 'finishTable',
+    access: POLICIES.tournamentOrganiser,
+    body: optionalJson(WithReason),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      return c.json(await service.finishTableNow(id, actor, roundOf(c), tableOf(c), body.reason));
+    },
+  }),
   // A live table's sheet: entered by the organiser or a player of the table (the captain), deal by deal or as totals.
-  app.post('/:tournamentId/rounds/:round/tables/:table/deals', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(EnterDeal, await jsonBody(c), 'body');
-    const out = await service.enterDeal(id, actor, {
-      round: roundOf(c),
-      table: tableOf(c),
-      deal: body.deal,
-      entry: body.entry as T.LiveEntry,
-      ...(body.reason !== undefined ? { reason: body.reason } : {}),
-    });
-    return c.json({ version: out.version, deal: out.record.deal, payout: out.record.result.payout }, 201);
-  });
-  app.post('/:tournamentId/rounds/:round/tables/:table/totals', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(EnterTotals, await jsonBody(c), 'body');
-    return c.json(
-      await service.enterTotals(id, actor, {
-        round: roundOf(c),
-        table: tableOf(c),
-        totals: body.totals,
-        ...(body.reason !== undefined ? { reason: body.reason } : {}),
-      }),
-    );
-  });
-  app.post('/:tournamentId/rounds/:round/tables/:table/submit', async (c) => {
-    const { id, actor } = await actorOf(c);
-    return c.json(await service.submitSheet(id, actor, roundOf(c), tableOf(c)));
-  });
-  app.post('/:tournamentId/rounds/:round/tables/:table/corrections', async (c) => {
-    const { id, actor } = await actorOf(c);
-    const body = parse(Correction, await jsonBody(c), 'body');
-    if (body.deal !== null && body.entry === undefined)
-      throw new AppError(400, 'request/invalid', 'body: a deal is corrected with its entry', { field: 'entry' });
-    if (body.deal === null && body.totals === undefined)
-      throw new AppError(400, 'request/invalid', 'body: a table is corrected with its totals', { field: 'totals' });
-    return c.json(
-      await service.correct(id, actor, {
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/deals',
+    operationId: 'enterDeal',
+    access: POLICIES.tournamentOrganiser,
+    body: json(EnterDeal),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      const out = await service.enterDeal(id, actor, {
         round: roundOf(c),
         table: tableOf(c),
         deal: body.deal,
-        ...(body.entry !== undefined ? { entry: body.entry as T.LiveEntry } : {}),
-        ...(body.totals !== undefined ? { totals: body.totals } : {}),
-        reason: body.reason,
-      }),
-    );
-  });
-
-  app.get('/:tournamentId/me/tables', async (c) => {
-    const id = idOf(c);
-    const actor = await service.authorize(id, bearer(c));
-    if (actor.kind !== 'player')
-      throw new AppError(401, 'auth/missing_token', 'needs a player token', { field: 'authorization' });
-    return c.json({
-      tournamentId: id,
-      playerId: actor.playerId,
-      tables: await service.playerTables(id, actor.playerId),
-    });
-  });
-
-  app.get('/:tournamentId/events', async (c) => {
-    const id = idOf(c);
-    const query = parse(EventsQuery, c.req.query(), 'query');
-    // Public; a player's or the organiser's token also shows the externalIds it may see.
-    const viewer = await service.authorize(id, bearer(c));
-    return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit, viewer)) });
-  });
-
-  app.get('/:tournamentId/standings', async (c) => {
-    const id = idOf(c);
-    const state = await service.state(id);
-    const rows = T.standings(state);
-    const prizes = T.prizeList(state, rows);
-    const type = negotiate(c, ['application/json', 'text/csv', 'text/html']);
-    if (type === 'text/html') return c.html(await standingsHtml(state, langOf(c)));
-    if (type === 'text/csv')
-      return c.body(standingsCsv(state), 200, {
-        'content-type': 'text/csv; charset=utf-8; header=present',
-        'content-disposition': `attachment; filename="${id}-standings.csv"`,
+        entry: body.entry as T.LiveEntry,
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
       });
-    return c.json({
-      tournamentId: id,
-      phase: T.phaseOf(state),
-      roundsPlayed: state.rounds.filter((r) => r.endedAt !== undefined).length,
-      scoring: state.config.scoring,
-      tieBreaks: state.config.tieBreaks,
-      standings: rows,
-      ...(prizes !== undefined ? { prizes } : {}),
-    });
-  });
-
-  app.get('/:tournamentId/rounds/:round/tables/:table/sheet', async (c) => {
-    const id = idOf(c);
-    const round = parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
-    const table = parse(z.coerce.number().int().min(1).max(1000), c.req.param('table'), 'table');
-    const sheet = scoreSheet(await service.state(id), round, table, langOf(c));
-    if (sheet === undefined)
-      throw new AppError(404, 'tournament/unknown_table', `no table ${table} in round ${round}`, { field: 'table' });
-    const type = negotiate(c, ['application/json', 'text/csv', 'text/html']);
-    if (type === 'text/csv')
-      return c.body(scoreSheetCsv(sheet), 200, { 'content-type': 'text/csv; charset=utf-8; header=present' });
-    if (type === 'text/html') return c.html(await scoreSheetHtml(sheet));
-    return c.json(sheet);
-  });
-
-  // Printable pages of a round (A4): the seating plan, the table cards, every score sheet (blank rows to fill in).
-  const printable =
-    (render: (s: T.TournamentState, round: number, lang: Lang) => Promise<string | undefined>) =>
-    async (c: Context) => {
+      return c.json({ version: out.version, deal: out.record.deal, payout: out.record.result.payout }, 201);
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/totals',
+    operationId: 'enterTotals',
+    access: POLICIES.tournamentOrganiser,
+    body: json(EnterTotals),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      return c.json(
+        await service.enterTotals(id, actor, {
+          round: roundOf(c),
+          table: tableOf(c),
+          totals: body.totals,
+          ...(body.reason !== undefined ? { reason: body.reason } : {}),
+        }),
+      );
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/submit',
+    operationId: 'submitSheet',
+    access: POLICIES.tournamentOrganiser,
+    handle: async (c, _req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      return c.json(await service.submitSheet(id, actor, roundOf(c), tableOf(c)));
+    },
+  }),
+  tournamentRoute({
+    method: 'POST',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/corrections',
+    operationId: 'correctResult',
+    access: POLICIES.tournamentOrganiser,
+    body: json(Correction),
+    handle: async (c, req, { service }) => {
+      const { id, actor } = await actorOf(c, service);
+      const body = await req.body();
+      if (body.deal !== null && body.entry === undefined)
+        throw new AppError(400, 'request/invalid', 'body: a deal is corrected with its entry', { field: 'entry' });
+      if (body.deal === null && body.totals === undefined)
+        throw new AppError(400, 'request/invalid', 'body: a table is corrected with its totals', { field: 'totals' });
+      return c.json(
+        await service.correct(id, actor, {
+          round: roundOf(c),
+          table: tableOf(c),
+          deal: body.deal,
+          ...(body.entry !== undefined ? { entry: body.entry as T.LiveEntry } : {}),
+          ...(body.totals !== undefined ? { totals: body.totals } : {}),
+          reason: body.reason,
+        }),
+      );
+    },
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/me/tables',
+    operationId: 'myTables',
+    access: POLICIES.tournamentPlayer,
+    handle: async (c, req, { service }) => {
+      const id = idOf(c);
+      const actor = req.may(await service.authorize(id, bearer(c)));
+      return c.json({
+        tournamentId: id,
+        playerId: actor.playerId,
+        tables: await service.playerTables(id, actor.playerId),
+      });
+    },
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/events',
+    operationId: 'tournamentEvents',
+    access: POLICIES.tournamentReader,
+    handle: async (c, _req, { service }) => {
+      const id = idOf(c);
+      const query = parse(EventsQuery, c.req.query(), 'query');
+      // Public; a player's or the organiser's token also shows the externalIds it may see.
+      const viewer = await service.authorize(id, bearer(c));
+      return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit, viewer)) });
+    },
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/standings',
+    operationId: 'standings',
+    access: POLICIES.public,
+    cost: 3,
+    handle: async (c, _req, { service }) => {
+      const id = idOf(c);
+      const state = await service.state(id);
+      const rows = T.standings(state);
+      const prizes = T.prizeList(state, rows);
+      const type = negotiate(c, ['application/json', 'text/csv', 'text/html']);
+      if (type === 'text/html') return c.html(await standingsHtml(state, langOf(c)));
+      if (type === 'text/csv')
+        return c.body(standingsCsv(state), 200, {
+          'content-type': 'text/csv; charset=utf-8; header=present',
+          'content-disposition': `attachment; filename="${id}-standings.csv"`,
+        });
+      return c.json({
+        tournamentId: id,
+        phase: T.phaseOf(state),
+        roundsPlayed: state.rounds.filter((r) => r.endedAt !== undefined).length,
+        scoring: state.config.scoring,
+        tieBreaks: state.config.tieBreaks,
+        standings: rows,
+        ...(prizes !== undefined ? { prizes } : {}),
+      });
+    },
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/sheet',
+    operationId: 'scoreSheet',
+    access: POLICIES.public,
+    cost: 3,
+    handle: async (c, _req, { service }) => {
       const id = idOf(c);
       const round = parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
-      const out = await render(await service.state(id), round, langOf(c));
-      if (out === undefined)
-        throw new AppError(404, 'tournament/round_order', `round ${round} has no draw yet`, { field: 'round' });
-      return c.html(out);
-    };
-  app.get('/:tournamentId/rounds/:round/seating', printable(seatingPlanHtml));
-  app.get('/:tournamentId/rounds/:round/table-cards', printable(tableCardsHtml));
-  app.get('/:tournamentId/rounds/:round/sheets', printable(roundSheetsHtml));
-
-  app.get('/:tournamentId/calendar.ics', async (c) => {
-    const id = idOf(c);
-    const state = await service.state(id);
-    const url = new URL(c.req.url);
-    return c.body(calendarIcs(state, { now: now(), url: `${url.origin}/v1/tournaments/${id}` }), 200, {
-      'content-type': 'text/calendar; charset=utf-8',
-    });
-  });
-
-  return app;
-}
+      const table = parse(z.coerce.number().int().min(1).max(1000), c.req.param('table'), 'table');
+      const sheet = scoreSheet(await service.state(id), round, table, langOf(c));
+      if (sheet === undefined)
+        throw new AppError(404, 'tournament/unknown_table', `no table ${table} in round ${round}`, { field: 'table' });
+      const type = negotiate(c, ['application/json', 'text/csv', 'text/html']);
+      if (type === 'text/csv')
+        return c.body(scoreSheetCsv(sheet), 200, { 'content-type': 'text/csv; charset=utf-8; header=present' });
+      if (type === 'text/html') return c.html(await scoreSheetHtml(sheet));
+      return c.json(sheet);
+    },
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/seating',
+    operationId: 'seatingPlan',
+    access: POLICIES.public,
+    handle: printable(seatingPlanHtml),
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/table-cards',
+    operationId: 'tableCards',
+    access: POLICIES.public,
+    handle: printable(tableCardsHtml),
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/rounds/{round}/sheets',
+    operationId: 'roundSheets',
+    access: POLICIES.public,
+    handle: printable(roundSheetsHtml),
+  }),
+  tournamentRoute({
+    method: 'GET',
+    path: '/v1/tournaments/{tournamentId}/calendar.ics',
+    operationId: 'tournamentCalendar',
+    access: POLICIES.public,
+    cost: 3,
+    handle: async (c, _req, { service, now }) => {
+      const id = idOf(c);
+      const state = await service.state(id);
+      const url = new URL(c.req.url);
+      return c.body(calendarIcs(state, { now: now(), url: `${url.origin}/v1/tournaments/${id}` }), 200, {
+        'content-type': 'text/calendar; charset=utf-8',
+      });
+    },
+  }),
+];

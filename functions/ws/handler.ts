@@ -252,87 +252,9 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
       });
     }
     const msg = parsed.data;
-    const rid = msg.requestId !== undefined ? { requestId: msg.requestId } : {};
-    switch (msg.action) {
-      case 'ping':
-        return [{ type: 'pong', ...rid, at: new Date(now()).toISOString() }];
-      case 'subscribe': {
-        if (msg.tournamentId !== undefined)
-          return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
-        const { id, actor, meta: known } = await actorFor(connection, msg.tableId);
-        const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
-        const seen = assertMaySubscribe(actor, audience);
-        if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
-        // The table's later commits are pushed: a table nobody watched until now learns it before the view is read
-        // (use-cases/listen.ts; the stream side reads no subscribers for an unwatched table's commits).
-        const meta = await deps.service.listen(id, known, 'subscription');
-        // The seat's player is here (a seat marked absent comes back before the view below is read).
-        if (actor.kind === 'seat') {
-          try {
-            await deps.presence?.joined(connection, id, actor.seat);
-          } catch (e) {
-            log?.warn('presence join failed', { tableId: id, error: e instanceof Error ? e.message : 'unknown' });
-          }
-        }
-        // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
-        const { version, view } = await deps.service.view(id, seen);
-        const frames: ServerFrame[] = [
-          {
-            type: 'subscribed',
-            ...rid,
-            tableId: id,
-            audience: audienceName(seen),
-            version,
-            view,
-            ...(await presenceOf(meta)),
-          },
-        ];
-        if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
-        return frames;
-      }
-      case 'unsubscribe': {
-        const id = msg.tableId ?? connection.tableId ?? connection.authTableId;
-        await deps.connections.unsubscribe(connection.connectionId);
-        return [{ type: 'unsubscribed', ...rid, tableId: id, reason: 'request' }];
-      }
-      case 'resync': {
-        const { id, actor } = await actorFor(connection, msg.tableId);
-        const seen = viewerOf(actor, connection.audience);
-        return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
-      }
-      case 'view': {
-        const { id, actor, meta } = await actorFor(connection, msg.tableId);
-        const seen = viewerOf(actor, connection.audience);
-        const out = await deps.service.view(id, seen);
-        return [
-          { type: 'view', ...rid, tableId: id, version: out.version, view: out.view, ...(await presenceOf(meta)) },
-        ];
-      }
-      case 'act': {
-        // Warm: no read — the cached head and metadata (the seating is the stream's); the move's conditional write
-        // proves them current, and a refusal on the cache reads again first (use-cases/play.ts `commandActorBy`).
-        const id = msg.tableId ?? connection.authTableId;
-        assertSameTable(connection.authTableId, id);
-        const who = (meta: TableMeta): Actor => assertStillGranted(currentActor(meta, connection.principal));
-        const { actor } = await deps.service.commandActorBy(id, who);
-        assertMayAct(actor);
-        const out = await inMove(() =>
-          deps.service.act(id, actor, msg.move, {
-            who,
-            ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
-            ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
-          }),
-        );
-        if (!out.replayed) deps.telemetry?.count('Moves');
-        return [
-          { type: 'result', ...rid, tableId: id, version: out.version, events: out.events, replayed: out.replayed },
-        ];
-      }
-      default: {
-        const never: never = msg;
-        return never;
-      }
-    }
+    // TypeScript does not tie the key to its member of the union: the table's type (MessageRoutes) does.
+    const handle = MESSAGE_ROUTES[msg.action] as MessageRoute<ClientMessage>;
+    return handle(msg, connection, kit);
   }
 
   /** Events after `after` for an audience (as GET /events), packed into frames; the last one names `next`. */
@@ -353,6 +275,7 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   }
 
   const log = deps.telemetry?.logger;
+  const kit: MessageKit = { deps, now, log, actorFor, presenceOf, catchUp, subscribeTournament };
   return async (event) => {
     const { routeKey, connectionId } = event.requestContext;
     const where = {
@@ -410,6 +333,125 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     return { statusCode };
   };
 }
+
+/** What a message route is handed besides the message and its connection: the dependencies and shared steps. */
+interface MessageKit {
+  readonly deps: WsDeps;
+  readonly now: () => number;
+  readonly log: Telemetry['logger'] | undefined;
+  /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
+  readonly actorFor: (
+    connection: Connection,
+    tableId: string | undefined,
+  ) => Promise<{ id: string; actor: Actor; meta: TableMeta }>;
+  /** The seats' presence for a view (nothing when presence is not wired); a failed read leaves it out. */
+  readonly presenceOf: (meta: TableMeta) => Promise<{ presence?: PresenceEntry[] }>;
+  /** Events after `after` for an audience (as GET /events), packed into frames. */
+  readonly catchUp: (
+    tableId: string,
+    actor: Actor,
+    after: number,
+    limit: number,
+    requestId: string | undefined,
+  ) => Promise<ServerFrame[]>;
+  readonly subscribeTournament: (
+    connection: Connection,
+    tournamentId: string,
+    after: number | undefined,
+    requestId: string | undefined,
+  ) => Promise<ServerFrame[]>;
+}
+
+type MessageRoute<M> = (msg: M, connection: Connection, kit: MessageKit) => Promise<ServerFrame[]>;
+
+/** One route per client message `action`: a message without a route, or a route without a message, does not compile. */
+export type MessageRoutes = {
+  readonly [A in ClientMessage['action']]: MessageRoute<Extract<ClientMessage, { action: A }>>;
+};
+
+const ridOf = (msg: { readonly requestId?: string | undefined }) =>
+  msg.requestId !== undefined ? { requestId: msg.requestId } : {};
+
+/**
+ * The WebSocket API's route table: client message `action` → what answers it. API Gateway's route keys and the local
+ * gateway's follow protocol.ts ACTIONS; test/functions/routes.test.ts holds this table, ACTIONS and asyncapi.yaml's
+ * client messages (`sendCommand`) to the same set.
+ */
+export const MESSAGE_ROUTES: MessageRoutes = {
+  ping: async (msg, _connection, { now }) => [{ type: 'pong', ...ridOf(msg), at: new Date(now()).toISOString() }],
+  subscribe: async (msg, connection, { deps, log, actorFor, presenceOf, catchUp, subscribeTournament }) => {
+    if (msg.tournamentId !== undefined)
+      return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
+    const { id, actor, meta: known } = await actorFor(connection, msg.tableId);
+    const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
+    const seen = assertMaySubscribe(actor, audience);
+    if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
+    // The table's later commits are pushed: a table nobody watched until now learns it before the view is read
+    // (use-cases/listen.ts; the stream side reads no subscribers for an unwatched table's commits).
+    const meta = await deps.service.listen(id, known, 'subscription');
+    // The seat's player is here (a seat marked absent comes back before the view below is read).
+    if (actor.kind === 'seat') {
+      try {
+        await deps.presence?.joined(connection, id, actor.seat);
+      } catch (e) {
+        log?.warn('presence join failed', { tableId: id, error: e instanceof Error ? e.message : 'unknown' });
+      }
+    }
+    // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
+    const { version, view } = await deps.service.view(id, seen);
+    const frames: ServerFrame[] = [
+      {
+        type: 'subscribed',
+        ...ridOf(msg),
+        tableId: id,
+        audience: audienceName(seen),
+        version,
+        view,
+        ...(await presenceOf(meta)),
+      },
+    ];
+    if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
+    return frames;
+  },
+  unsubscribe: async (msg, connection, { deps }) => {
+    const id = msg.tableId ?? connection.tableId ?? connection.authTableId;
+    await deps.connections.unsubscribe(connection.connectionId);
+    return [{ type: 'unsubscribed', ...ridOf(msg), tableId: id, reason: 'request' }];
+  },
+  resync: async (msg, connection, { actorFor, catchUp }) => {
+    const { id, actor } = await actorFor(connection, msg.tableId);
+    const seen = viewerOf(actor, connection.audience);
+    return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
+  },
+  view: async (msg, connection, { deps, actorFor, presenceOf }) => {
+    const { id, actor, meta } = await actorFor(connection, msg.tableId);
+    const seen = viewerOf(actor, connection.audience);
+    const out = await deps.service.view(id, seen);
+    return [
+      { type: 'view', ...ridOf(msg), tableId: id, version: out.version, view: out.view, ...(await presenceOf(meta)) },
+    ];
+  },
+  act: async (msg, connection, { deps }) => {
+    // Warm: no read — the cached head and metadata (the seating is the stream's); the move's conditional write
+    // proves them current, and a refusal on the cache reads again first (use-cases/play.ts `commandActorBy`).
+    const id = msg.tableId ?? connection.authTableId;
+    assertSameTable(connection.authTableId, id);
+    const who = (meta: TableMeta): Actor => assertStillGranted(currentActor(meta, connection.principal));
+    const { actor } = await deps.service.commandActorBy(id, who);
+    assertMayAct(actor);
+    const out = await inMove(() =>
+      deps.service.act(id, actor, msg.move, {
+        who,
+        ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
+        ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
+      }),
+    );
+    if (!out.replayed) deps.telemetry?.count('Moves');
+    return [
+      { type: 'result', ...ridOf(msg), tableId: id, version: out.version, events: out.events, replayed: out.replayed },
+    ];
+  },
+};
 
 /**
  * A move sent the wrong way round: unwrapped (`{"action":"act","type":"pass"}`) or as if the game action were the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_ROUTES } from '../../functions/ws/handler.js';
 import { ACTIONS, ClientMessage } from '../../functions/ws/protocol.js';
 import { asyncapi, checkClientMessage, messagesOf, payloadOf } from './asyncapi.js';
 
@@ -10,6 +11,9 @@ describe('asyncapi.yaml and the code', () => {
           .const,
     );
     expect([...documented].sort()).toEqual([...ACTIONS].sort());
+    // The handler's route table (functions/ws/handler.ts MESSAGE_ROUTES) answers exactly those; API Gateway's route
+    // keys are ACTIONS (test/infra/stack.test.ts).
+    expect(Object.keys(MESSAGE_ROUTES).sort()).toEqual([...documented].sort());
   });
 
   it('every documented example is valid by the document and accepted by the handler’s schema', () => {
