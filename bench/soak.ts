@@ -5,9 +5,13 @@
  * 1–3 bots at `--level` — and plays for `--minutes`. Every 15 s it samples the server's resident memory; at the end it
  * prints moves, the p50/p99 of a human move (POST …/actions round trip), memory at start/end/max, and the tables that
  * stalled (no new version for 60 s while the human was not to act and the table was open).
+ *
+ * `--probe DIR` loads bench/soak-probe.ts into the server: every minute a full GC and the heap that survives it next
+ * to RSS split into anonymous and file-backed memory (DIR/probe.jsonl, printed at the end), so heap growth (a JS leak)
+ * and RSS-only growth (V8's committed heap, the allocator, LevelDB's mapped files) can be told apart.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +24,7 @@ const { values } = parseArgs({
     'poll-ms': { type: 'string' },
     level: { type: 'string' },
     port: { type: 'string' },
+    probe: { type: 'string' },
   },
 });
 const tables = Number(values.tables ?? 1000);
@@ -31,10 +36,22 @@ const port = Number(values.port ?? 18787);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'stammtisch-soak-'));
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'ERROR', RATE_LIMITS: 'off' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const probeFile = values.probe !== undefined ? join(values.probe, 'probe.jsonl') : undefined;
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', ...(probeFile !== undefined ? ['--import', './bench/soak-probe.ts'] : []), 'local/main.ts'],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      RATE_LIMITS: 'off',
+      ...(probeFile !== undefined ? { SOAK_PROBE_FILE: probeFile } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 await new Promise<void>((resolve) =>
   server.stdout!.on('data', (d: Buffer) => String(d).includes('runtime on') && resolve()),
 );
@@ -159,6 +176,16 @@ const slope = (() => {
 console.log(`connection errors retried: ${networkErrors}`);
 console.log(`server RSS each minute (MB): ${perMinute.map((m) => m.toFixed(0)).join(' ')}`);
 console.log(`server RSS trend over the second half: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`);
+if (probeFile !== undefined && existsSync(probeFile)) {
+  const probes = readFileSync(probeFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, string>);
+  const row = (k: string): string => probes.map((p) => Number(p[k]).toFixed(0)).join(' ');
+  console.log(`server heap used after a full GC each minute (MB): ${row('heapUsed')}`);
+  console.log(`server heap committed (MB): ${row('heapTotal')}`);
+  console.log(`server RSS anonymous / file-backed (MB): ${row('rssAnon')} / ${row('rssFile')}`);
+}
 console.log(
   `stalled tables: ${stalled.length}${
     stalled.length > 0

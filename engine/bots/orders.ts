@@ -20,17 +20,33 @@ export function trickOrderOf(variant: string, contract: Candidate | null, option
   return v.trickOrder(options, contract);
 }
 
-/** Compiled orders by options object (a table's options are one object for all its decisions), then by contract. */
+/**
+ * Compiled orders by options object (a table's options are one object for all its decisions), then by contract. The
+ * per-object map is shared by every options object of the same content: each load of a table's state parses its
+ * options anew, and a 1,000-table soak held ~26,000 compiled copies of the same few orders (docs/performance.md "A
+ * local soak"). The content map is bounded (house rules are the tables' own choice); past the bound an options object
+ * gets a map of its own, as before.
+ */
 const byOptions = new WeakMap<object, Map<string, CompiledOrder>>();
+const byContent = new Map<string, Map<string, CompiledOrder>>();
+const MAX_CONTENTS = 256;
 const withoutOptions = new Map<string, CompiledOrder>();
 
 /** {@link trickOrderOf} compiled and cached. */
 export function orderOf(variant: string, contract: Candidate | null, options: unknown): CompiledOrder {
   let cache = withoutOptions;
   if (typeof options === 'object' && options !== null) {
-    const known = byOptions.get(options);
-    if (known === undefined) byOptions.set(options, (cache = new Map()));
-    else cache = known;
+    let known = byOptions.get(options);
+    if (known === undefined) {
+      const content = JSON.stringify(options);
+      known = byContent.get(content);
+      if (known === undefined) {
+        known = new Map();
+        if (byContent.size < MAX_CONTENTS) byContent.set(content, known);
+      }
+      byOptions.set(options, known);
+    }
+    cache = known;
   }
   const c = contract;
   const key = `${variant}:${c?.game ?? ''}:${c?.suit ?? ''}:${c?.card ?? ''}:${c?.spiess === true ? 1 : 0}`;

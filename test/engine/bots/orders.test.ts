@@ -43,3 +43,20 @@ describe('bot trick orders agree with the engine', () => {
           expect(disagreements.length, disagreements.slice(0, 5).join('\n')).toBeLessThanOrEqual(allowed);
         });
 });
+
+/**
+ * bug: the compiled orders were cached by the options object's identity, and each load of a table's state parses its
+ * options anew — so every cached head held copies of the same immutable orders (a 1,000-table soak: ~26,000
+ * compiled orders, the one constructor still growing between two heap snapshots; docs/performance.md "A local soak").
+ * Equal options share one compiled order.
+ */
+describe('compiled orders are shared by equal options', () => {
+  it('two loads of the same options (equal content, different objects) get the same compiled order', () => {
+    const variant = listVariants().find((v) => v.id === 'schafkopf')!;
+    const load = (): unknown => JSON.parse(JSON.stringify(variant.resolveOptions(variant.defaultPreset, {}, 4)));
+    const contract = { game: 'wenz' } as const;
+    const first = orderOf('schafkopf', contract, load());
+    const second = orderOf('schafkopf', contract, load());
+    expect(second).toBe(first);
+  });
+});
