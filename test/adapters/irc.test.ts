@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IRC, { type Client as IrcClient } from 'irc-framework';
@@ -55,19 +55,28 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** Resolve once the IRC server accepts connections (readiness, polled on its socket). */
-async function listening(p: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(p, '127.0.0.1', () => {
-        c.destroy();
-        resolve(true);
-      }).on('error', () => resolve(false));
+/**
+ * Run ngircd in the foreground and resolve once it reports itself ready (its log, on stdout, says so after it bound
+ * its port): a readiness signal, where polling the port a fixed number of times gave up too early on a busy machine.
+ */
+function spawnIrcd(conf: string): Promise<ChildProcess> {
+  const ircd = spawn('ngircd', ['-n', '-f', conf], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let log = '';
+    let ready = false;
+    // Read the log for as long as ngircd runs (a full pipe would block it).
+    ircd.stdout!.on('data', (chunk: Buffer) => {
+      if (ready) return;
+      log += chunk.toString('utf8');
+      if (/Now listening on/.test(log) && /Server "[^"]*" .*ready\./.test(log)) {
+        ready = true;
+        resolve(ircd);
+      }
     });
-    if (ok) return;
-    await new Promise((r) => setImmediate(r));
-  }
-  throw new Error('ngircd did not start');
+    ircd.once('exit', (code) => {
+      if (!ready) reject(new Error(`ngircd exited (${code}) before it was ready:\n${log}`));
+    });
+  });
 }
 
 /** Start ngircd on a free port with `limits` in its [Limits] section. */
@@ -93,9 +102,7 @@ async function startIrcd(limits: readonly string[]): Promise<{ ircd: ChildProces
       '',
     ].join('\n'),
   );
-  const ircd = spawn('ngircd', ['-n', '-f', conf], { stdio: 'ignore' });
-  await listening(port);
-  return { ircd, conf, port };
+  return { ircd: await spawnIrcd(conf), conf, port };
 }
 
 async function connectBot(
@@ -404,8 +411,7 @@ describe.skipIf(!hasNgircd)('IRC bot against a real IRC server (ngircd, penaltie
     const stopped = new Promise((resolve) => open.ircd.once('exit', resolve));
     open.ircd.kill();
     await stopped;
-    open.ircd = spawn('ngircd', ['-n', '-f', open.conf], { stdio: 'ignore' });
-    await listening(open.port);
+    open.ircd = await spawnIrcd(open.conf);
     const zoe = await player(open, 'Zoe', '#sheepshead', 'en');
     // The bot is back in the channel when Zoe sees it join (or finds it there).
     await new Promise<void>((resolve) => {
