@@ -2,6 +2,32 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/support/sequencer.js';
 
+/**
+ * Test files that run in a process of their own: they change env, stub or spy on globals, fake the timers, or measure
+ * the process's own memory. The other files of the 'unit' project share a process per worker (below).
+ */
+const ISOLATED = [
+  // vi.stubEnv('BOT_BUDGET_MS') around its server's start.
+  'test/e2e/bot-levels.test.ts',
+  // process.env.BOT_BUDGET_MS set at the top of the file.
+  'test/e2e/deal-analysis.test.ts',
+  'test/e2e/text-view-analysis.test.ts',
+  // Garbage-collects and measures the process's ArrayBuffers; patches abstract-level's prototype.
+  'test/e2e/memory.test.ts',
+  // process.env for the Lambda handlers (read when their modules load).
+  'test/functions/http-lambda.test.ts',
+  'test/realtime/lambda.test.ts',
+  // vi.useFakeTimers.
+  'test/functions/long-timers.test.ts',
+  // vi.stubEnv / process.env and spies on the Powertools logger and tracer.
+  'test/functions/telemetry.test.ts',
+  'test/functions/tracing.test.ts',
+  // vi.spyOn on process.stdout or console.
+  'test/functions/due-work.test.ts',
+  'test/realtime/presence-aws.test.ts',
+  'test/webhooks/timer-scheduler.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Generous: a busy shared machine slows every test several-fold, and a slow test is not a failing one.
@@ -41,7 +67,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/infra/**', 'test/engine/**', 'test/browser/web-*.test.ts'],
+          exclude: ['test/infra/**', 'test/engine/**', 'test/browser/web-*.test.ts', ...ISOLATED],
+          // These files share one process per worker: each fresh process spent about half a second loading the AWS SDK,
+          // Hono, dynalite and the local server, and parsing openapi.yaml and compiling its validators (the e2e
+          // client checks every response), before its first test. They change no env, stub or spy on nothing, use no
+          // fake timers and no vi.mock; each starts its own local server (port 0, in-memory dynalite) and closes it.
+          // The product keeps no module state that outlives a server (local/*-patch.ts patch once, idempotently).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that change the process for the files after them: each in a fresh process.
+          name: 'isolated',
+          include: ISOLATED,
         },
       },
       {

@@ -11,7 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * projects start in the order below and each project's files longest first: by the durations Vitest cached from the
  * last run when it has them, else by file size.
  */
-const projectOrder = ['web', 'unit', 'engine', 'infra'];
+const projectOrder = ['web', 'unit', 'isolated', 'engine', 'infra'];
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -99,4 +99,22 @@ export async function ensureTables(client: DynamoDBClient, dataTable: string, co
         ],
       }),
     );
+  // CreateTable answers while the table is CREATING, and every read or write of it fails (ResourceNotFoundException)
+  // until it is ACTIVE; dynalite turns it ACTIVE on a timer (`createTableMs`). The first read after start-up (the
+  // local server heals standing items at once) must not race that timer.
+  await Promise.all([dataTable, connectionsTable].map((name) => untilActive(client, name)));
+}
+
+/** Resolve once the table and its indexes are ACTIVE (DescribeTable, again after each timer turn). */
+async function untilActive(client: DynamoDBClient, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const { Table: table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (
+      table?.TableStatus === 'ACTIVE' &&
+      (table.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  throw new Error(`table ${name} did not become ACTIVE`);
 }
