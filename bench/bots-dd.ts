@@ -15,6 +15,7 @@
  *   npx tsx bench/bots-dd.ts [--only schafkopf:4,sheepshead:5] [--deals 60] [--levels heuristic,strong-v2,strong]
  *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
  *                            [--seconds S: start no deal after S seconds per table] [--games sauspiel,…]
+ *                            [--detail] [--crn [--salt S]]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
  * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong-p<N>` and `strong-w<x>` are
  * tuning experiments (below).
@@ -57,6 +58,12 @@ const games = arg('games', '') === '' ? undefined : new Set(arg('games', '').spl
  */
 const detail = hasFlag('detail');
 /**
+ * `--crn`: common random numbers — every level draws its samples from the same seed at a decision (`--salt` varies
+ * it), so two tunings of one bot differ only by the tuning; without it each level's seed includes its name.
+ */
+const crn = hasFlag('crn');
+const salt = arg('salt', 'crn');
+/**
  * `<level>-nopc`: the level as if the variant named no partner card (the called Sau unknown to the bot: Mehrkopf's
  * bots before engine/variants/mehrkopf/bots.ts named it), on the same positions — a paired on/off measurement.
  */
@@ -97,21 +104,15 @@ function tuned(level: string, tuning: object, key: string, value: number): Bot {
   };
 }
 const botOf = (level: string): Bot =>
-  level === 'strong-nopts'
-    ? tuned(level, STRONG, 'tiePoints', 0)
-    : level === 'strong-lp'
-      ? tuned(level, STRONG, 'tieLeadPoints', 1)
-      : /^strong-t[\d.]+$/.test(level)
-        ? tuned(level, STRONG, 'tieMargin', Number(level.slice('strong-t'.length)))
-        : /^strong-p\d+$/.test(level)
-          ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
-          : /^strong-w[\d.]+$/.test(level)
-            ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
-            : level.endsWith('-nopc')
-              ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-              : level === 'strong-v2'
-                ? strongV2Bot
-                : getBot(level);
+  /^strong-p\d+$/.test(level)
+    ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+    : /^strong-w[\d.]+$/.test(level)
+      ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+      : level.endsWith('-nopc')
+        ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+        : level === 'strong-v2'
+          ? strongV2Bot
+          : getBot(level);
 
 interface Tally {
   n: number;
@@ -266,7 +267,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         for (const level of levels) {
           const c1 = cpuMs();
           const a = botOf(level).decide(obs, plays, {
-            rng: new Rng(`${dealSeed}:${seat}:${decision}:${level}`),
+            rng: new Rng(crn ? `${dealSeed}:${seat}:${decision}:${salt}` : `${dealSeed}:${seat}:${decision}:${level}`),
             budget,
           });
           (cpu.get(level) as number[]).push(cpuMs() - c1);

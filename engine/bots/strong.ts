@@ -37,15 +37,6 @@ export const STRONG = {
   keepCards: 3,
   /** An early lead other than the heuristic's must be better on average by this much (payout steps, or points). */
   leadMargin: 0.25,
-  /**
-   * Valued by payout steps, cards whose mean steps are within this much of the best are told apart by the card points
-   * they take (the exact value, solved after the steps on the same sample); 0 disables it.
-   */
-  tieMargin: 0.05,
-  /** 1: solve the points tie-break; 0: payout steps only. */
-  tiePoints: 1,
-  /** 1: an early lead chosen by the points tie-break overrides the lead margin; 0: the lead margin holds. */
-  tieLeadPoints: 0,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -269,9 +260,6 @@ export function evaluateCards(
   if (k.partnerCard !== undefined)
     for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
   const totals = new Float64Array(cards.length);
-  // Card points of the valued party per card (the tie-break among cards of equal payout steps), and their weights.
-  const pointTotals = new Float64Array(cards.length);
-  const pointCounts = new Float64Array(cards.length);
   let samples = 0;
   let maximizing = true;
   let unit: CardEvaluation['unit'] = 'points';
@@ -334,42 +322,14 @@ export function evaluateCards(
       }
       values.push(v);
     }
-    if (!complete) {
-      nodesLeft -= solver.nodes;
-      break;
-    }
-    // Payout steps say nothing between cards that reach the same step: the points they take break the tie (solved
-    // after the steps, on the same solver and table: the bounds of the step tests narrow the exact search).
-    let points: number[] | undefined;
-    const firstAlive = values[alive.indexOf(true)];
-    const sameStep = values.every((v, j) => !alive[j] || v === firstAlive);
-    // Only on samples where every card still in the race reaches the same step (elsewhere the steps decide).
-    if (thresholds !== undefined && STRONG.tiePoints > 0 && sameStep) {
-      points = [];
-      for (let j = 0; j < cards.length; j++) {
-        if (!alive[j]) {
-          points.push(0);
-          continue;
-        }
-        const v = solver.valueAfter(cards[j] as CardIndex);
-        if (v === undefined) {
-          points = undefined;
-          break;
-        }
-        points.push(v);
-      }
-    }
     nodesLeft -= solver.nodes;
+    if (!complete) break;
     // Deals that explain the other seats' plays better count more (solver-likelihood.ts).
     const w = two || k.played.size === 0 ? 1 : playWeight(k, sample.hands, deck);
     values.forEach((v, j) => {
       if (!alive[j]) return;
       totals[j] = (totals[j] as number) + w * v;
       counts[j] = (counts[j] as number) + w;
-      if (points !== undefined) {
-        pointTotals[j] = (pointTotals[j] as number) + w * (points[j] as number);
-        pointCounts[j] = (pointCounts[j] as number) + w;
-      }
     });
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
@@ -391,22 +351,6 @@ export function evaluateCards(
     if (v === undefined || b === undefined) continue;
     if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
-  const stepBest = best;
-  if (unit === 'step' && STRONG.tiePoints > 0) {
-    // Among the cards within `tieMargin` steps of the best, the most card points (the fewest, for the other side).
-    const top = values[best] as number;
-    const pointsOf = (j: number): number | undefined =>
-      (pointCounts[j] as number) > 0 ? (pointTotals[j] as number) / (pointCounts[j] as number) : undefined;
-    let pick = best;
-    for (let j = 0; j < cards.length; j++) {
-      const v = values[j];
-      const pj = pointsOf(j);
-      const pp = pointsOf(pick);
-      if (v === undefined || pj === undefined || Math.abs(v - top) > STRONG.tieMargin + 1e-9) continue;
-      if (pp === undefined || (maximizing ? pj > pp + 1e-9 : pj < pp - 1e-9)) pick = j;
-    }
-    best = pick;
-  }
   // Early leads: the search must beat the heuristic's lead by a margin. With few samples open-hand play overrates
   // leads that only work when the defenders see each other's cards (measured on bench/bots-dd.ts: fewer losing
   // leads, most of all the defenders'; the same margin on followed cards made them worse).
@@ -417,8 +361,7 @@ export function evaluateCards(
     inHands > STRONG.fullSolveCards &&
     own !== undefined &&
     found !== undefined &&
-    Math.abs((values[stepBest] as number) - own) < STRONG.leadMargin &&
-    (STRONG.tieLeadPoints === 0 || best === stepBest)
+    Math.abs(found - own) < STRONG.leadMargin
   )
     best = fallbackIndex;
   return { cards, values, unit, prefer: maximizing ? 'high' : 'low', samples, best };
