@@ -142,6 +142,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   const cpu = new Map<string, number[]>(levels.map((l) => [l, []]));
   const paired = new Map<string, number[]>(levels.map((l) => [l, []]));
   /** `--detail`: per level, per breakdown key: decisions, losing ones, ones losing a payout step. */
+  /** `--detail`: per level, its payout-step loss (0/1) minus the first level's on the same decision. */
+  const pairedSteps = new Map<string, number[]>(levels.map((l) => [l, []]));
   const breakdown = new Map<string, Map<string, { n: number; losing: number; stepLosing: number }>>(
     levels.map((l) => [l, new Map()]),
   );
@@ -264,6 +266,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
           `${side === party ? 'declaring' : 'defending'} ${isLead ? 'lead' : 'follow'}`,
         ];
         let refLoss: number | undefined;
+        let refStep: number | undefined;
         for (const level of levels) {
           const c1 = cpuMs();
           const a = botOf(level).decide(obs, plays, {
@@ -283,6 +286,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
           }
           if (detail) {
             const stepLost = stepOf(indexOf(a.card)) !== stepOf(bestCard);
+            refStep ??= stepLost ? 1 : 0;
+            (pairedSteps.get(level) as number[]).push((stepLost ? 1 : 0) - refStep);
             const b = breakdown.get(level) as Map<string, { n: number; losing: number; stepLosing: number }>;
             for (const key of ['all', ...keys]) {
               const e = b.get(key) ?? { n: 0, losing: 0, stepLosing: 0 };
@@ -344,6 +349,13 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         );
       });
       console.log(key.padEnd(28) + cells.join(''));
+    }
+    for (const level of levels.slice(1)) {
+      const p = ci(pairedSteps.get(level) as number[]);
+      console.log(
+        `${level} − ${levels[0]} decisions losing a payout step (paired, %): ` +
+          `${(100 * p.mean).toFixed(2)} ± ${(100 * p.ci).toFixed(2)}`,
+      );
     }
   }
 }
