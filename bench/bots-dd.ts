@@ -15,18 +15,30 @@
  *   npx tsx bench/bots-dd.ts [--only schafkopf:4,sheepshead:5] [--deals 60] [--levels heuristic,strong-v2,strong]
  *                            [--budget 200] [--seed 1] [--tricks N: only decisions in the first N tricks]
  *                            [--seconds S: start no deal after S seconds per table] [--games sauspiel,…]
+ *                            [--detail] [--crn [--salt S]]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
  * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong-p<N>` and `strong-w<x>` are
  * tuning experiments (below).
  */
-import { Rng, type Action, type Card, type CardIndex, type Seat, getVariant, indexOf, money } from '../engine/index.js';
+import {
+  Rng,
+  type Action,
+  type Card,
+  type CardIndex,
+  type Seat,
+  POINTS,
+  getVariant,
+  indexOf,
+  money,
+} from '../engine/index.js';
 import type { VariantBots } from '../engine/variant.js';
 import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { knowledgeOf, partnerCard, goalOf } from '../engine/bots/knowledge.js';
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
 import type { SeatObservation } from '../engine/bots/types.js';
 import { asSeat } from '../engine/seat.js';
-import { arg, tablesArg } from './args.js';
+import { arg, hasFlag, tablesArg } from './args.js';
+import { stepThresholds } from '../engine/bots/solver-objective.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
 import { STRONG } from '../engine/bots/strong.js';
 import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
@@ -40,6 +52,17 @@ const levels = arg('levels', 'heuristic,strong-v2,strong').split(',');
 const maxSeconds = Number(arg('seconds', 'Infinity'));
 /** Only decisions in these contract games (e.g. `sauspiel`); absent: every point game with a declaring party. */
 const games = arg('games', '') === '' ? undefined : new Set(arg('games', '').split(','));
+/**
+ * `--detail`: where the losing decisions are — per side (declaring party or defenders), contract game, trick and
+ * lead/follow — and how many of them lose a payout step on the true hands (won/lost/Schneider), not only points.
+ */
+const detail = hasFlag('detail');
+/**
+ * `--crn`: common random numbers — every level draws its samples from the same seed at a decision (`--salt` varies
+ * it), so two tunings of one bot differ only by the tuning; without it each level's seed includes its name.
+ */
+const crn = hasFlag('crn');
+const salt = arg('salt', 'crn');
 /**
  * `<level>-nopc`: the level as if the variant named no partner card (the called Sau unknown to the bot: Mehrkopf's
  * bots before engine/variants/mehrkopf/bots.ts named it), on the same positions — a paired on/off measurement.
@@ -118,6 +141,12 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   const stats = new Map<string, Map<Kind, Tally>>(levels.map((l) => [l, new Map(KINDS.map((k) => [k, tally()]))]));
   const cpu = new Map<string, number[]>(levels.map((l) => [l, []]));
   const paired = new Map<string, number[]>(levels.map((l) => [l, []]));
+  /** `--detail`: per level, per breakdown key: decisions, losing ones, ones losing a payout step. */
+  /** `--detail`: per level, its payout-step loss (0/1) minus the first level's on the same decision. */
+  const pairedSteps = new Map<string, number[]>(levels.map((l) => [l, []]));
+  const breakdown = new Map<string, Map<string, { n: number; losing: number; stepLosing: number }>>(
+    levels.map((l) => [l, new Map()]),
+  );
   const heuristic = getBot('heuristic');
   const seeds = new Rng(`${seed}:${table.id}:${n}`);
   let ddMs = 0;
@@ -208,11 +237,40 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         if (isLead) kinds.push('leads');
         if (k.tricks.length === 1) kinds.push('trick 1');
         if (isLead && ((party >> seat) & 1) === 0) kinds.push('defenders leads');
+        // The payout step (of the declaring party) each card reaches on the true hands: a loss that keeps the step
+        // costs nothing at settlement.
+        let remaining = 0;
+        for (const h of hands) for (const c of h) remaining += POINTS[c] as number;
+        for (const c of trick) remaining += POINTS[c] as number;
+        const inHands = new Set(hands.flat());
+        const rest = variant
+          .deck(options, n)
+          .map(indexOf)
+          .filter((c) => !inHands.has(c) && !k.played.has(c) && !trick.includes(c));
+        const thresholds = stepThresholds(variant.id, options, k, { valueMask: party, unit: 'points' }, true, {
+          hands,
+          rest,
+        });
+        const stepOf = (c: CardIndex): number => {
+          const v = valueOf(c);
+          const partyPoints = side === party ? v : remaining - v;
+          return thresholds === undefined ? 0 : thresholds.filter((t) => partyPoints >= t).length;
+        };
+        const bestCard = plays.map((a) => indexOf(a.card)).find((c) => valueOf(c) === best) as CardIndex;
+        const trickNo = k.tricks.length;
+        const keys = [
+          side === party ? 'side: declaring party' : 'side: defenders',
+          `game: ${contract.game}`,
+          `trick ${trickNo <= 1 ? '1' : trickNo <= 3 ? '2-3' : trickNo <= 5 ? '4-5' : '6+'}`,
+          isLead ? 'lead' : 'follow',
+          `${side === party ? 'declaring' : 'defending'} ${isLead ? 'lead' : 'follow'}`,
+        ];
         let refLoss: number | undefined;
+        let refStep: number | undefined;
         for (const level of levels) {
           const c1 = cpuMs();
           const a = botOf(level).decide(obs, plays, {
-            rng: new Rng(`${dealSeed}:${seat}:${decision}:${level}`),
+            rng: new Rng(crn ? `${dealSeed}:${seat}:${decision}:${salt}` : `${dealSeed}:${seat}:${decision}:${level}`),
             budget,
           });
           (cpu.get(level) as number[]).push(cpuMs() - c1);
@@ -225,6 +283,19 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
             t.n++;
             if (loss > 0) t.losing++;
             t.lost.push(loss);
+          }
+          if (detail) {
+            const stepLost = stepOf(indexOf(a.card)) !== stepOf(bestCard);
+            refStep ??= stepLost ? 1 : 0;
+            (pairedSteps.get(level) as number[]).push((stepLost ? 1 : 0) - refStep);
+            const b = breakdown.get(level) as Map<string, { n: number; losing: number; stepLosing: number }>;
+            for (const key of ['all', ...keys]) {
+              const e = b.get(key) ?? { n: 0, losing: 0, stepLosing: 0 };
+              e.n++;
+              if (loss > 0) e.losing++;
+              if (stepLost) e.stepLosing++;
+              b.set(key, e);
+            }
           }
           refLoss ??= loss;
           (paired.get(level) as number[]).push(loss - refLoss);
@@ -264,5 +335,27 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   for (const level of levels.slice(1)) {
     const p = ci(paired.get(level) as number[]);
     console.log(`${level} − ${levels[0]} points lost per decision (paired): ${p.mean.toFixed(2)} ± ${p.ci.toFixed(2)}`);
+  }
+  if (detail) {
+    console.log('\nwhere decisions lose (losing % in card points / losing % in payout steps, n), per level:');
+    const keys = [...(breakdown.get(levels[0] as string)?.keys() ?? [])].sort();
+    console.log('key'.padEnd(28) + levels.map((l) => l.padEnd(24)).join(''));
+    for (const key of keys) {
+      const cells = levels.map((l) => {
+        const e = breakdown.get(l)?.get(key);
+        if (e === undefined) return ''.padEnd(24);
+        return `${((100 * e.losing) / e.n).toFixed(1)} / ${((100 * e.stepLosing) / e.n).toFixed(1)} (${e.n})`.padEnd(
+          24,
+        );
+      });
+      console.log(key.padEnd(28) + cells.join(''));
+    }
+    for (const level of levels.slice(1)) {
+      const p = ci(pairedSteps.get(level) as number[]);
+      console.log(
+        `${level} − ${levels[0]} decisions losing a payout step (paired, %): ` +
+          `${(100 * p.mean).toFixed(2)} ± ${(100 * p.ci).toFixed(2)}`,
+      );
+    }
   }
 }
