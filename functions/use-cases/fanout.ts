@@ -45,10 +45,21 @@ export async function statesAround(
   commit: Commit,
 ): Promise<{ before: TableState | null; after: TableState | null }> {
   const hit = heads?.get(commit.tableId);
-  const last = hit?.commits[hit.commits.length - 1];
-  if (hit !== undefined && last?.seq === commit.seq && hit.version === lastSeq(commit) && hit.before !== undefined)
-    return { before: hit.before, after: hit.state };
-  let known: Loaded | undefined = hit !== undefined && hit.version === commit.seq - 1 ? hit : undefined;
+  const trail = heads?.trail(commit.tableId);
+  for (const at of [hit, trail]) {
+    const last = at?.commits[at.commits.length - 1];
+    if (at !== undefined && last?.seq === commit.seq && at.version === lastSeq(commit) && at.before !== undefined) {
+      heads?.setTrail(commit.tableId, at);
+      return { before: at.before, after: at.state };
+    }
+  }
+  // The table just before the commit: the cached head, or where the stream side stood after the commit before.
+  let known: Loaded | undefined =
+    hit !== undefined && hit.version === commit.seq - 1
+      ? hit
+      : trail !== undefined && trail.version === commit.seq - 1
+        ? trail
+        : undefined;
   if (known === undefined && commit.seq > 1) {
     // The cached head ahead of the commit within the same deal already holds the commits before it (bots run ahead of
     // the stream); else one bounded Query.
@@ -63,20 +74,20 @@ export async function statesAround(
   }
   if (known !== undefined) {
     const next = after(known, commit);
-    if (next !== undefined) heads?.advance(commit.tableId, next);
+    if (next !== undefined) {
+      heads?.advance(commit.tableId, next);
+      heads?.setTrail(commit.tableId, next);
+    }
     return { before: known.state, after: next?.state ?? null };
   }
   // The table's first commit: nothing before it.
   let state: TableState | null = null;
   for (const e of commit.events) state = evolve(state, e);
-  if (state !== null && commit.base === commit.seq)
-    heads?.advance(commit.tableId, {
-      state,
-      version: lastSeq(commit),
-      base: commit.base,
-      commits: [commit],
-      before: null,
-    });
+  if (state !== null && commit.base === commit.seq) {
+    const first = { state, version: lastSeq(commit), base: commit.base, commits: [commit], before: null };
+    heads?.advance(commit.tableId, first);
+    heads?.setTrail(commit.tableId, first);
+  }
   return { before: null, after: state };
 }
 
@@ -98,12 +109,14 @@ export async function metaAtCommit(
     heads?.setConfig(config);
   }
   if (commit.seating !== undefined) return { ...config, seats: commit.seating };
-  const hit = heads?.get(commit.tableId);
-  // The cached head at or ahead of the commit within the same deal holds every commit of the deal up to it (bots run
-  // ahead of the stream: the head is usually a few commits further).
+  // The cached head (or the stream side's place, `statesAround`) at or ahead of the commit within the same deal holds
+  // every commit of the deal up to it (bots run ahead of the stream: the head is usually a few commits further).
+  const holder = [heads?.get(commit.tableId), heads?.trail(commit.tableId)].find(
+    (at) => at !== undefined && at.version >= lastSeq(commit) && at.base === commit.base,
+  );
   const commits =
-    hit !== undefined && hit.version >= lastSeq(commit) && hit.base === commit.base
-      ? hit.commits.filter((c) => c.seq <= commit.seq)
+    holder !== undefined
+      ? holder.commits.filter((c) => c.seq <= commit.seq)
       : commit.seq > commit.base
         ? [...(await store.range(commit.tableId, commit.base, commit.seq - 1)), commit]
         : [commit];

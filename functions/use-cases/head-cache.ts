@@ -31,12 +31,34 @@ export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();
   private readonly configs = new Map<string, TableMeta>();
   private readonly holds = new Map<string, { count: number; readonly done: Promise<void>; readonly end: () => void }>();
+  /**
+   * The stream side's place per table (fanout.ts `statesAround`): the table after the newest commit the stream side
+   * handled, which the next commit in order folds onto. Bots run ahead of the stream, often deals ahead, and then the
+   * head above is no help to it. At most `maxTrails` tables, least recently used first out.
+   */
+  private readonly trails = new Map<string, CachedHead>();
   private commits = 0;
 
   constructor(
     private readonly maxTables = 5000,
     private readonly maxCommits = 20_000,
+    private readonly maxTrails = 1000,
   ) {}
+
+  /** Where the stream side stands on a table (see `trails`). */
+  trail(tableId: string): CachedHead | undefined {
+    return this.trails.get(tableId);
+  }
+
+  /** The stream side handled the commit `loaded` ends with. */
+  setTrail(tableId: string, loaded: CachedHead): void {
+    this.trails.delete(tableId);
+    this.trails.set(tableId, loaded);
+    if (this.trails.size > this.maxTrails) {
+      const oldest = this.trails.keys().next().value;
+      if (oldest !== undefined) this.trails.delete(oldest);
+    }
+  }
 
   /**
    * Keep this process's runs of bot moves off a table until the returned release is called: a command of a player or

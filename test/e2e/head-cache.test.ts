@@ -3,6 +3,7 @@ import { TableService } from '../../functions/use-cases/table-service.js';
 import { AppError } from '../../functions/use-cases/errors.js';
 import { statesAround } from '../../functions/use-cases/fanout.js';
 import { HeadCache } from '../../functions/use-cases/head-cache.js';
+import { loadTable } from '../../functions/use-cases/table-stream.js';
 import type { LocalServer } from '../../local/server.js';
 import { type CallCounter, countCalls } from '../support/functions/dynalite.js';
 import { createTable, scriptedChoice, seatEveryone, startServer } from '../support/functions/play.js';
@@ -46,6 +47,40 @@ describe('cached heads', () => {
       expect(await statesAround(server.runtime.store, a.heads, commit)).toEqual(fresh);
       if (i % 2 === 0) expect(await statesAround(server.runtime.store, behind, commit)).toEqual(fresh);
     }
+  });
+
+  it('the stream side folds each commit onto where it stood after the one before (its trail): no read of the deal while bots run deals ahead', async () => {
+    const { tableId } = await server.runtime.service.create({
+      variant: 'schafkopf',
+      seats: 4,
+      bots: [0, 1, 2, 3],
+      maxDeals: 3,
+    });
+    await server.idle();
+    const head = (await server.runtime.store.head(tableId))!;
+    const commits = await server.runtime.store.range(tableId, 1, head.seq);
+    expect(commits.length).toBeGreaterThan(3);
+    // The cached head is the table's last commit — deals ahead of the commits handed to the stream side, as when bots
+    // play faster than the stream keeps up: only the trail can serve it.
+    const heads = new HeadCache();
+    heads.set(tableId, await loadTable(server.runtime.store, tableId));
+    const reads: number[] = [];
+    const counting = new Proxy(server.runtime.store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key !== 'range' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          reads.push(args[1] as number);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    for (const commit of commits) {
+      const fresh = await statesAround(server.runtime.store, undefined, commit);
+      expect(await statesAround(counting, heads, commit)).toEqual(fresh);
+    }
+    // Every commit is folded onto the trail (the first onto nothing): no read of the deal's commits at all.
+    expect(reads).toEqual([]);
   });
 
   it('a move decided on a stale cache is re-decided on the store: illegal now → refused, nothing written', async () => {
