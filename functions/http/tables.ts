@@ -164,6 +164,24 @@ const dealOf = (c: Context): number => parse(dealNo, c.req.param('deal'), 'deal'
 const actorFor = async (c: Context, { service }: TablesDeps, id: string): Promise<Actor> =>
   service.authorize(await service.meta(id), bearer(c));
 
+/**
+ * The handler of a finished deal's artefact (record, analysis, fairness): whoever the table lets read its deals
+ * (`POLICIES.readDeals`), the table read once for both the token and the check.
+ */
+const dealArtefact =
+  (read: (service: TableService, id: string, deal: number) => Promise<unknown>) =>
+  async (
+    c: Context,
+    req: { readonly may: (meta: TableMeta, actor: Actor) => void },
+    { service }: TablesDeps,
+  ): Promise<Response> => {
+    const id = idOf(c);
+    const deal = dealOf(c);
+    const meta = await service.meta(id);
+    req.may(meta, service.authorize(meta, bearer(c)));
+    return c.json(await read(service, id, deal));
+  };
+
 /** What POST /actions and /commands share: the table, the acting seat (401 without a token) and the idempotency key. */
 async function actingSeat(
   c: Context,
@@ -460,24 +478,14 @@ export const TABLE_ROUTES: readonly Route<TablesDeps>[] = [
     operationId: 'getRecord',
     access: POLICIES.readDeals,
     cost: 3,
-    handle: async (c, req, deps) => {
-      const id = idOf(c);
-      const deal = dealOf(c);
-      req.may(await deps.service.meta(id), await actorFor(c, deps, id));
-      return c.json(await deps.service.record(id, deal));
-    },
+    handle: dealArtefact((service, id, deal) => service.record(id, deal)),
   }),
   tableRoute({
     method: 'GET',
     path: '/v1/tables/{tableId}/deals/{deal}/analysis',
     operationId: 'getDealAnalysis',
     access: POLICIES.readDeals,
-    handle: async (c, req, deps) => {
-      const id = idOf(c);
-      const deal = dealOf(c);
-      req.may(await deps.service.meta(id), await actorFor(c, deps, id));
-      return c.json({ tableId: id, ...(await deps.service.analysis(id, deal)) });
-    },
+    handle: dealArtefact(async (service, id, deal) => ({ tableId: id, ...(await service.analysis(id, deal)) })),
   }),
   tableRoute({
     method: 'GET',
@@ -495,12 +503,7 @@ export const TABLE_ROUTES: readonly Route<TablesDeps>[] = [
     operationId: 'getFairness',
     access: POLICIES.readDeals,
     cost: 3,
-    handle: async (c, req, deps) => {
-      const id = idOf(c);
-      const deal = dealOf(c);
-      req.may(await deps.service.meta(id), await actorFor(c, deps, id));
-      return c.json(await deps.service.fairness(id, deal));
-    },
+    handle: dealArtefact((service, id, deal) => service.fairness(id, deal)),
   }),
   tableRoute({
     method: 'POST',
