@@ -162,7 +162,7 @@ export function organiserKeyOf(key: string | undefined): string {
 
 /**
  * Who a bearer token is for a tournament: what functions/tournaments/service.ts `authorize` makes of it (its
- * `TournamentActor` is this shape; the tournament routes pass one to the checks below and on to the service).
+ * `TournamentActor`); the tournament routes pass one to the checks below and on to the service.
  */
 export type TournamentCaller =
   { readonly kind: 'organiser' } | { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'public' };

@@ -1,3 +1,4 @@
+import type { TournamentCaller } from '../policy/access.js';
 import { OptionsError, tournament as T } from '../../engine/index.js';
 import {
   type TournamentCommit,
@@ -88,8 +89,7 @@ export interface TournamentDeps {
 export type CreateInput = T.TournamentInput & { readonly selfRegistration?: boolean; readonly organiserKey?: string };
 
 /** Who is calling a tournament route. */
-export type TournamentActor =
-  { readonly kind: 'organiser' } | { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'public' };
+export type TournamentActor = TournamentCaller;
 
 export const JOB_START = 'tournament.start-round';
 export const JOB_CHECK = 'tournament.check-round';
@@ -105,19 +105,29 @@ const backoff = (attempt: number): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 64)));
 
-/** Commands one commit takes at most (group commit, `tryExecute`): a check-in's events are about 100 bytes. */
+/** Commands one commit takes at most (group commit, `submit`): a check-in's events are about 100 bytes. */
 const GROUP_MAX = 100;
 
 /** A command waiting to be written with the next commit of its tournament. */
 interface Waiter {
   readonly command: (s: T.TournamentState) => T.TournamentCommand | undefined;
-  readonly resolve: (refused: AppError | undefined) => void;
+  readonly resolve: (outcome: Outcome) => void;
   readonly reject: (e: unknown) => void;
 }
 
-/** A group's commit (none when no command of it had anything to write) and each command's refusal. */
+/** What became of a command: its refusal, if any, and the tournament's version it was decided and written at. */
+interface Outcome {
+  readonly refused?: AppError;
+  readonly version: number;
+}
+
+/**
+ * A group's commit (none when no command of it had anything to write), the version after it, and each command's
+ * refusal.
+ */
 interface Written {
   readonly outcomes: readonly (AppError | undefined)[];
+  readonly version: number;
   readonly commit?: TournamentCommit;
   readonly meta?: TournamentMeta;
 }
@@ -145,7 +155,7 @@ export class TournamentService {
   private readonly metas = new Map<string, TournamentMeta>();
   /** The version of the newest snapshot this process stored or started from, per tournament. */
   private readonly snapshots = new Map<string, number>();
-  /** Commands waiting for the commit being written, per tournament (`tryExecute`: group commit). */
+  /** Commands waiting for the commit being written, per tournament (`submit`: group commit). */
   private readonly waiting = new Map<string, Waiter[]>();
 
   constructor(private readonly deps: TournamentDeps) {
@@ -896,24 +906,31 @@ export class TournamentService {
 
   /** Decide a command on the newest state and append it; retried on a lost race. Throws the engine's refusal. */
   private async execute(tournamentId: string, command: (s: T.TournamentState) => T.TournamentCommand): Promise<number> {
-    const refused = await this.tryExecute(tournamentId, command);
+    const { refused, version } = await this.submit(tournamentId, command);
     if (refused !== undefined) throw refused;
-    return (await this.load(tournamentId)).version;
+    return version;
   }
 
-  /**
-   * Like execute, but returns the refusal (undefined = appended or nothing to do).
-   *
-   * Group commit: the commands of one tournament that arrive while this process is writing one of its commits wait,
-   * then go together into the next commit — each decided on the state the ones before it leave (exactly as one after
-   * the other), each caller answered with its own refusal or success. 200 players checking in at once are a few
-   * commits instead of 200 writes racing for the same slot. Commands of other processes still race for the slot: a
-   * lost race decides the whole group again on the newer state.
-   */
-  private tryExecute(
+  /** Like execute, but returns the refusal (undefined = appended or nothing to do). */
+  private async tryExecute(
     tournamentId: string,
     command: (s: T.TournamentState) => T.TournamentCommand | undefined,
   ): Promise<AppError | undefined> {
+    return (await this.submit(tournamentId, command)).refused;
+  }
+
+  /**
+   * Decide a command on the newest state and append it, answering its refusal or the version written. Group commit:
+   * the commands of one tournament that arrive while this process is writing one of its commits wait, then go together
+   * into the next commit — each decided on the state the ones before it leave (exactly as one after the other), each
+   * caller answered with its own refusal or success. 200 players checking in at once are a few
+   * commits instead of 200 writes racing for the same slot. Commands of other processes still race for the slot: a
+   * lost race decides the whole group again on the newer state.
+   */
+  private submit(
+    tournamentId: string,
+    command: (s: T.TournamentState) => T.TournamentCommand | undefined,
+  ): Promise<Outcome> {
     return new Promise((resolve, reject) => {
       const queue = this.waiting.get(tournamentId);
       const waiter: Waiter = { command, resolve, reject };
@@ -928,7 +945,7 @@ export class TournamentService {
 
   /**
    * Write the waiting commands of a tournament, a group (at most GROUP_MAX) per commit, until none wait. Only the
-   * writing is one after the other: a group's follow-ups (snapshot, push, afterAppend) run beside the next group's
+   * writing is one after the other: a group's follow-ups (snapshot, afterAppend) run beside the next group's
    * write, and its callers are answered when they are done — a follow-up that itself runs a command of the same
    * tournament (a round's start, a table closed) queues behind and is written, never waits for itself.
    */
@@ -948,7 +965,11 @@ export class TournamentService {
         continue;
       }
       void this.followUp(tournamentId, written).then(
-        () => group.forEach((w, i) => w.resolve(written.outcomes[i])),
+        () =>
+          group.forEach((w, i) => {
+            const refused = written.outcomes[i];
+            w.resolve(refused === undefined ? { version: written.version } : { refused, version: written.version });
+          }),
         (e: unknown) => group.forEach((w) => w.reject(e)),
       );
     }
@@ -977,7 +998,7 @@ export class TournamentService {
         events.push(...decided.events);
         return undefined;
       });
-      if (events.length === 0) return { outcomes };
+      if (events.length === 0) return { outcomes, version: loaded.version };
       const commit: TournamentCommit = { tournamentId, seq: loaded.version + 1, events, at: this.deps.now() };
       if (!(await this.deps.store.append(commit))) continue;
       // Our own commit extends the projection without a read.
@@ -990,7 +1011,7 @@ export class TournamentService {
       });
       // Pushed in the order written (the follow-ups of consecutive commits may overlap).
       this.deps.onCommit?.(commit);
-      return { outcomes, commit, meta: loaded.meta };
+      return { outcomes, version: lastTournamentSeq(commit), commit, meta: loaded.meta };
     }
     throw new AppError(409, 'tournament/busy', 'the tournament changed too often meanwhile; try again');
   }
