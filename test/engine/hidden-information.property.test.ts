@@ -58,11 +58,12 @@ function metaFor(script: Script): TableMeta {
     variant: script.variant,
     preset: script.preset,
     visibility: 'public',
-    seats: Array.from({ length: script.seats }, (_, s) => ({ kind: 'human', name: `p${s}`, tokenHash: 'h' })),
+    seats: Array.from({ length: script.seats }, (_, s) => ({ kind: 'human' as const, name: `p${s}`, tokenHash: 'h' })),
     organiserKeyHash: 'o',
     spectatorKeyHashes: [],
     createdAt: NOW,
-  } as unknown as TableMeta;
+    rev: 1,
+  };
 }
 const HOOK: Hook = {
   hookId: 'wh-redeal',
@@ -72,7 +73,7 @@ const HOOK: Hook = {
   ownerHash: 'o',
   secrets: [],
   createdAt: NOW,
-} as unknown as Hook;
+};
 
 /** Everything `audience` observes after each step (the events of that step redacted as it receives them). */
 function observe(script: Script, steps: readonly Step[], audience: Audience): Artefact[] {
