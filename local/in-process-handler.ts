@@ -19,15 +19,18 @@ interface SdkRequest {
  * HTTP parser on both sides and the connection pool are left out. The request listener is dynalite's own
  * (`http.createServer(listener)`), so its port still serves other clients.
  */
-export function inProcessHandler(server: Server): NonNullable<DynamoDBClientConfig['requestHandler']> {
+export function inProcessHandler(
+  server: Server,
+  inFlight?: { track<T>(work: Promise<T>): Promise<T> },
+): NonNullable<DynamoDBClientConfig['requestHandler']> {
   const listener = server.listeners('request')[0] as ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   if (listener === undefined) throw new Error('the dynalite server has no request listener');
   return {
     updateHttpClientConfig: () => undefined,
     httpHandlerConfigs: () => ({}),
     destroy: () => undefined,
-    handle: (request: SdkRequest) =>
-      new Promise((resolve, reject) => {
+    handle: (request: SdkRequest) => {
+      const answered = new Promise((resolve, reject) => {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = v;
         const query = Object.entries(request.query ?? {})
@@ -72,7 +75,10 @@ export function inProcessHandler(server: Server): NonNullable<DynamoDBClientConf
         }
         if (bytes !== undefined && bytes.length > 0) req.emit('data', bytes);
         req.emit('end');
-      }),
+      });
+      // Counted until dynalite answers: its store must not close under a request it is still working on.
+      return inFlight === undefined ? answered : inFlight.track(answered);
+    },
   } as unknown as NonNullable<DynamoDBClientConfig['requestHandler']>;
 }
 

@@ -174,9 +174,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   };
   // The service's own client hands its signed requests to dynalite in process (no socket; dynalite's port stays open
   // for other clients). STAMMTISCH_DYNAMO_HTTP=1 goes over loopback HTTP instead (bench/server.ts compares them).
+  // Its requests in flight are counted: the store closes only when dynalite has answered every one.
+  const storeRequests = new InFlight();
   const client = dynamoClient(
     settings.dynamoEndpoint,
-    process.env.STAMMTISCH_DYNAMO_HTTP === '1' ? undefined : inProcessHandler(store),
+    process.env.STAMMTISCH_DYNAMO_HTTP === '1' ? undefined : inProcessHandler(store, storeRequests),
   );
   await ensureTables(client, settings.dataTable, settings.connectionsTable);
 
@@ -366,9 +368,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       realtime.pusher.destroy();
       await closeServer(http);
       await requests.idle();
-      // What those requests committed last is streamed like any other commit before the store goes.
+      // What those requests committed last is streamed like any other commit before the store goes, and
+      // tournament commits are pushed (their fan-out reads the store).
       await dispatcher.idle();
+      await tournamentPush.idle();
+      await webhooks.scheduler.idle?.();
       await pool?.close();
+      await storeRequests.idle();
       client.destroy();
       await closeServer(store);
     },
