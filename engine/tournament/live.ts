@@ -141,12 +141,21 @@ export function settleEntry(config: TournamentConfig, seats: number, deal: numbe
   if (declarers.length < 1 || declarers.length > 2 || declarers.some((d) => !players.includes(d)))
     throw new EntryError('declarers', 'one or two declaring seats among the players of the deal');
   if (new Set(declarers).size !== declarers.length) throw new EntryError('declarers', 'a seat is named twice');
-  const partnership = game === 'sauspiel' || game === 'hochzeit';
+  // Über Kreuz (played when all passed, options.allPass 'kreuz') is a Sauspiel of the two seats opposite each other.
+  const kreuz = game === 'kreuz';
+  const partnership = game === 'sauspiel' || game === 'hochzeit' || kreuz;
   if (partnership !== (declarers.length === 2))
     throw new EntryError('declarers', partnership ? `a ${game} has two declarers` : `a ${game} has one declarer`);
-  const baseKey = game === 'sauspiel' ? 'sauspiel' : (SOLO_BASE[game] ?? 'solo');
+  if (kreuz) {
+    const [a, b] = declarers.map((d) => players.indexOf(d)) as [number, number];
+    if (Math.abs(a - b) !== 2) throw new EntryError('declarers', 'über Kreuz is played by two players sitting opposite');
+  }
+  const baseKey = game === 'sauspiel' || kreuz ? 'sauspiel' : (SOLO_BASE[game] ?? 'solo');
   const base = t.tariff[baseKey] ?? (baseKey === 'hochzeit' ? t.tariff['sauspiel'] : t.tariff['solo']);
-  if (base === undefined || (game !== 'solo' && game !== 'sauspiel' && SOLO_BASE[game] === undefined && game !== 'sie'))
+  if (
+    base === undefined ||
+    (game !== 'solo' && game !== 'sauspiel' && !kreuz && SOLO_BASE[game] === undefined && game !== 'sie')
+  )
     throw new EntryError('game', `unknown game ${game}`);
   const knocks = entry.knocks ?? 0;
   if (!Number.isInteger(knocks) || knocks < 0 || knocks > players.length)
@@ -161,7 +170,7 @@ export function settleEntry(config: TournamentConfig, seats: number, deal: numbe
   const counted = entry.laufende ?? 0;
   if (!Number.isInteger(counted) || counted < 0 || counted > 14) throw new EntryError('laufende', 'laufende are 0..14');
   // Unpaid Laufende (below the game's minimum, or with a Laufende price of 0) are not on the sheet.
-  const min = t.laufendeMin[game] ?? t.laufendeMin['solo'] ?? 3;
+  const min = t.laufendeMin[kreuz ? 'sauspiel' : game] ?? t.laufendeMin['solo'] ?? 3;
   const price = t.tariff['laufende'] ?? 0;
   const laufende = !bettel && price > 0 && (sie || counted >= min) ? counted : 0;
   const addPoints = t.knockMode === 'add-point' ? knocks : 0;

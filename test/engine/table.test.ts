@@ -8,6 +8,7 @@ import {
   evolve,
   money,
   moneyInvariant,
+  schafkopf,
   shuffledDeckFor,
   view,
 } from '../../engine/index.js';
@@ -104,6 +105,38 @@ describe('table session across deals', () => {
       expect(ended.result.payout).toEqual([0, 0, 0, 0]);
       expect(after.dealer).toBe((before.dealer + 1) % 4);
     }
+  });
+
+  it('über Kreuz (allPass kreuz): all pass → forehand and the seat opposite play together, paid as a Sauspiel', () => {
+    const history = playTable(
+      { type: 'OpenTable', variant: 'schafkopf', seats: 4, options: { allPass: 'kreuz' } },
+      60,
+      3,
+    );
+    const kreuz = history.filter(({ ended }) => ended.result.contract?.game === 'kreuz');
+    expect(kreuz.length).toBeGreaterThan(0);
+    expect(history.some(({ ended }) => ended.result.thrownIn === 'all-passed')).toBe(false);
+    for (const { before, ended } of kreuz) {
+      const r = ended.result;
+      const forehand = (before.dealer + 1) % 4;
+      expect([...r.declarers].sort()).toEqual([forehand, (forehand + 2) % 4].sort());
+      const points = r.declarers.reduce((a: number, d) => a + (r.cardPoints[d] ?? 0), 0);
+      if (points === 60) expect(r.thrownIn).toBe('kreuz-sixty');
+      else expect(r.won).toBe(points >= 61);
+      // Partners gain or lose together, each opponent the opposite.
+      const [a, b] = r.declarers;
+      expect(r.payout[a!]).toEqual(r.payout[b!]);
+      expect(r.payout.reduce((x: number, y) => x + y, 0)).toBe(0);
+    }
+  });
+
+  it('über Kreuz at 60:60 is replayed: the same rule as a thrown-in deal decides who deals and whether it counts', () => {
+    const o = schafkopf.resolveOptions('tournament', { allPass: 'kreuz' });
+    const rules = schafkopf.session(o);
+    const sixty = { contract: { game: 'kreuz' as const, declarer: asSeat(0) }, thrownIn: 'kreuz-sixty' };
+    const won = { contract: { game: 'kreuz' as const, declarer: asSeat(0) } };
+    expect([rules.repeatDealer(sixty as never), rules.counts?.(sixty)]).toEqual([true, false]);
+    expect([rules.repeatDealer(won as never), rules.counts?.(won)]).toEqual([false, true]);
   });
 
   it('the Stock: all pass → each pays the Sauspiel price in; the next Sauspiel’s winners take it, its losers double it', () => {

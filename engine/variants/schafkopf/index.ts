@@ -33,7 +33,7 @@ import {
   toContract,
 } from './rules.js';
 import { dealPackets } from '../common.js';
-import { pointSteps, settle } from './settle.js';
+import { KREUZ_REPLAYED, pointSteps, settle } from './settle.js';
 import { type SkState, cloneState } from './state.js';
 import { defineVariant, everySeat, seatsAfter } from '../define.js';
 import { asSeat, nextSeat } from '../../seat.js';
@@ -138,6 +138,15 @@ function applyContract(s: SkState, contract: Contract<SchafkopfContractGame>): I
       return illegal('record/contract', 'this table does not play Ramsch when all pass');
     return undefined;
   }
+  if (contract.game === 'kreuz') {
+    // Über Kreuz: forehand's side plays; the record may name forehand as the declarer.
+    if (declarer !== undefined && declarer !== s.forehand)
+      return illegal('record/contract', 'über Kreuz is declared by forehand');
+    for (let i = 0; i < s.n; i++) apply(s, nextSeat(s.forehand, s.n, i), { type: 'pass' });
+    if (s.contract?.game !== 'kreuz')
+      return illegal('record/contract', 'this table does not play über Kreuz when all pass');
+    return undefined;
+  }
   if (declarer === undefined || !Number.isInteger(declarer) || declarer < 0 || declarer >= s.n)
     return illegal('record/contract', 'the contract needs a declarer seat');
   if (contract.game === 'hochzeit')
@@ -230,8 +239,8 @@ function redact(s: SkState, actor: Seat, action: Action, audience: Audience): Ac
   return { type: 'accept' };
 }
 
-/** All passed and the deal was thrown in without a Stock (`allPass: 'redeal'`). */
-const thrownIn = (r: { thrownIn?: string }): boolean => r.thrownIn === 'all-passed';
+/** All passed and the deal was thrown in without a Stock (`allPass: 'redeal'`), or über Kreuz ended 60:60. */
+const thrownIn = (r: { thrownIn?: string }): boolean => r.thrownIn === 'all-passed' || r.thrownIn === KREUZ_REPLAYED;
 
 function session(o: SchafkopfOptions): SessionRules {
   // Options recorded before `redeal` existed resolve to its defaults (a table replays with its recorded options).

@@ -15,6 +15,7 @@ export const GAMES = [
   'sie',
   'hochzeit',
   'ramsch',
+  'kreuz',
 ] as const;
 export type Game = (typeof GAMES)[number];
 
@@ -51,7 +52,12 @@ export type PrecedenceKey = (typeof PRECEDENCE_KEYS)[number];
 export type { KontraWindow };
 export type JungfrauMode = 'off' | 'double-all' | 'double-individually-once' | 'double-individually-multiple';
 export type TieBreak = 'seed-003' | 'highest-trump';
-export type AllPass = 'redeal' | 'ramsch' | 'muss' | 'stock';
+/**
+ * When all pass: `redeal` (thrown in), `ramsch`, `muss` (the Eichel-Ober holder plays a Muss-Spiel), `stock` (everyone
+ * pays into the pot), or `kreuz` — über Kreuz: forehand and the player opposite play together against the other two,
+ * in the Sauspiel's trumps and at its price; 60:60 is replayed (REFERENCE §1.14: T-DR, T-DZ, T-PH, T-NF).
+ */
+export type AllPass = 'redeal' | 'ramsch' | 'muss' | 'stock' | 'kreuz';
 export type BockTrigger = 're' | 'sixty';
 
 export interface SchafkopfOptions {
@@ -217,9 +223,9 @@ export const PRESETS: Record<string, Preset<DeepPartial<SchafkopfOptions>>> = {
         hochzeit: false,
       },
       kontra: { window: 'off' },
-      // Tournament sheets never count a thrown-in deal as a game: they play über Kreuz (T-DR, T-OW, T-PH, T-NF; not
-      // built) or a Muss-Spiel won with 60 (T-SELF, T-WP). With `allPass: 'redeal'` the same dealer deals again and the
-      // deal is not one of the round's games (docs/tournaments.md "Bavarian and Wisconsin practice").
+      // Tournament sheets never count a thrown-in deal as a game: they play über Kreuz (T-DR, T-OW, T-PH, T-NF:
+      // `allPass: 'kreuz'`) or a Muss-Spiel won with 60 (T-SELF, T-WP). With `allPass: 'redeal'` the same dealer deals
+      // again and the deal is not one of the round's games (docs/tournaments.md "Bavarian and Wisconsin practice").
       allPass: 'muss',
       mussSpiel: { sixtyWins: true },
       redeal: { dealer: 'same', counts: false },
@@ -296,7 +302,7 @@ function validate(o: SchafkopfOptions): void {
   for (const k of o.precedence) oneOf('precedence', k, PRECEDENCE_KEYS);
   if (new Set(o.precedence).size !== PRECEDENCE_KEYS.length)
     throw new OptionsError('precedence', `precedence must list each of ${PRECEDENCE_KEYS.join(', ')} exactly once`);
-  oneOf('allPass', o.allPass, ['redeal', 'ramsch', 'muss', 'stock']);
+  oneOf('allPass', o.allPass, ['redeal', 'ramsch', 'muss', 'stock', 'kreuz']);
   oneOf('ramsch.jungfrau', o.ramsch.jungfrau, [
     'off',
     'double-all',
@@ -379,7 +385,7 @@ export const OPTIONS_SCHEMA: Record<string, unknown> = {
       ),
     },
     precedence: { type: 'array', items: { enum: [...PRECEDENCE_KEYS] } },
-    allPass: { enum: ['redeal', 'ramsch', 'muss', 'stock'], default: 'redeal' },
+    allPass: { enum: ['redeal', 'ramsch', 'muss', 'stock', 'kreuz'], default: 'redeal' },
     ramsch: {
       type: 'object',
       properties: {

@@ -56,6 +56,7 @@ export function orderKind(game: Game, o: SchafkopfOptions): OrderKind {
     case 'sauspiel':
     case 'hochzeit':
     case 'ramsch':
+    case 'kreuz':
       return 'normal';
     case 'solo':
     case 'sie':
@@ -75,14 +76,17 @@ export function orderKind(game: Game, o: SchafkopfOptions): OrderKind {
   }
 }
 
-/** Whether `game` is a solo (every game but Sauspiel, Hochzeit and Ramsch); any contract game can be asked. */
+/** Whether `game` is a solo (every game but Sauspiel, Hochzeit, Ramsch and über Kreuz); any contract game can be asked. */
 export function isSoloGame(game: ContractGame): boolean {
-  return game !== 'sauspiel' && game !== 'hochzeit' && game !== 'ramsch';
+  return game !== 'sauspiel' && game !== 'hochzeit' && game !== 'ramsch' && game !== 'kreuz';
 }
+
+/** The games nobody bids: they follow when all pass (`allPass`). */
+const AFTER_ALL_PASS = (game: string): boolean => game === 'ramsch' || game === 'kreuz';
 
 function precedenceKey(game: Game, tout: boolean): PrecedenceKey | undefined {
   if (tout) return (TOUT_GAMES as readonly string[]).includes(game) ? (`${game}-tout` as PrecedenceKey) : undefined;
-  return game === 'ramsch' ? undefined : (game as PrecedenceKey);
+  return AFTER_ALL_PASS(game) ? undefined : (game as PrecedenceKey);
 }
 
 const GAME_SUIT: Readonly<Record<Game, 'none' | 'any' | 'callable'>> = {
@@ -97,6 +101,7 @@ const GAME_SUIT: Readonly<Record<Game, 'none' | 'any' | 'callable'>> = {
   sie: 'none',
   hochzeit: 'none',
   ramsch: 'none',
+  kreuz: 'none',
 };
 
 function enabled(game: Game, tout: boolean, o: SchafkopfOptions): boolean {
@@ -116,6 +121,7 @@ function enabled(game: Game, tout: boolean, o: SchafkopfOptions): boolean {
     case 'bettel-brett':
       return o.contracts.bettelBrett;
     case 'ramsch':
+    case 'kreuz':
       return false;
     default: {
       const never: never = game;
@@ -152,7 +158,7 @@ function renonceCards(hand: readonly number[]): number[] {
 export function toBid(s: SkState, seat: Seat, action: Extract<Action, { type: 'bid' }>, muss: boolean): Bid | Illegal {
   const o = s.o;
   const game = action.game as Game | undefined;
-  if (game === undefined || !(game in GAME_SUIT) || game === 'ramsch')
+  if (game === undefined || !(game in GAME_SUIT) || AFTER_ALL_PASS(game))
     return illegal('action/illegal', `no such game to bid: ${String(action.game)}`);
   const tout = action.tout === true;
   if (carries(action, 'value')) return illegal('action/malformed', 'Schafkopf bids name a game, not a value');
@@ -224,7 +230,7 @@ interface Candidate {
 
 /** Every bid of the game, once (actions are frozen and shared). */
 const CANDIDATES: readonly Candidate[] = (Object.keys(GAME_SUIT) as Game[]).flatMap((game) =>
-  game === 'ramsch'
+  AFTER_ALL_PASS(game)
     ? []
     : [false, true].flatMap((tout) => {
         if (tout && !(TOUT_GAMES as readonly string[]).includes(game)) return [];
@@ -801,6 +807,7 @@ function advanceAuction(s: SkState, quiet: boolean): readonly DealNote[] {
 }
 
 const RAMSCH: Bid = Object.freeze({ game: 'ramsch', tout: false, key: 'sauspiel', rank: -1 });
+const KREUZ: Bid = Object.freeze({ game: 'kreuz', tout: false, key: 'sauspiel', rank: -1 });
 
 function allPassed(s: SkState, quiet: boolean): readonly DealNote[] {
   switch (s.o.allPass) {
@@ -810,6 +817,9 @@ function allPassed(s: SkState, quiet: boolean): readonly DealNote[] {
       return throwIn(s, 'stock', quiet);
     case 'ramsch':
       return fixContract(s, s.forehand, RAMSCH, false, quiet);
+    case 'kreuz':
+      // Über Kreuz: forehand and the player opposite against the other two (fixContract seats the partner).
+      return fixContract(s, s.forehand, KREUZ, false, quiet);
     case 'muss':
       s.phase = 'muss';
       s.mussSeat = foundSeat(s.hands.findIndex((h) => h.includes(EO)));
@@ -886,6 +896,13 @@ function fixContract(s: SkState, declarer: Seat, bid: Bid, muss: boolean, quiet:
     s.partner = s.calledHolder;
     if (s.partner !== null) s.party[s.partner] = true;
   }
+  if (bid.game === 'kreuz') {
+    // The partner is the seat opposite: known to everyone from the start.
+    const opposite = nextSeat(declarer, s.n, 2);
+    s.partner = opposite;
+    s.party[opposite] = true;
+    s.partnerRevealed = true;
+  }
   s.laufende = countLaufende(s);
   const sie = bid.game === 'sie';
   if (sie) {
@@ -918,7 +935,8 @@ export function countLaufende(s: SkState): number {
   if (c === null || c.game === 'ramsch' || c.game === 'bettel' || c.game === 'bettel-brett') return 0;
   if (c.game === 'sie') return 8;
   const n = laufende(s.hands, s.party, s.order.source.trumps);
-  const game = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
+  // Über Kreuz is priced as a Sauspiel, Laufende included.
+  const game = (c.game === 'kreuz' ? 'sauspiel' : c.game) as 'sauspiel' | 'hochzeit' | ToutGame;
   const cap = s.o.laufendeCap[game];
   return cap !== undefined ? Math.min(n, cap) : n;
 }

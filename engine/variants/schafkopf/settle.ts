@@ -6,11 +6,15 @@ import type { SkState } from './state.js';
 import { asSeat, seatsOf } from '../../seat.js';
 
 /** Settlement of a finished Schafkopf deal: exact, zero-sum together with the Stock. */
+/** `thrownIn` of an über Kreuz deal that ended 60:60: replayed like a deal thrown in when all passed. */
+export const KREUZ_REPLAYED = 'kreuz-sixty';
+
+const zeros = (n: number): Rational[] => Array.from({ length: n }, () => ZERO);
+
 export function settle(s: SkState): DealResult {
-  const zeros = (): Rational[] => Array.from({ length: s.n }, () => ZERO);
   if (s.thrownIn !== null) {
     // All passed: a redeal costs nothing; with the Stock every player pays its price into the pot.
-    const payout = zeros();
+    const payout = zeros(s.n);
     let pot = ZERO;
     if (s.thrownIn === 'stock') {
       const price = s.o.tariff.stock ?? s.o.tariff.sauspiel;
@@ -54,6 +58,7 @@ function baseTariff(o: SchafkopfOptions, game: string): number {
   const t = o.tariff;
   switch (game) {
     case 'sauspiel':
+    case 'kreuz':
       return t.sauspiel;
     case 'hochzeit':
       return t.hochzeit ?? t.sauspiel;
@@ -109,7 +114,7 @@ function settleGame(s: SkState): DealResult {
   const pointGame = !c.tout && !sie && !bettel;
   const schneider = pointGame && (won ? declPoints >= steps.schneider : declPoints < steps.free);
   const schwarz = pointGame && (won ? defTricks === 0 : declTricks === 0);
-  const lGame = c.game as 'sauspiel' | 'hochzeit' | ToutGame;
+  const lGame = (c.game === 'kreuz' ? 'sauspiel' : c.game) as 'sauspiel' | 'hochzeit' | ToutGame;
   const laufende = !bettel && (sie || s.laufende >= (o.laufendeMin[lGame] ?? Infinity)) ? s.laufende : 0;
   const base = baseTariff(o, c.game);
   const doubleKnocks = o.knock.mode === 'double';
@@ -151,6 +156,25 @@ function settleGame(s: SkState): DealResult {
     }
   }
   const sixty = !bettel && !sie && !c.tout && declPoints === 60;
+  // Über Kreuz at 60:60 is replayed (T-NF): nothing is paid, and the deal is dealt again as a thrown-in deal is
+  // (`redeal`: by whom, and whether it counts).
+  if (c.game === 'kreuz' && sixty && totalPoints === 120) {
+    return {
+      contract: toContract(s),
+      declarers,
+      cardPoints: s.points.slice(),
+      tricks: s.tricks.slice(),
+      won: false,
+      schneider: false,
+      schwarz: false,
+      laufende: 0,
+      multiplier: 1,
+      payout: zeros(s.n),
+      pot: ZERO,
+      thrownIn: KREUZ_REPLAYED,
+      ...((s.o as Partial<typeof s.o>).redeal?.counts === false ? { details: { uncounted: true } } : {}),
+    };
+  }
   const details: Record<string, unknown> = {
     value,
     knocks: s.knocks,

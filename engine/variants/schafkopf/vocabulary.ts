@@ -11,8 +11,8 @@ import {
 } from '../../actions.js';
 import { GAMES } from './options.js';
 
-/** The games a seat can bid: every contract but the Ramsch, which only follows when all pass. */
-export const BID_GAMES = GAMES.filter((game) => game !== 'ramsch');
+/** The games a seat can bid: every contract but the Ramsch and über Kreuz, which only follow when all pass. */
+export const BID_GAMES = GAMES.filter((game) => game !== 'ramsch' && game !== 'kreuz');
 
 /** Bavarian Schafkopf's actions and contracts (docs/rules/schafkopf.md, docs/RECORD.md). */
 export const schafkopfVocabulary = defineVocabulary({

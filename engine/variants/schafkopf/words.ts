@@ -11,7 +11,7 @@ export const schafkopfWords: VariantWords = {
     { lang: '*', words: 'bettelbrett bettelouvert ouvert', kinds: ['bid:bettel-brett'] },
   ],
   gameNames: {
-    de: { ...FAMILY_GAME_NAMES.de, 'bettel-brett': 'Bettel Brett' },
-    en: { ...FAMILY_GAME_NAMES.en, 'bettel-brett': 'Bettel ouvert' },
+    de: { ...FAMILY_GAME_NAMES.de, 'bettel-brett': 'Bettel Brett', kreuz: 'Über Kreuz' },
+    en: { ...FAMILY_GAME_NAMES.en, 'bettel-brett': 'Bettel ouvert', kreuz: 'über Kreuz (partners opposite)' },
   },
 };

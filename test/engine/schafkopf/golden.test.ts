@@ -29,6 +29,8 @@ describe('golden records', () => {
       'ramsch-jungfrau',
       'ramsch-durchmarsch',
       'muss-spiel',
+      'kreuz',
+      'kreuz-sixty',
       'preset-bsv',
       'preset-tournament',
       'preset-seed-003',

@@ -237,6 +237,18 @@ describe('live tables', () => {
     expect(() => T.settleEntry(cfg, 4, 4, { kind: 'payout', payout: [1, 1, -1, 0] })).toThrow(/add up to 0/);
   });
 
+  it('über Kreuz on a sheet: the two seats opposite, paid as a Sauspiel; neighbours are refused by name', () => {
+    const cfg = liveConfig;
+    const kreuz = T.settleEntry(cfg, 4, 1, { kind: 'game', game: 'kreuz', declarers: [1, 3], won: true, schneider: true });
+    expect(kreuz.result.payout).toEqual([-2, 2, -2, 2]);
+    expect(() => T.settleEntry(cfg, 4, 2, { kind: 'game', game: 'kreuz', declarers: [0, 1], won: true })).toThrow(
+      /sitting opposite/,
+    );
+    expect(() => T.settleEntry(cfg, 4, 2, { kind: 'game', game: 'kreuz', declarers: [0], won: true })).toThrow(
+      /two declarers/,
+    );
+  });
+
   it('a sheet entered deal by deal, handed in, corrected after: the list follows, zero-sum', () => {
     let s = liveState();
     const captain = { kind: 'player', playerId: 'p05' } as const;

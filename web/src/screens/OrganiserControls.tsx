@@ -23,7 +23,7 @@ async function sdk<T>(p: Promise<Outcome<T>>): Promise<T> {
 }
 
 const seatName = (s: Seat, bot: string): string => s.name ?? bot;
-const GAMES = ['sauspiel', 'solo', 'wenz', 'geier', 'farbwenz', 'bettel', 'sie'] as const;
+const GAMES = ['sauspiel', 'solo', 'wenz', 'geier', 'farbwenz', 'bettel', 'sie', 'kreuz'] as const;
 const SUITS = ['E', 'G', 'H', 'S'] as const;
 
 /** Runs an intervention: busy while it runs, the server's refusal as an alert, the tournament reloaded after. */
