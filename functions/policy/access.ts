@@ -227,6 +227,27 @@ export function assertMaySubscribe(actor: Actor, audience: SubscriptionAudience)
   return seen;
 }
 
+/** A tournament's event stream over WebSocket: only the tournament the connection was opened for. */
+export function assertSameTournament(authId: string, tournamentId: string): void {
+  if (authId !== tournamentId)
+    throw forbidden('connect with ?tournamentId= for this tournament', { field: 'tournamentId' });
+}
+
+/**
+ * What a `subscribe` message asks for: a table's commits as an audience the connection's token is entitled to (the
+ * actor it stands for now), or the events of the tournament the connection was opened for.
+ */
+export type SubscribeTarget =
+  | { readonly kind: 'table'; readonly actor: Actor; readonly audience: SubscriptionAudience }
+  | { readonly kind: 'tournament'; readonly authId: string; readonly tournamentId: string };
+
+/** Subscribing: the audience the token is entitled to at its table, or the connection's own tournament. */
+export function assertMaySubscribeTo(target: SubscribeTarget): Actor | undefined {
+  if (target.kind === 'table') return assertMaySubscribe(target.actor, target.audience);
+  assertSameTournament(target.authId, target.tournamentId);
+  return undefined;
+}
+
 /** A WebSocket message about a table: only the table the connection was authorised for. */
 export function assertSameTable(authTableId: string, tableId: string): void {
   if (tableId !== authTableId)
@@ -269,6 +290,24 @@ function seatActor(actor: Actor): SeatActor {
   assertMayAct(actor);
   return actor;
 }
+
+/**
+ * The policies of the WebSocket messages (functions/ws/handler.ts MESSAGE_ROUTES), in the REST routes' terms: the
+ * token is the one the connection was opened with (`$connect` ran `authorize`, as the REST routes' `readTable`), and
+ * every message about a table resolves it again against the table's current seating (`assertStillGranted`: a seat
+ * left meanwhile is refused). `bearer` is what `$connect` asks for. Each message route runs its policy's check before
+ * it answers (test/realtime/contract.test.ts holds them to the REST twins').
+ */
+export const MESSAGE_POLICIES = {
+  /** Any open connection, nothing read (ping, unsubscribe). */
+  connected: { bearer: 'optional' },
+  /** Reading the connection's table (view, resync): as GET …/tables/{id} and …/events. */
+  readTable: { bearer: 'optional', check: assertStillGranted },
+  /** Subscribing to the table's commits as an audience, or to the connection's tournament. */
+  subscribe: { bearer: 'optional', check: assertMaySubscribeTo },
+  /** Acting for a seat: its seat token, as POST …/actions. */
+  act: { bearer: 'required', check: (actor: Actor | undefined) => seatActor(assertStillGranted(actor)) },
+} as const satisfies Record<string, Policy<never>>;
 
 /** The policies of the REST routes, by what they guard. */
 export const POLICIES = {

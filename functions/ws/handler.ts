@@ -7,8 +7,9 @@ import type { RateLimiter } from '../edge/rate-limit.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import {
   type Actor,
-  assertMayAct,
-  assertMaySubscribe,
+  MESSAGE_POLICIES,
+  type Policy,
+  type SeatActor,
   assertSameTable,
   assertStillGranted,
   audienceName,
@@ -177,10 +178,6 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
   ): Promise<ServerFrame[]> {
     if (deps.tournaments === undefined)
       throw new AppError(400, 'request/invalid', 'no tournaments here', { field: 'tournamentId' });
-    if (connection.authTableId !== tournamentId)
-      throw new AppError(403, 'auth/forbidden', 'connect with ?tournamentId= for this tournament', {
-        field: 'tournamentId',
-      });
     const rid = requestId !== undefined ? { requestId } : {};
     if (!(await deps.connections.subscribe(connection.connectionId, tournamentId, 'spectator'))) return [];
     // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
@@ -208,16 +205,18 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     }
   }
 
-  /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
+  /**
+   * The table a message is about (only the connection's own) and whom the stored token stands for there now —
+   * undefined when it no longer grants access: the message's policy check decides (MESSAGE_POLICIES).
+   */
   async function actorFor(
     connection: Connection,
     tableId: string | undefined,
-  ): Promise<{ id: string; actor: Actor; meta: TableMeta }> {
+  ): Promise<{ id: string; actor: Actor | undefined; meta: TableMeta }> {
     const id = tableId ?? connection.authTableId;
     assertSameTable(connection.authTableId, id);
     const meta = await deps.service.meta(id);
-    const actor = assertStillGranted(currentActor(meta, connection.principal));
-    return { id, actor, meta };
+    return { id, actor: currentActor(meta, connection.principal), meta };
   }
 
   /** The seats' presence for a view (nothing when presence is not wired); a failed read leaves it out. */
@@ -253,8 +252,8 @@ export function createWsHandler(deps: WsDeps): (event: WsEvent) => Promise<WsRes
     }
     const msg = parsed.data;
     // TypeScript does not tie the key to its member of the union: the table's type (MessageRoutes) does.
-    const handle = MESSAGE_ROUTES[msg.action] as MessageRoute<ClientMessage>;
-    return handle(msg, connection, kit);
+    const route = MESSAGE_ROUTES[msg.action] as MessageRoute<ClientMessage>;
+    return route.handle(msg, connection, kit);
   }
 
   /** Events after `after` for an audience (as GET /events), packed into frames; the last one names `next`. */
@@ -339,11 +338,11 @@ interface MessageKit {
   readonly deps: WsDeps;
   readonly now: () => number;
   readonly log: Telemetry['logger'] | undefined;
-  /** The table a message is about and the actor the stored token is for it now (re-checked on every message). */
+  /** The table a message is about and whom the stored token stands for there now (undefined: no longer granted). */
   readonly actorFor: (
     connection: Connection,
     tableId: string | undefined,
-  ) => Promise<{ id: string; actor: Actor; meta: TableMeta }>;
+  ) => Promise<{ id: string; actor: Actor | undefined; meta: TableMeta }>;
   /** The seats' presence for a view (nothing when presence is not wired); a failed read leaves it out. */
   readonly presenceOf: (meta: TableMeta) => Promise<{ presence?: PresenceEntry[] }>;
   /** Events after `after` for an audience (as GET /events), packed into frames. */
@@ -362,12 +361,45 @@ interface MessageKit {
   ) => Promise<ServerFrame[]>;
 }
 
-type MessageRoute<M> = (msg: M, connection: Connection, kit: MessageKit) => Promise<ServerFrame[]>;
+/** A message route: its policy (MESSAGE_POLICIES) and what answers the message. */
+export interface MessageRoute<M> {
+  readonly access: Policy;
+  readonly handle: (msg: M, connection: Connection, kit: MessageKit) => Promise<ServerFrame[]>;
+}
+
+/**
+ * A message route as the REST routes are declared (functions/http/routes.ts `route`): the handler runs its policy's
+ * check (`may`) where the answer's order of refusals wants it, but cannot answer without it — an answer that skipped
+ * it is an internal error, never a success.
+ */
+export function message<M, A extends readonly unknown[] = never, R = unknown>(
+  action: string,
+  access: Policy<A, R>,
+  handle: (msg: M, connection: Connection, kit: MessageKit, may: (...args: A) => R) => Promise<ServerFrame[]>,
+): MessageRoute<M> {
+  return {
+    access,
+    handle: async (msg, connection, kit) => {
+      let checked = access.check === undefined;
+      const may = (...args: A): R => {
+        if (access.check === undefined) throw new Error(`${action}: its policy has no check to run`);
+        const out = access.check(...args);
+        checked = true;
+        return out;
+      };
+      const frames = await handle(msg, connection, kit, may);
+      if (!checked) throw new Error(`${action} answered without running its access check`);
+      return frames;
+    },
+  };
+}
 
 /** One route per client message `action`: a message without a route, or a route without a message, does not compile. */
 export type MessageRoutes = {
   readonly [A in ClientMessage['action']]: MessageRoute<Extract<ClientMessage, { action: A }>>;
 };
+
+type Msg<A extends ClientMessage['action']> = Extract<ClientMessage, { action: A }>;
 
 const ridOf = (msg: { readonly requestId?: string | undefined }) =>
   msg.requestId !== undefined ? { requestId: msg.requestId } : {};
@@ -378,79 +410,111 @@ const ridOf = (msg: { readonly requestId?: string | undefined }) =>
  * client messages (`sendCommand`) to the same set.
  */
 export const MESSAGE_ROUTES: MessageRoutes = {
-  ping: async (msg, _connection, { now }) => [{ type: 'pong', ...ridOf(msg), at: new Date(now()).toISOString() }],
-  subscribe: async (msg, connection, { deps, log, actorFor, presenceOf, catchUp, subscribeTournament }) => {
-    if (msg.tournamentId !== undefined)
-      return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
-    const { id, actor, meta: known } = await actorFor(connection, msg.tableId);
-    const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
-    const seen = assertMaySubscribe(actor, audience);
-    if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
-    // The table's later commits are pushed: a table nobody watched until now learns it before the view is read
-    // (use-cases/listen.ts; the stream side reads no subscribers for an unwatched table's commits).
-    const meta = await deps.service.listen(id, known, 'subscription');
-    // The seat's player is here (a seat marked absent comes back before the view below is read).
-    if (actor.kind === 'seat') {
-      try {
-        await deps.presence?.joined(connection, id, actor.seat);
-      } catch (e) {
-        log?.warn('presence join failed', { tableId: id, error: e instanceof Error ? e.message : 'unknown' });
+  ping: message<Msg<'ping'>>('ping', MESSAGE_POLICIES.connected, async (msg, _connection, { now }) => [
+    { type: 'pong', ...ridOf(msg), at: new Date(now()).toISOString() },
+  ]),
+  subscribe: message<Msg<'subscribe'>, Parameters<typeof MESSAGE_POLICIES.subscribe.check>, Actor | undefined>(
+    'subscribe',
+    MESSAGE_POLICIES.subscribe,
+    async (msg, connection, { deps, log, actorFor, presenceOf, catchUp, subscribeTournament }, may) => {
+      if (msg.tournamentId !== undefined) {
+        may({ kind: 'tournament', authId: connection.authTableId, tournamentId: msg.tournamentId });
+        return subscribeTournament(connection, msg.tournamentId, msg.after, msg.requestId);
       }
-    }
-    // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
-    const { version, view } = await deps.service.view(id, seen);
-    const frames: ServerFrame[] = [
-      {
-        type: 'subscribed',
-        ...ridOf(msg),
-        tableId: id,
-        audience: audienceName(seen),
-        version,
-        view,
-        ...(await presenceOf(meta)),
-      },
-    ];
-    if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
-    return frames;
-  },
-  unsubscribe: async (msg, connection, { deps }) => {
-    const id = msg.tableId ?? connection.tableId ?? connection.authTableId;
-    await deps.connections.unsubscribe(connection.connectionId);
-    return [{ type: 'unsubscribed', ...ridOf(msg), tableId: id, reason: 'request' }];
-  },
-  resync: async (msg, connection, { actorFor, catchUp }) => {
-    const { id, actor } = await actorFor(connection, msg.tableId);
-    const seen = viewerOf(actor, connection.audience);
-    return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
-  },
-  view: async (msg, connection, { deps, actorFor, presenceOf }) => {
-    const { id, actor, meta } = await actorFor(connection, msg.tableId);
-    const seen = viewerOf(actor, connection.audience);
-    const out = await deps.service.view(id, seen);
-    return [
-      { type: 'view', ...ridOf(msg), tableId: id, version: out.version, view: out.view, ...(await presenceOf(meta)) },
-    ];
-  },
-  act: async (msg, connection, { deps }) => {
-    // Warm: no read — the cached head and metadata (the seating is the stream's); the move's conditional write
-    // proves them current, and a refusal on the cache reads again first (use-cases/play.ts `commandActorBy`).
-    const id = msg.tableId ?? connection.authTableId;
-    assertSameTable(connection.authTableId, id);
-    const who = (meta: TableMeta): Actor => assertStillGranted(currentActor(meta, connection.principal));
-    const { actor } = await deps.service.commandActorBy(id, who);
-    assertMayAct(actor);
-    const out = await inMove(() =>
-      deps.service.act(id, actor, msg.move, {
-        who,
-        ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
-        ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
-      }),
-    );
-    if (!out.replayed) deps.telemetry?.count('Moves');
-    return [
-      { type: 'result', ...ridOf(msg), tableId: id, version: out.version, events: out.events, replayed: out.replayed },
-    ];
-  },
+      const { id, actor: current, meta: known } = await actorFor(connection, msg.tableId);
+      const actor = MESSAGE_POLICIES.readTable.check(current);
+      const audience: SubscriptionAudience = msg.as ?? defaultAudience(actor);
+      const seen = may({ kind: 'table', actor, audience }) as Actor;
+      if (!(await deps.connections.subscribe(connection.connectionId, id, audience))) return [];
+      // The table's later commits are pushed: a table nobody watched until now learns it before the view is read
+      // (use-cases/listen.ts; the stream side reads no subscribers for an unwatched table's commits).
+      const meta = await deps.service.listen(id, known, 'subscription');
+      // The seat's player is here (a seat marked absent comes back before the view below is read).
+      if (actor.kind === 'seat') {
+        try {
+          await deps.presence?.joined(connection, id, actor.seat);
+        } catch (e) {
+          log?.warn('presence join failed', { tableId: id, error: e instanceof Error ? e.message : 'unknown' });
+        }
+      }
+      // Subscribed first, then read: every commit after this read is pushed, so nothing falls between the two.
+      const { version, view } = await deps.service.view(id, seen);
+      const frames: ServerFrame[] = [
+        {
+          type: 'subscribed',
+          ...ridOf(msg),
+          tableId: id,
+          audience: audienceName(seen),
+          version,
+          view,
+          ...(await presenceOf(meta)),
+        },
+      ];
+      if (msg.after !== undefined) frames.push(...(await catchUp(id, seen, msg.after, 500, msg.requestId)));
+      return frames;
+    },
+  ),
+  unsubscribe: message<Msg<'unsubscribe'>>(
+    'unsubscribe',
+    MESSAGE_POLICIES.connected,
+    async (msg, connection, { deps }) => {
+      const id = msg.tableId ?? connection.tableId ?? connection.authTableId;
+      await deps.connections.unsubscribe(connection.connectionId);
+      return [{ type: 'unsubscribed', ...ridOf(msg), tableId: id, reason: 'request' }];
+    },
+  ),
+  resync: message<Msg<'resync'>, [Actor | undefined], Actor>(
+    'resync',
+    MESSAGE_POLICIES.readTable,
+    async (msg, connection, { actorFor, catchUp }, may) => {
+      const { id, actor } = await actorFor(connection, msg.tableId);
+      const seen = viewerOf(may(actor), connection.audience);
+      return catchUp(id, seen, msg.after, msg.limit ?? 500, msg.requestId);
+    },
+  ),
+  view: message<Msg<'view'>, [Actor | undefined], Actor>(
+    'view',
+    MESSAGE_POLICIES.readTable,
+    async (msg, connection, { deps, actorFor, presenceOf }, may) => {
+      const { id, actor, meta } = await actorFor(connection, msg.tableId);
+      const seen = viewerOf(may(actor), connection.audience);
+      const out = await deps.service.view(id, seen);
+      return [
+        { type: 'view', ...ridOf(msg), tableId: id, version: out.version, view: out.view, ...(await presenceOf(meta)) },
+      ];
+    },
+  ),
+  act: message<Msg<'act'>, [Actor | undefined], SeatActor>(
+    'act',
+    MESSAGE_POLICIES.act,
+    async (msg, connection, { deps }, may) => {
+      // Warm: no read — the cached head and metadata (the seating is the stream's); the move's conditional write
+      // proves them current, and a refusal on the cache reads again first (use-cases/play.ts `commandActorBy`).
+      const id = msg.tableId ?? connection.authTableId;
+      assertSameTable(connection.authTableId, id);
+      const who = (meta: TableMeta): Actor => assertStillGranted(currentActor(meta, connection.principal));
+      const { actor } = await deps.service.commandActorBy(id, who);
+      const seat = may(actor);
+      const out = await inMove(() =>
+        deps.service.act(id, seat, msg.move, {
+          who,
+          ...(msg.idempotencyKey !== undefined ? { idempotencyKey: msg.idempotencyKey } : {}),
+          ...(msg.expectedVersion !== undefined ? { expectedVersion: msg.expectedVersion } : {}),
+        }),
+      );
+      if (!out.replayed) deps.telemetry?.count('Moves');
+      return [
+        {
+          type: 'result',
+          ...ridOf(msg),
+          tableId: id,
+          version: out.version,
+          events: out.events,
+          replayed: out.replayed,
+        },
+      ];
+    },
+  ),
 };
 
 /**
