@@ -25,28 +25,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   maxKeys: 10_000,
 };
 
-/**
- * What a request costs in bucket tokens: most requests 1; those that buy lasting or heavy work more — a table (stored,
- * streamed, possibly dealing and running bots for hours), a tournament, a bot seat, a webhook registration (fanned out on
- * every commit), exports and records (whole histories read and rendered). A bucket smaller than a cost charges the
- * whole bucket instead, so such a request still passes once the bucket is full.
- */
-export const REQUEST_COSTS: readonly { readonly method: string; readonly path: RegExp; readonly cost: number }[] = [
-  { method: 'POST', path: /^\/v1\/tables\/?$/, cost: 10 },
-  { method: 'POST', path: /^\/v1\/tournaments\/?$/, cost: 10 },
-  { method: 'POST', path: /^\/v1\/tables\/[^/]+\/bots\/?$/, cost: 5 },
-  { method: 'POST', path: /^\/v1\/webhooks\/?$/, cost: 5 },
-  { method: 'POST', path: /^\/v1\/webhooks\/[^/]+\/deliveries\/[^/]+\/redeliver$/, cost: 5 },
-  { method: 'POST', path: /^\/v1\/records\b/, cost: 5 },
-  { method: 'POST', path: /^\/v1\/tables\/[^/]+\/deals\/[^/]+\/verify$/, cost: 3 },
-  { method: 'GET', path: /\/deals\/[^/]+\/(record|fairness)$|\/standings$|\/sheet$|\.ics$/, cost: 3 },
-];
-
-/** The cost of one request (REQUEST_COSTS; 1 when no rule names it). */
-export function costOf(method: string, path: string): number {
-  return REQUEST_COSTS.find((r) => r.method === method && r.path.test(path))?.cost ?? 1;
-}
-
 interface State {
   tokens: number;
   at: number;
@@ -74,7 +52,7 @@ export class RateLimiter {
   }
 
   /**
-   * Take `cost` tokens (default 1; `costOf` for a REST request) from the caller's principal bucket (when it sent a
+   * Take `cost` tokens (default 1; a REST request's from its route: functions/http/routes.ts `requestCosts`) from the caller's principal bucket (when it sent a
    * token) and its address bucket (when known); when either holds too few nothing is taken and a 429
    * `request/rate_limited` names the seconds to wait.
    */

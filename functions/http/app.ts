@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { type RateLimiter, costOf } from '../edge/rate-limit.js';
+import type { RateLimiter } from '../edge/rate-limit.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { TableMeta } from '../ports/table-store.js';
 import type { PresenceEntry } from '../use-cases/presence.js';
 import type { TableService } from '../use-cases/table-service.js';
 import type { WebhookService } from '../use-cases/webhooks.js';
 import { errorResponse, problemResponse } from './problem.js';
-import { mountRoutes } from './routes.js';
+import { mountRoutes, requestCosts } from './routes.js';
 import { TABLE_ROUTES } from './tables.js';
 import { TOURNAMENT_ROUTES } from '../tournaments/http.js';
 import type { TournamentService } from '../tournaments/service.js';
@@ -58,6 +58,9 @@ export function defaultClientAddress(c: Context): string | undefined {
  * routes are the slices' tables (functions/http/routes.ts), which test/functions/routes.test.ts holds against
  * openapi.yaml.
  */
+/** What the rate limiter charges a request: its route's cost, in the order the routes are mounted below. */
+export const costOf = requestCosts([...TABLE_ROUTES, ...TOURNAMENT_ROUTES, ...WEBHOOK_ROUTES]);
+
 export function createApp(config: AppConfig): Hono {
   const { service } = config;
   const app = new Hono();
@@ -107,7 +110,7 @@ export function createApp(config: AppConfig): Hono {
   const addressOf = config.clientAddress ?? defaultClientAddress;
   if (limiter !== undefined)
     app.use('*', async (c, next) => {
-      // Charged by what the request costs, not one per request (edge/rate-limit.ts REQUEST_COSTS).
+      // Charged by what the request costs, not one per request: its route's cost (routes.ts `requestCosts`).
       limiter.check(
         {
           token: /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1],

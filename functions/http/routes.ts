@@ -35,7 +35,7 @@ export interface RouteSpec<D, A extends readonly unknown[], R, S extends z.ZodTy
   readonly operationId: string;
   readonly access: Policy<A, R>;
   readonly body?: BodySpec<S>;
-  /** Rate-limit tokens the request takes (functions/edge/rate-limit.ts REQUEST_COSTS charges them); absent: 1. */
+  /** Rate-limit tokens the request takes (`requestCosts` charges them before routing); absent: 1. */
   readonly cost?: number;
   readonly handle: (c: Context, req: RouteRequest<A, R, S>, deps: D) => Response | Promise<Response>;
 }
@@ -105,6 +105,25 @@ export function routeFor<D>(): <A extends readonly unknown[] = never, R = unknow
   spec: RouteSpec<D, A, R, S>,
 ) => Route<D> {
   return (spec) => route(spec);
+}
+
+/**
+ * What the rate limiter (functions/edge/rate-limit.ts) charges a request, from the route tables: the `cost` of the
+ * route it goes to, 1 when the route names none and for a path no route has. Most requests cost 1; those that buy
+ * lasting or heavy work more — a table (stored, streamed, possibly dealing and running bots for hours), a tournament, a
+ * bot seat, a webhook registration (fanned out on every commit), exports and records (whole histories read and
+ * rendered). The limiter charges before routing, so the route is found here by method and path in the tables' order,
+ * as the app mounts them (a static segment before a parameter).
+ */
+export function requestCosts(
+  routes: readonly Pick<Route<never>, 'method' | 'path' | 'cost'>[],
+): (method: string, path: string) => number {
+  const compiled = routes.map((r) => ({
+    method: r.method,
+    path: new RegExp(`^${r.path.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}/?$`),
+    cost: r.cost ?? 1,
+  }));
+  return (method, path) => compiled.find((r) => r.method === method && r.path.test(path))?.cost ?? 1;
 }
 
 /** `/v1/tables/{tableId}` → `/v1/tables/:tableId` (Hono's syntax). */

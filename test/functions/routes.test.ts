@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { costOf } from '../../functions/edge/rate-limit.js';
 import { errorResponse } from '../../functions/http/problem.js';
 import { type Route, mountRoutes, route } from '../../functions/http/routes.js';
+import { costOf } from '../../functions/http/app.js';
 import { TABLE_ROUTES } from '../../functions/http/tables.js';
 import { WEBHOOK_ROUTES } from '../../functions/http/webhooks.js';
 import { POLICIES, type Policy } from '../../functions/policy/access.js';
@@ -63,11 +63,20 @@ describe('the route tables (functions/http/routes.ts)', () => {
     expect(mismatched.map((r) => r.operationId)).toEqual([]);
   });
 
-  it('name the rate-limit cost the limiter charges for each route (functions/edge/rate-limit.ts)', () => {
-    // The limiter charges before routing, by path; a concrete path of each route tells what it charges.
+  it('charge by the route a request goes to (routes.ts requestCosts, before routing): its cost, else 1', () => {
+    // A concrete path of each route is charged that route's cost, also with a trailing slash.
     const concrete = (path: string): string => path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}1`);
     const charged = ROUTES.map((r) => `${key(r)} ${costOf(r.method, concrete(r.path))}`);
     expect(charged).toEqual(ROUTES.map((r) => `${key(r)} ${r.cost ?? 1}`));
+    expect(ROUTES.every((r) => costOf(r.method, `${concrete(r.path)}/`) === (r.cost ?? 1))).toBe(true);
+    // The requests that buy lasting or heavy work cost more (docs/operations.md "Rate limits").
+    expect(
+      Object.fromEntries(ROUTES.filter((r) => (r.cost ?? 1) > 1).map((r) => [r.operationId, r.cost])),
+    ).toMatchObject({ createTable: 10, createTournament: 10, addBot: 5, createWebhook: 5, getRecord: 3 });
+    // A path no route has, another method, a longer path: 1.
+    expect([costOf('POST', '/v1/nothing'), costOf('GET', '/v1/tables'), costOf('POST', '/v1/tables/x/bots/y')]).toEqual(
+      [1, 1, 1],
+    );
   });
 
   it('check every non-public route: a policy with a check of its own, or the service that decides named', () => {
