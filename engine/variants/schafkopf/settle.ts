@@ -5,41 +5,49 @@ import { isSoloGame, toContract } from './rules.js';
 import type { SkState } from './state.js';
 import { asSeat, seatsOf } from '../../seat.js';
 
-/** Settlement of a finished Schafkopf deal: exact, zero-sum together with the Stock. */
 /** `thrownIn` of an über Kreuz deal that ended 60:60: replayed like a deal thrown in when all passed. */
 export const KREUZ_REPLAYED = 'kreuz-sixty';
 
 const zeros = (n: number): Rational[] => Array.from({ length: n }, () => ZERO);
 
+/**
+ * A deal that is no game: thrown in when all passed (no contract), or über Kreuz at 60:60 (its contract and
+ * declarers kept). Dealt again, and — with `redeal.counts: false` — no game of a table's deals: the record says so, so
+ * a tournament counts it by the rules the table played, whatever its preset resolves to later.
+ */
+function noGame(
+  s: SkState,
+  thrownIn: string,
+  played: Pick<DealResult, 'contract' | 'declarers'>,
+  payout: Rational[] = zeros(s.n),
+  pot: Rational = ZERO,
+): DealResult {
+  const uncounted =
+    (thrownIn === 'all-passed' || thrownIn === KREUZ_REPLAYED) &&
+    (s.o as Partial<typeof s.o>).redeal?.counts === false;
+  return {
+    ...played,
+    cardPoints: s.points.slice(),
+    tricks: s.tricks.slice(),
+    won: false,
+    schneider: false,
+    schwarz: false,
+    laufende: 0,
+    multiplier: 1,
+    payout,
+    pot,
+    thrownIn,
+    ...(uncounted ? { details: { uncounted: true } } : {}),
+  };
+}
+
+/** Settlement of a finished Schafkopf deal: exact, zero-sum together with the Stock. */
 export function settle(s: SkState): DealResult {
   if (s.thrownIn !== null) {
     // All passed: a redeal costs nothing; with the Stock every player pays its price into the pot.
-    const payout = zeros(s.n);
-    let pot = ZERO;
-    if (s.thrownIn === 'stock') {
-      const price = s.o.tariff.stock ?? s.o.tariff.sauspiel;
-      payout.fill(rat(-price));
-      pot = rat(price * s.n);
-    }
-    return {
-      contract: null,
-      declarers: [],
-      cardPoints: s.points.slice(),
-      tricks: s.tricks.slice(),
-      won: false,
-      schneider: false,
-      schwarz: false,
-      laufende: 0,
-      multiplier: 1,
-      payout,
-      pot,
-      thrownIn: s.thrownIn,
-      // Dealt again and no game of a table's deals (`redeal.counts: false`): the record says so, so a tournament
-      // counts it by the rules the table played, whatever its preset resolves to later.
-      ...(s.thrownIn === 'all-passed' && (s.o as Partial<typeof s.o>).redeal?.counts === false
-        ? { details: { uncounted: true } }
-        : {}),
-    };
+    if (s.thrownIn !== 'stock') return noGame(s, s.thrownIn, { contract: null, declarers: [] });
+    const price = s.o.tariff.stock ?? s.o.tariff.sauspiel;
+    return noGame(s, s.thrownIn, { contract: null, declarers: [] }, zeros(s.n).fill(rat(-price)), rat(price * s.n));
   }
   const c = s.contract as NonNullable<SkState['contract']>;
   return c.game === 'ramsch' ? settleRamsch(s) : settleGame(s);
@@ -158,23 +166,8 @@ function settleGame(s: SkState): DealResult {
   const sixty = !bettel && !sie && !c.tout && declPoints === 60;
   // Über Kreuz at 60:60 is replayed (T-NF): nothing is paid, and the deal is dealt again as a thrown-in deal is
   // (`redeal`: by whom, and whether it counts).
-  if (c.game === 'kreuz' && sixty && totalPoints === 120) {
-    return {
-      contract: toContract(s),
-      declarers,
-      cardPoints: s.points.slice(),
-      tricks: s.tricks.slice(),
-      won: false,
-      schneider: false,
-      schwarz: false,
-      laufende: 0,
-      multiplier: 1,
-      payout: zeros(s.n),
-      pot: ZERO,
-      thrownIn: KREUZ_REPLAYED,
-      ...((s.o as Partial<typeof s.o>).redeal?.counts === false ? { details: { uncounted: true } } : {}),
-    };
-  }
+  if (c.game === 'kreuz' && sixty && totalPoints === 120)
+    return noGame(s, KREUZ_REPLAYED, { contract: toContract(s), declarers });
   const details: Record<string, unknown> = {
     value,
     knocks: s.knocks,
