@@ -17,7 +17,8 @@ export type { TournamentCaller } from './tournament.js';
 
 /**
  * The one place that answers "who is this caller and may they do this". HTTP routes, the WebSocket handler, the use
- * cases and the fan-out ask here; none of them decides access on its own.
+ * cases and the fan-out ask here; none of them decides access on its own. A tournament's checks are in
+ * ./tournament.ts (its keys and callers are not a table's); `POLICIES` below names them for the tournament routes.
  */
 
 /** Who is calling, resolved from a bearer secret. */

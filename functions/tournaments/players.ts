@@ -1,6 +1,6 @@
 import { OptionsError, tournament as T } from '../../engine/index.js';
 import { newSecret, sha256 } from '../crypto/secrets.js';
-import type { RegistrationVia, TournamentMember } from '../policy/tournament.js';
+import { type RegistrationVia, type TournamentMember, assertMayRegister } from '../policy/tournament.js';
 import type { TournamentCommit, TournamentMeta } from '../ports/tournament-store.js';
 import { AppError } from '../use-cases/errors.js';
 import { type CreateInput, eventActor, startJob } from './deps.js';
@@ -88,6 +88,22 @@ export async function register(
     ...(input.live === true ? { live: true } : {}),
   }));
   return { playerId, playerToken: playerToken(meta.tokenKey, tournamentId, playerId), version };
+}
+
+/**
+ * Register with a bearer token, for in-process callers (tests, benches): the check the route's policy runs
+ * (functions/policy/tournament.ts `assertMayRegister`: the organiser key, or the invite code) on the tournament's keys,
+ * then `register`.
+ */
+export async function registerWithToken(
+  ctx: TournamentContext,
+  tournamentId: string,
+  token: string | undefined,
+  input: { name: string; externalId?: string; inviteCode?: string; live?: boolean },
+): Promise<{ playerId: string; playerToken: string; version: number }> {
+  const via = assertMayRegister(await ctx.writer.meta(tournamentId), token, input.inviteCode);
+  const { inviteCode: _code, ...player } = input;
+  return register(ctx, tournamentId, via, player);
 }
 
 /** Check in, for a player `by` may act for (functions/policy/tournament.ts `assertMayActFor`). */

@@ -5,7 +5,6 @@ import {
   type TournamentKeys,
   type TournamentMember,
   type TournamentOrganiser,
-  assertMayRegister,
   authorizeTournament,
 } from '../policy/tournament.js';
 import type { DueWork } from '../ports/due-work.js';
@@ -71,18 +70,13 @@ export class TournamentService {
     return players.register(this.ctx, tournamentId, via, input);
   }
 
-  /**
-   * Register with a bearer token, for in-process callers (tests, benches): the route's policy (`assertMayRegister`:
-   * the organiser key, or the invite code) on the tournament's keys, then `registerPlayer`.
-   */
-  async register(
+  /** Register with a bearer token (in-process callers: the route's check, then `registerPlayer`). */
+  register(
     tournamentId: string,
     token: string | undefined,
     input: { name: string; externalId?: string; inviteCode?: string; live?: boolean },
   ) {
-    const via = assertMayRegister(await this.keys(tournamentId), token, input.inviteCode);
-    const { inviteCode: _code, ...player } = input;
-    return this.registerPlayer(tournamentId, via, player);
+    return players.registerWithToken(this.ctx, tournamentId, token, input);
   }
 
   /** `by` may act for the player (`assertMayActFor`). */
