@@ -4,6 +4,7 @@ import { tournament as T } from '../../engine/index.js';
 import { parseBearer } from '../edge/bearer.js';
 import { type BodySpec, type Route, parse, routeFor } from '../http/routes.js';
 import { POLICIES } from '../policy/access.js';
+import { assertTournamentMember } from '../policy/tournament.js';
 import { AppError } from '../use-cases/errors.js';
 import { calendarIcs } from './format/calendar.js';
 import { type Lang, LANGS } from './format/messages.js';
@@ -317,8 +318,9 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     operationId: 'checkIn',
     access: POLICIES.tournamentMember,
     handle: async (c, req, { service }) => {
+      const id = idOf(c);
       const pid = playerOf(c);
-      const { id, caller } = await callerOf(c, service);
+      const caller = await service.authorize(id, bearer(c));
       return c.json(await service.checkIn(id, req.may(caller, pid), pid));
     },
   }),
@@ -329,11 +331,13 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentMember,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
+      const id = idOf(c);
       const pid = playerOf(c);
-      const { id, caller } = await callerOf(c, service);
-      const member = req.may(caller, pid);
+      const caller = await service.authorize(id, bearer(c));
+      // The order the API answers a request with two faults in: no token (401), the body (400), another player (403).
+      assertTournamentMember(caller);
       const body = await req.body();
-      return c.json(await service.withdraw(id, member, pid, body.reason));
+      return c.json(await service.withdraw(id, req.may(caller, pid), pid, body.reason));
     },
   }),
   tournamentRoute({

@@ -137,6 +137,9 @@ describe('tournament routes: the policy admits the caller, the command gets the 
     expect(calls).toEqual([]);
     expect((await post('/players/panni/check-in', ANNI)).status).toBe(200);
     expect((await post('/players/pbeppi/withdraw', ORGANISER)).status).toBe(200);
+    // A withdrawal with two faults: no token before the body, the body before another player's token.
+    expect(await post('/players/pbeppi/withdraw', undefined, { why: 1 })).toMatchObject({ status: 401 });
+    expect(await post('/players/pbeppi/withdraw', ANNI, { why: 1 })).toMatchObject({ status: 400 });
     expect(calls).toEqual([
       { method: 'checkIn', actor: { kind: 'player', playerId: 'panni' } },
       { method: 'withdraw', actor: { kind: 'organiser' } },
