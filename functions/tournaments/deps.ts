@@ -5,7 +5,8 @@ import type { TournamentCommit, TournamentStore } from '../ports/tournament-stor
 
 /**
  * What the tournament use cases are given (functions/tournaments/compose.ts wires them): the store of their streams,
- * the tables a round plays at, the one due-work mechanism, a clock; and the two kinds of due work they schedule.
+ * the tables a round plays at, the one due-work mechanism, a clock; the two kinds of due work they schedule; and who
+ * an event says did it.
  */
 
 /** What a tournament needs from the tables: open one (idempotent by id), read its deals once it has closed. */
