@@ -4,10 +4,21 @@ import { matchesHash, sha256 } from '../crypto/secrets.js';
 import type { Principal, SubscriptionAudience } from '../ports/connections.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { AppError } from '../use-cases/errors.js';
+import {
+  assertMayActFor,
+  assertMayEnterSheet,
+  assertMayRegister,
+  assertTournamentOrganiser,
+  assertTournamentPlayer,
+  authorizeTournament,
+} from './tournament.js';
+
+export type { TournamentCaller } from './tournament.js';
 
 /**
  * The one place that answers "who is this caller and may they do this". HTTP routes, the WebSocket handler, the use
- * cases and the fan-out ask here; none of them decides access on its own.
+ * cases and the fan-out ask here; none of them decides access on its own. A tournament's checks are in
+ * ./tournament.ts (its keys and callers are not a table's); `POLICIES` below names them for the tournament routes.
  */
 
 /** Who is calling, resolved from a bearer secret. */
@@ -160,32 +171,6 @@ export function organiserKeyOf(key: string | undefined): string {
   return key;
 }
 
-/**
- * Who a bearer token is for a tournament: what functions/tournaments/service.ts `authorize` makes of it (its
- * `TournamentActor`); the tournament routes pass one to the checks below and on to the service.
- */
-export type TournamentCaller =
-  { readonly kind: 'organiser' } | { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'public' };
-
-/**
- * A tournament route for its members: the organiser key or a player token (401 without one); which of them may do
- * what is the use case's to say (functions/tournaments/service.ts).
- */
-export function assertTournamentMember(actor: TournamentCaller): Exclude<TournamentCaller, { kind: 'public' }> {
-  if (actor.kind === 'public')
-    throw new AppError(401, 'auth/missing_token', 'needs the player token or the organiser key', {
-      field: 'authorization',
-    });
-  return actor;
-}
-
-/** A player's own tournament page: a player token (401 otherwise). */
-export function assertTournamentPlayer(actor: TournamentCaller): Extract<TournamentCaller, { kind: 'player' }> {
-  if (actor.kind !== 'player')
-    throw new AppError(401, 'auth/missing_token', 'needs a player token', { field: 'authorization' });
-  return actor;
-}
-
 /** Acting for a seat: a seat token from a client (`bot` too when the server acts for a bot seat). */
 export function assertMayAct(actor: Actor, allowBot = false): asserts actor is SeatActor {
   if (actor.kind === 'seat' || (allowBot && actor.kind === 'bot')) return;
@@ -335,17 +320,18 @@ export const POLICIES = {
   createTournament: { bearer: 'optional', check: assertMayCreateTable },
   /** An organiser's tournaments: the organiser key they were opened with. */
   organiserKey: { bearer: 'required', check: organiserKeyOf },
-  /** A tournament read or a registration: a token, when sent, must be the organiser's or a player's (or an invite). */
-  tournamentReader: { bearer: 'optional', checkedBy: 'functions/tournaments/service.ts (authorize, register)' },
-  /** A tournament's player or its organiser (check-in, withdrawal); the use case says which player. */
-  tournamentMember: { bearer: 'required', check: assertTournamentMember },
+  /** A tournament read: no token, or one of the tournament's (`authorizeTournament`: the caller it is). */
+  tournamentReader: { bearer: 'optional', check: authorizeTournament },
+  /** Registering a player: the organiser key, or the invite code when self-registration is open. */
+  tournamentRegistration: { bearer: 'optional', check: assertMayRegister },
+  /** A tournament's player for themself, or its organiser for any player (check-in, withdrawal). */
+  tournamentMember: { bearer: 'required', check: assertMayActFor },
   /** A tournament's player, on their own page. */
   tournamentPlayer: { bearer: 'required', check: assertTournamentPlayer },
-  /** The organiser's controls of a tournament, and a live table's sheet (its players may enter it). */
-  tournamentOrganiser: {
-    bearer: 'required',
-    checkedBy: 'functions/tournaments/service.ts (mustOrganise, enterer)',
-  },
+  /** The organiser's controls of a tournament: draw, postpone, cancel, end a round, finish a table, substitute, correct. */
+  tournamentOrganiser: { bearer: 'required', check: assertTournamentOrganiser },
+  /** A live table's sheet: the organiser or a player (the engine checks they sit at the table). */
+  tournamentSheet: { bearer: 'required', check: assertMayEnterSheet },
   /** A webhook registration's owner: the token it was registered with (an API key or a table token). */
   webhookOwner: { bearer: 'required', checkedBy: 'functions/use-cases/webhooks.ts' },
 } as const satisfies Record<string, Policy<never>>;

@@ -4,7 +4,8 @@ import type { Runtime } from '../composition/runtime.js';
 import type { DueWorkHandler, DueWorkScheduler, DueWorkStore } from '../ports/due-work.js';
 import type { Commit, TableStore } from '../ports/table-store.js';
 import type { TournamentCommit } from '../ports/tournament-store.js';
-import { JOB_CHECK, JOB_START, TournamentService } from './service.js';
+import { JOB_CHECK, JOB_START } from './deps.js';
+import { TournamentService } from './service.js';
 import { type TableSeating, tournamentTables } from './tables.js';
 
 /**

@@ -4,18 +4,20 @@ import { tournament as T } from '../../engine/index.js';
 import { parseBearer } from '../edge/bearer.js';
 import { type BodySpec, type Route, parse, routeFor } from '../http/routes.js';
 import { POLICIES } from '../policy/access.js';
+import { assertTournamentMember } from '../policy/tournament.js';
 import { AppError } from '../use-cases/errors.js';
 import { calendarIcs } from './format/calendar.js';
 import { type Lang, LANGS } from './format/messages.js';
 import { roundSheetsHtml, seatingPlanHtml, standingsHtml, tableCardsHtml } from './format/print.js';
 import { scoreSheet, scoreSheetCsv, scoreSheetHtml } from './format/score-sheet.js';
 import { standingsCsv } from './format/standings.js';
-import type { CreateInput, TournamentActor, TournamentService } from './service.js';
+import type { CreateInput, TournamentService } from './service.js';
 
 /**
  * The tournaments slice's routes, /v1/tournaments… (openapi.yaml tag `tournaments`): a table mounted by
- * functions/http/app.ts (functions/http/routes.ts). Access is still decided by TournamentService (service.ts): the
- * policies name where.
+ * functions/http/app.ts (functions/http/routes.ts). Each route's policy (functions/policy/access.ts POLICIES, the
+ * checks in functions/policy/tournament.ts) admits the caller before the service runs; the service's commands take
+ * the narrower actor the check hands on (the organiser, a member), so a command cannot be reached unchecked.
  * Secrets travel as bearer tokens: the organiser key (`ok_…`) or a player token (`st_<playerId>.…`, a seat token for all their tables).
  */
 
@@ -207,22 +209,13 @@ const playerOf = (c: Context): string => parse(playerId, c.req.param('playerId')
 const roundOf = (c: Context): number => parse(z.coerce.number().int().min(1).max(20), c.req.param('round'), 'round');
 const tableOf = (c: Context): number =>
   parse(z.coerce.number().int().min(1).max(10_000), c.req.param('table'), 'table');
-/** The caller for the organiser's controls (docs/tournaments.md); each is an event on the tournament's stream. */
-const actorOf = async (c: Context, service: TournamentService) => {
+/**
+ * The tournament and who the bearer token is for it (404 for an unknown tournament, 403 for a token not its): what the
+ * routes' checks are given. Resolving is not admitting — each route's policy still decides.
+ */
+const callerOf = async (c: Context, service: TournamentService) => {
   const id = idOf(c);
-  return { id, actor: await service.authorize(id, bearer(c)) };
-};
-
-/** Check-in and withdrawal: the player's token or the organiser key (the route's policy). */
-const playerAction = async (
-  c: Context,
-  may: (actor: TournamentActor) => Exclude<TournamentActor, { kind: 'public' }>,
-  service: TournamentService,
-) => {
-  const id = idOf(c);
-  const pid = playerOf(c);
-  const actor = may(await service.authorize(id, bearer(c)));
-  return { id, pid, actor };
+  return { id, caller: await service.authorize(id, bearer(c)) };
 };
 
 /** Printable pages of a round (A4): the seating plan, the table cards, every score sheet (blank rows to fill in). */
@@ -296,24 +289,24 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     path: '/v1/tournaments/{tournamentId}',
     operationId: 'getTournament',
     access: POLICIES.tournamentReader,
-    handle: async (c, _req, { service }) => {
+    handle: async (c, req, { service }) => {
       const id = idOf(c);
-      return c.json(await service.get(id, await service.authorize(id, bearer(c))));
+      return c.json(await service.get(id, req.may(await service.keys(id), bearer(c))));
     },
   }),
   tournamentRoute({
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/players',
     operationId: 'registerPlayer',
-    access: POLICIES.tournamentReader,
+    access: POLICIES.tournamentRegistration,
     body: json(Register),
     handle: async (c, req, { service }) => {
       const id = idOf(c);
       const body = await req.body();
-      const out = await service.register(id, bearer(c), {
+      const via = req.may(await service.keys(id), bearer(c), body.inviteCode);
+      const out = await service.registerPlayer(id, via, {
         name: body.name,
         ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
-        ...(body.inviteCode !== undefined ? { inviteCode: body.inviteCode } : {}),
         ...(body.live !== undefined ? { live: body.live } : {}),
       });
       return c.json({ tournamentId: id, ...out }, 201);
@@ -325,8 +318,10 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     operationId: 'checkIn',
     access: POLICIES.tournamentMember,
     handle: async (c, req, { service }) => {
-      const { id, pid, actor } = await playerAction(c, req.may, service);
-      return c.json(await service.checkIn(id, actor, pid));
+      const id = idOf(c);
+      const pid = playerOf(c);
+      const caller = await service.authorize(id, bearer(c));
+      return c.json(await service.checkIn(id, req.may(caller, pid), pid));
     },
   }),
   tournamentRoute({
@@ -336,9 +331,13 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentMember,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
-      const { id, pid, actor } = await playerAction(c, req.may, service);
+      const id = idOf(c);
+      const pid = playerOf(c);
+      const caller = await service.authorize(id, bearer(c));
+      // The order the API answers a request with two faults in: no token (401), the body (400), another player (403).
+      assertTournamentMember(caller);
       const body = await req.body();
-      return c.json(await service.withdraw(id, actor, pid, body.reason));
+      return c.json(await service.withdraw(id, req.may(caller, pid), pid, body.reason));
     },
   }),
   tournamentRoute({
@@ -348,11 +347,11 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: json(Substitute),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const pid = playerOf(c);
       const body = await req.body();
       return c.json(
-        await service.substitute(id, actor, {
+        await service.substitute(id, req.may(caller), {
           playerId: pid,
           substitute: body.substitute,
           creditTo: body.creditTo,
@@ -369,9 +368,9 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      return c.json(await service.publishDraw(id, actor, body.reason));
+      return c.json(await service.publishDraw(id, req.may(caller), body.reason));
     },
   }),
   tournamentRoute({
@@ -381,9 +380,9 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: json(Postpone),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      return c.json(await service.postpone(id, actor, Date.parse(body.startsAt), body.reason));
+      return c.json(await service.postpone(id, req.may(caller), Date.parse(body.startsAt), body.reason));
     },
   }),
   tournamentRoute({
@@ -393,9 +392,9 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: json(Cancel),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      return c.json(await service.cancel(id, actor, body.reason));
+      return c.json(await service.cancel(id, req.may(caller), body.reason));
     },
   }),
   tournamentRoute({
@@ -405,9 +404,10 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      return c.json(await service.endRound(id, actor, roundOf(c), body.reason));
+      const round = roundOf(c);
+      return c.json(await service.endRound(id, req.may(caller), round, body.reason));
     },
   }),
   tournamentRoute({
@@ -417,9 +417,10 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      return c.json(await service.finishTableNow(id, actor, roundOf(c), tableOf(c), body.reason));
+      const [round, table] = [roundOf(c), tableOf(c)];
+      return c.json(await service.finishTableNow(id, req.may(caller), round, table, body.reason));
     },
   }),
   // A live table's sheet: entered by the organiser or a player of the table (the captain), deal by deal or as totals.
@@ -427,18 +428,19 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/deals',
     operationId: 'enterDeal',
-    access: POLICIES.tournamentOrganiser,
+    access: POLICIES.tournamentSheet,
     body: json(EnterDeal),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      const out = await service.enterDeal(id, actor, {
+      const input = {
         round: roundOf(c),
         table: tableOf(c),
         deal: body.deal,
         entry: body.entry as T.LiveEntry,
         ...(body.reason !== undefined ? { reason: body.reason } : {}),
-      });
+      };
+      const out = await service.enterDeal(id, req.may(caller), input);
       return c.json({ version: out.version, deal: out.record.deal, payout: out.record.result.payout }, 201);
     },
   }),
@@ -446,29 +448,29 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/totals',
     operationId: 'enterTotals',
-    access: POLICIES.tournamentOrganiser,
+    access: POLICIES.tournamentSheet,
     body: json(EnterTotals),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
-      return c.json(
-        await service.enterTotals(id, actor, {
-          round: roundOf(c),
-          table: tableOf(c),
-          totals: body.totals,
-          ...(body.reason !== undefined ? { reason: body.reason } : {}),
-        }),
-      );
+      const input = {
+        round: roundOf(c),
+        table: tableOf(c),
+        totals: body.totals,
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      };
+      return c.json(await service.enterTotals(id, req.may(caller), input));
     },
   }),
   tournamentRoute({
     method: 'POST',
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/submit',
     operationId: 'submitSheet',
-    access: POLICIES.tournamentOrganiser,
-    handle: async (c, _req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
-      return c.json(await service.submitSheet(id, actor, roundOf(c), tableOf(c)));
+    access: POLICIES.tournamentSheet,
+    handle: async (c, req, { service }) => {
+      const { id, caller } = await callerOf(c, service);
+      const [round, table] = [roundOf(c), tableOf(c)];
+      return c.json(await service.submitSheet(id, req.may(caller), round, table));
     },
   }),
   tournamentRoute({
@@ -478,22 +480,21 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentOrganiser,
     body: json(Correction),
     handle: async (c, req, { service }) => {
-      const { id, actor } = await actorOf(c, service);
+      const { id, caller } = await callerOf(c, service);
       const body = await req.body();
       if (body.deal !== null && body.entry === undefined)
         throw new AppError(400, 'request/invalid', 'body: a deal is corrected with its entry', { field: 'entry' });
       if (body.deal === null && body.totals === undefined)
         throw new AppError(400, 'request/invalid', 'body: a table is corrected with its totals', { field: 'totals' });
-      return c.json(
-        await service.correct(id, actor, {
-          round: roundOf(c),
-          table: tableOf(c),
-          deal: body.deal,
-          ...(body.entry !== undefined ? { entry: body.entry as T.LiveEntry } : {}),
-          ...(body.totals !== undefined ? { totals: body.totals } : {}),
-          reason: body.reason,
-        }),
-      );
+      const input = {
+        round: roundOf(c),
+        table: tableOf(c),
+        deal: body.deal,
+        ...(body.entry !== undefined ? { entry: body.entry as T.LiveEntry } : {}),
+        ...(body.totals !== undefined ? { totals: body.totals } : {}),
+        reason: body.reason,
+      };
+      return c.json(await service.correct(id, req.may(caller), input));
     },
   }),
   tournamentRoute({
@@ -503,11 +504,11 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     access: POLICIES.tournamentPlayer,
     handle: async (c, req, { service }) => {
       const id = idOf(c);
-      const actor = req.may(await service.authorize(id, bearer(c)));
+      const player = req.may(await service.authorize(id, bearer(c)));
       return c.json({
         tournamentId: id,
-        playerId: actor.playerId,
-        tables: await service.playerTables(id, actor.playerId),
+        playerId: player.playerId,
+        tables: await service.playerTables(id, player.playerId),
       });
     },
   }),
@@ -516,11 +517,11 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
     path: '/v1/tournaments/{tournamentId}/events',
     operationId: 'tournamentEvents',
     access: POLICIES.tournamentReader,
-    handle: async (c, _req, { service }) => {
+    handle: async (c, req, { service }) => {
       const id = idOf(c);
       const query = parse(EventsQuery, c.req.query(), 'query');
       // Public; a player's or the organiser's token also shows the externalIds it may see.
-      const viewer = await service.authorize(id, bearer(c));
+      const viewer = req.may(await service.keys(id), bearer(c));
       return c.json({ tournamentId: id, ...(await service.events(id, query.after, query.limit, viewer)) });
     },
   }),

@@ -19,7 +19,7 @@ import { type DueWorkStore, TABLE_PROGRESS } from '../ports/due-work.js';
 import { commitmentFor } from '../crypto/secrets.js';
 import { AppError, fromEngineError } from '../use-cases/errors.js';
 import { seatedMeta, serverActs } from '../use-cases/index.js';
-import type { TableSpec, TournamentTables } from './service.js';
+import type { TableSpec, TournamentTables } from './deps.js';
 
 /**
  * The tables of a tournament are ordinary tables (same stream, same routes, bots, clocks), opened by the scheduler:

@@ -87,6 +87,13 @@ describe('the route tables (functions/http/routes.ts)', () => {
     // The tables slice decides every access through functions/policy/access.ts.
     expect(TABLE_ROUTES.filter((r) => r.access.checkedBy !== undefined).map((r) => r.operationId)).toEqual([]);
   });
+
+  it("decide every tournament route's access through its policy's check (functions/policy/tournament.ts)", () => {
+    // The registrar runs the check (or refuses the answer); TournamentService's commands take the admitted actor.
+    const elsewhere = TOURNAMENT_ROUTES.filter((r) => r.access.bearer !== 'none' && r.access.check === undefined);
+    expect(elsewhere.map((r) => r.operationId)).toEqual([]);
+    expect(TOURNAMENT_ROUTES.filter((r) => r.access.checkedBy !== undefined).map((r) => r.operationId)).toEqual([]);
+  });
 });
 
 describe('mountRoutes', () => {
