@@ -1,6 +1,6 @@
 // Tournaments at size. Run: npx tsx bench/tournament-scale.ts [checkIns=200] [players=5000]
 // 1. Concurrent check-ins through the real local server (HTTP, dynalite through the AWS SDK): how many reach the client
-//    as 409 tournament/busy, with the projection and the server-side retries (functions/tournaments/service.ts).
+//    as 409 tournament/busy, with the projection and the server-side retries (functions/tournaments/writer.ts).
 // 2. A 5,000-player tournament on the engine: the draw published ahead, the round start (which takes the published
 //    draw) and the round's end — each commit's time, its size against DynamoDB's 400 KB item limit, and the largest
 //    WebSocket push frame against API Gateway's 128 KB.

@@ -148,7 +148,8 @@ export function settleEntry(config: TournamentConfig, seats: number, deal: numbe
     throw new EntryError('declarers', partnership ? `a ${game} has two declarers` : `a ${game} has one declarer`);
   if (kreuz) {
     const [a, b] = declarers.map((d) => players.indexOf(d)) as [number, number];
-    if (Math.abs(a - b) !== 2) throw new EntryError('declarers', 'über Kreuz is played by two players sitting opposite');
+    if (Math.abs(a - b) !== 2)
+      throw new EntryError('declarers', 'über Kreuz is played by two players sitting opposite');
   }
   const baseKey = game === 'sauspiel' || kreuz ? 'sauspiel' : (SOLO_BASE[game] ?? 'solo');
   const base = t.tariff[baseKey] ?? (baseKey === 'hochzeit' ? t.tariff['sauspiel'] : t.tariff['solo']);

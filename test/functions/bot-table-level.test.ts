@@ -68,7 +68,7 @@ describe("the table's bot level", () => {
     expect((await service.addBot(strong.tableId, 1)).level).toBe('strong');
     const plain = await service.create({ variant: 'sheepshead', seats: 5 });
     expect((await service.addBot(plain.tableId, 1)).level).toBe(DEFAULT_BOT_LEVEL);
-    // A tournament table's bot seat (functions/tournaments/service.ts: no level, no table level).
+    // A tournament table's bot seat (functions/tournaments/rounds.ts `openTables`: no level, no table level).
     expect(seatBotLevel({ seats: [{ kind: 'bot', name: 'Bot 1' }] }, 0)).toBe('heuristic');
   });
 });

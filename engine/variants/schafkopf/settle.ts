@@ -23,8 +23,7 @@ function noGame(
   pot: Rational = ZERO,
 ): DealResult {
   const uncounted =
-    (thrownIn === 'all-passed' || thrownIn === KREUZ_REPLAYED) &&
-    (s.o as Partial<typeof s.o>).redeal?.counts === false;
+    (thrownIn === 'all-passed' || thrownIn === KREUZ_REPLAYED) && (s.o as Partial<typeof s.o>).redeal?.counts === false;
   return {
     ...played,
     cardPoints: s.points.slice(),

@@ -239,7 +239,13 @@ describe('live tables', () => {
 
   it('über Kreuz on a sheet: the two seats opposite, paid as a Sauspiel; neighbours are refused by name', () => {
     const cfg = liveConfig;
-    const kreuz = T.settleEntry(cfg, 4, 1, { kind: 'game', game: 'kreuz', declarers: [1, 3], won: true, schneider: true });
+    const kreuz = T.settleEntry(cfg, 4, 1, {
+      kind: 'game',
+      game: 'kreuz',
+      declarers: [1, 3],
+      won: true,
+      schneider: true,
+    });
     expect(kreuz.result.payout).toEqual([-2, 2, -2, 2]);
     expect(() => T.settleEntry(cfg, 4, 2, { kind: 'game', game: 'kreuz', declarers: [0, 1], won: true })).toThrow(
       /sitting opposite/,

@@ -5,7 +5,7 @@ import type { TournamentCommit } from '../../../functions/ports/tournament-store
 import { createTournaments, storeOnlyScheduler } from '../../../functions/tournaments/compose.js';
 import { startDynalite } from '../../support/functions/dynalite.js';
 
-// Group commit (functions/tournaments/service.ts `submit`): commands of one tournament that arrive while this
+// Group commit (functions/tournaments/writer.ts `submit`): commands of one tournament that arrive while this
 // process writes one of its commits go together into the next commit, each decided as if one after the other, each
 // caller answered with its own outcome — on dynalite through the AWS SDK.
 
