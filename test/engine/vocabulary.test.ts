@@ -90,7 +90,13 @@ describe('the registered vocabularies', () => {
   for (const variant of listVariants())
     it(`${variant.id}: every action its rules offer parses under its vocabulary to itself, and no other action`, () => {
       const { offered } = actionsOf(variant);
-      expect(offered.length).toBeGreaterThan(40);
+      // Not a vacuous walk: every card of the deck is offered as a play, and more than plays (a pass, a bid) besides.
+      // A floor by the deck, not a fixed number: a short-deck variant offers fewer than 40 distinct actions in all.
+      const seats = variant.usualSeats ?? variant.tableSeats.min;
+      const deck = variant.deck(variant.resolveOptions(undefined, {}, seats), seats);
+      const plays = new Set(offered.flatMap((a) => (a.type === 'play' ? [a.card] : [])));
+      expect(deck.filter((card) => !plays.has(card))).toEqual([]);
+      expect(offered.length).toBeGreaterThan(Math.min(40, deck.length));
       for (const action of offered) {
         expect(parseAction(JSON.parse(JSON.stringify(action)), variant.vocabulary)).toEqual({ ok: true, action });
       }
