@@ -7,8 +7,13 @@ import { type Actor, audienceName, audienceOf, currentActor } from '../policy/ac
 import { type HeadCache, foldFromBase, metaAtCommit, seatedMeta, statesAround, withSeating } from './index.js';
 import {
   type Attempt,
+  BATCH_LIMITS,
   type Delivery,
+  type DeliveryBatch,
   type Hook,
+  isAfter,
+  type QueueHead,
+  type QueuePosition,
   RETRY_DELAYS_MS,
   type WebhookEventType,
   type WebhookStore,
@@ -42,10 +47,12 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
 /**
  * Signed webhook deliveries, at least once and in seq order per (registration, table), off the commit path:
  *
- *   commit ──enqueue──▶ one Delivery row per matching event (redacted for the registration's audience)
+ *   commit ──enqueue──▶ one Delivery per matching event (redacted for the registration's audience), stored as ONE
+ *          batch item per (registration, commit) — one write, however many events (a large commit: a few parts)
  *          ──▶ outbox: a durable `webhook.pump` due-work item for (registration, stream) ── the commit side is done
- *   pump (its own run, never awaited by a commit): take the lease · send the queue head · 2xx → finish, next ·
- *          failure → retry at now + backoff (the outbox) · queue empty → the outbox item goes
+ *   pump (its own run, never awaited by a commit): take the lease · the head batch: send its deliveries in order ·
+ *          2xx → next (their state recorded in the batch every few sends) · failure → retry at now + backoff (the
+ *          outbox) · batch done → finish it, next batch · queue empty → the outbox item goes
  *
  * A failed head blocks the later deliveries of that table (ordering) until it succeeds or its retries run out
  * (about 28 hours, then it is marked `failed` and the queue moves on). A target that does not answer (time-out,
@@ -189,7 +196,7 @@ export class Deliverer {
         if (actor === undefined) return;
         const made = messagesFor(hook, actor, at, commit, before, now);
         if (made.length === 0) return;
-        for (const d of made) await this.deps.store.addDelivery(d);
+        for (const batch of batchesOf(made, 'c', now)) await this.deps.store.addBatch(batch);
         await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId }, now);
       }),
     );
@@ -211,7 +218,7 @@ export class Deliverer {
       hooks.map(async (hook) => {
         const made = tournamentMessagesFor(hook, commit, now);
         if (made.length === 0) return;
-        for (const d of made) await this.deps.store.addDelivery(d);
+        for (const batch of batchesOf(made, 'c', now)) await this.deps.store.addBatch(batch);
         await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId }, now);
       }),
     );
@@ -235,7 +242,9 @@ export class Deliverer {
     if (state === null) return;
     const turns = turnsFor(hook, actor, meta, tableId, lastSeq(head), state, this.deps.clock.now());
     if (turns.length === 0) return;
-    for (const d of turns) await this.deps.store.addDelivery(d);
+    // Its own batch (tag `r`, after the commit's at the same position): when the commit that began the turn makes the
+    // same delivery for the registration too, the queue sends the first copy and drops the other.
+    for (const batch of batchesOf(turns, 'r', this.deps.clock.now())) await this.deps.store.addBatch(batch);
     await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId }, this.deps.clock.now());
   }
 
@@ -249,11 +258,12 @@ export class Deliverer {
   }
 
   /**
-   * After a crash: the deliveries of the commits a lost fan-out never turned into rows, or turned into only some of them
-   * (a commit of a whole bot-played deal makes one row per event, one write each: a kill -9 can land between two).
-   * Every commit of the stream from the one holding the registration's newest delivery on (or, before its first
-   * delivery, every commit made at or after the registration) is enqueued again — idempotent: a delivery id exists
-   * once, so the rows made before the crash keep their attempts — and the queue handed to the outbox. A registration
+   * After a crash: the deliveries of the commits a lost fan-out never turned into batches, or turned into only some of
+   * their parts (a commit of a huge run of events makes a few batches, one write each: a kill -9 can land between two).
+   * Every commit of the stream from the one holding the registration's newest batch on (or, before its first batch,
+   * every commit made at or after the registration) is enqueued again — idempotent: a batch's key follows from the
+   * registration, the stream and its first delivery, so the batches made before the crash keep their deliveries'
+   * state — and the queue handed to the outbox. A registration
    * for an API key does this for each table the key created that has not closed yet (or whose closing commit's rows
    * were not all made). local/heal.ts runs it for every registration at start-up; on AWS the DATA_TABLE stream replays
    * what its function did not finish.
@@ -270,9 +280,9 @@ export class Deliverer {
   ): Promise<number> {
     if (hook.scope.kind === 'tournament') {
       const streamId = hook.scope.tournamentId;
-      const last = await this.deps.store.lastDelivery(hook.hookId, streamId);
+      const last = await this.deps.store.lastBatchSeq(hook.hookId, streamId);
       let replayed = 0;
-      for (const c of (await sources.tournamentCommitsFrom?.(streamId, last?.seq ?? 1)) ?? []) {
+      for (const c of (await sources.tournamentCommitsFrom?.(streamId, last ?? 1)) ?? []) {
         if (last === undefined && c.at < hook.createdAt) continue;
         await this.onTournamentCommit(c);
         replayed++;
@@ -292,12 +302,12 @@ export class Deliverer {
   }
 
   async #catchUpTable(hook: Hook, tableId: string): Promise<number> {
-    const last = await this.deps.store.lastDelivery(hook.hookId, tableId);
+    const last = await this.deps.store.lastBatchSeq(hook.hookId, tableId);
     const head = await this.deps.tables.head(tableId);
     let replayed = 0;
     if (head !== undefined) {
-      // The commit that made the newest row may have made only some of its rows: it is replayed too.
-      const holding = last === undefined ? undefined : await this.deps.tables.commitHolding(tableId, last.seq);
+      // The commit that made the newest batch may have made only some of its parts: it is replayed too.
+      const holding = last === undefined ? undefined : await this.deps.tables.commitHolding(tableId, last);
       for (let from = holding?.seq ?? 1; from <= lastSeq(head);) {
         const page = await this.deps.tables.range(tableId, from, lastSeq(head), 100);
         if (page.length === 0) break;
@@ -309,7 +319,7 @@ export class Deliverer {
         from = lastSeq(page[page.length - 1]!) + 1;
       }
     }
-    // Rows made before the crash whose pump died with it: the outbox sends them (a no-op on an empty queue).
+    // Batches made before the crash whose pump died with it: the outbox sends them (a no-op on an empty queue).
     await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId }, this.deps.clock.now());
     return replayed;
   }
@@ -346,25 +356,67 @@ export class Deliverer {
     if (left.again !== undefined) await this.#scheduler?.schedule(left.again, job);
     else if (left.emptied && this.#scheduler?.emptied !== undefined) {
       await this.#scheduler.emptied(job);
-      // A commit that made a row after the look above stored its outbox item before this removed it (the item is per
-      // queue, not per row): the queue goes back to the outbox, or a crash now would leave the row without one.
+      // A commit that made a batch after the look above stored its outbox item before this removed it (the item is per
+      // queue, not per batch): the queue goes back to the outbox, or a crash now would leave the batch without one.
       if (!gone && (await store.queueHead(job.hookId, job.tableId)) !== undefined)
         await this.#scheduler.schedule(clock.now(), job);
     }
   }
 
-  /** Send the queue head after head while they succeed (under the pump's lease): where the queue was left. */
+  /** Send the queue, batch after batch, while its deliveries succeed (under the pump's lease): where it was left. */
   async #drain(job: PumpJob, hook: Hook): Promise<{ readonly again?: number; readonly emptied: boolean }> {
-    const { store, clock } = this.deps;
     const target = this.#target(hook.url);
     for (;;) {
-      const head = await store.queueHead(job.hookId, job.tableId);
+      const head = await this.deps.store.queueHead(job.hookId, job.tableId);
       if (head === undefined) return { emptied: true };
-      if (head.nextAt > clock.now()) return { again: head.nextAt, emptied: false };
+      const again = await this.#sendBatch(hook, target, head);
+      if (again !== undefined) return { again, emptied: false };
+    }
+  }
+
+  /**
+   * Send the head batch's unfinished deliveries in order. Their state is recorded in the batch when the queue has to
+   * wait, every {@link CHECKPOINT} sends or seconds, and when the batch is done (then the queue moves past it). Returns
+   * when to come back, or undefined when the batch is done. A kill -9 between two records sends the deliveries since
+   * the last one again, with the same `webhook-id` (at least once).
+   */
+  async #sendBatch(hook: Hook, target: Target, head: QueueHead): Promise<number | undefined> {
+    const { store, clock } = this.deps;
+    const done: Delivery[] = [];
+    const left = [...head.batch.deliveries];
+    let last: QueuePosition | undefined = head.after;
+    let unsaved = 0;
+    let savedAt = clock.now();
+    const record = async (): Promise<void> => {
+      if (unsaved === 0) return;
+      await store.putBatch({ ...head.batch, deliveries: [...done, ...left] });
+      unsaved = 0;
+      savedAt = clock.now();
+    };
+    for (let d = left[0]; d !== undefined; d = left[0]) {
+      if (d.status !== 'pending') {
+        done.push(left.shift()!);
+        if (last === undefined || isAfter(d, last)) last = d;
+        continue;
+      }
+      // A copy of a delivery the queue has sent already (a registration's current turn that the commit beginning it
+      // announced too; a catch-up's copy of a delivery stored on its own before batches): dropped, not sent again.
+      if (last !== undefined && !isAfter(d, last)) {
+        left.shift();
+        unsaved++;
+        continue;
+      }
+      if (d.nextAt > clock.now()) {
+        await record();
+        return d.nextAt;
+      }
       // The target is backed off (it did not answer lately): its deliveries wait without spending an attempt.
-      if (target.until > clock.now()) return { again: target.until, emptied: false };
+      if (target.until > clock.now()) {
+        await record();
+        return target.until;
+      }
       const started = clock.now();
-      const outcome = await this.#limited(target, () => this.send(hook, head));
+      const outcome = await this.#limited(target, () => this.send(hook, d));
       if (outcome.status === undefined && !(outcome.error ?? '').startsWith('refused target')) {
         target.silent++;
         target.until = clock.now() + targetBackoffMs(target.silent);
@@ -378,21 +430,24 @@ export class Deliverer {
         ...(outcome.status !== undefined ? { status: outcome.status } : {}),
         ...(outcome.error !== undefined ? { error: outcome.error } : {}),
       };
-      const attempts = [...head.attempts, attempt].slice(-20);
-      const failures = head.attempts.filter((a) => !isSuccess(a)).length + 1;
-      if (outcome.ok) {
-        await store.finish({ ...head, status: 'delivered', attempts });
-        continue;
-      }
+      const attempts = [...d.attempts, attempt].slice(-20);
+      const failures = d.attempts.filter((a) => !isSuccess(a)).length + 1;
       const delay = RETRY_DELAYS_MS[failures - 1];
-      if (delay === undefined) {
-        await store.finish({ ...head, status: 'failed', attempts });
-        continue;
+      if (!outcome.ok && delay !== undefined) {
+        const nextAt = clock.now() + delay;
+        left[0] = { ...d, attempts, nextAt };
+        unsaved++;
+        await record();
+        return nextAt;
       }
-      const nextAt = clock.now() + delay;
-      await store.putDelivery({ ...head, attempts, nextAt });
-      return { again: nextAt, emptied: false };
+      done.push({ ...d, status: outcome.ok ? 'delivered' : 'failed', attempts });
+      left.shift();
+      last = d;
+      unsaved++;
+      if (unsaved >= CHECKPOINT.sends || clock.now() - savedAt >= CHECKPOINT.ms) await record();
     }
+    await store.finish({ ...head.batch, deliveries: done }, last);
+    return undefined;
   }
 
   #target(url: string): Target {
@@ -484,6 +539,43 @@ export class Deliverer {
       req.end(delivery.body);
     });
   }
+}
+
+/** How often a pump records a batch's progress while it sends it: every 16 sends or 5 s, whichever comes first. */
+const CHECKPOINT = { sends: 16, ms: 5_000 } as const;
+
+/**
+ * One registration's deliveries of one commit (in queue order) as the batches that store them: one, or a few parts
+ * within {@link BATCH_LIMITS}, each keyed by its first delivery's position and `tag`.
+ */
+export function batchesOf(made: readonly Delivery[], tag: 'c' | 'r', now: number): DeliveryBatch[] {
+  const out: DeliveryBatch[] = [];
+  let part: Delivery[] = [];
+  let bytes = 0;
+  const close = (): void => {
+    const first = part[0];
+    if (first === undefined) return;
+    out.push({
+      hookId: first.hookId,
+      tableId: first.tableId,
+      ...(first.tournament === true ? { tournament: true as const } : {}),
+      seq: first.seq,
+      sub: first.sub,
+      tag,
+      createdAt: now,
+      deliveries: part,
+    });
+    part = [];
+    bytes = 0;
+  };
+  for (const d of made) {
+    const size = Buffer.byteLength(d.body);
+    if (part.length >= BATCH_LIMITS.deliveries || (part.length > 0 && bytes + size > BATCH_LIMITS.bodyBytes)) close();
+    part.push(d);
+    bytes += size;
+  }
+  close();
+  return out;
 }
 
 const isSuccess = (a: Attempt): boolean => a.status !== undefined && a.status >= 200 && a.status < 300;

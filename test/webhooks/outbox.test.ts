@@ -158,7 +158,7 @@ describe('webhook outbox', () => {
     await rx.close();
   }, 120_000);
 
-  it("bug: a row made while a pump dropped its empty queue's outbox item was left without one; the queue goes back to the outbox", async () => {
+  it("bug: a batch made while a pump dropped its empty queue's outbox item was left without one; the queue goes back to the outbox", async () => {
     const rx = await receiver();
     const clock = new ManualClock(Date.now());
     const hooks = createWebhooks({
@@ -194,13 +194,22 @@ describe('webhook outbox', () => {
       nextAt: clock.now(),
       createdAt: clock.now(),
     };
-    // The outbox as the pump sees it: while the pump drops the item of its (empty) queue, a commit writes a row and
+    // The outbox as the pump sees it: while the pump drops the item of its (empty) queue, a commit writes a batch and
     // stores the item again just before the drop removes it — the commit side's "schedule" is lost in the race.
     const scheduled: PumpJob[] = [];
     hooks.deliverer.setScheduler({
       schedule: (_, j) => void scheduled.push(j),
       emptied: async () => {
-        await hooks.store.addDelivery(row);
+        await hooks.store.addBatch({
+          hookId: job.hookId,
+          tableId: job.tableId,
+          tournament: true,
+          seq: row.seq,
+          sub: row.sub,
+          tag: 'c',
+          createdAt: row.createdAt,
+          deliveries: [row],
+        });
       },
     });
     await hooks.deliverer.pump(job);
