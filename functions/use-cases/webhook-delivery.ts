@@ -20,6 +20,7 @@ import {
   deliveryIdOf,
   type Clock,
   type PumpJob,
+  pumpKey,
   type Scheduler,
   TARGET_CONCURRENCY,
 } from '../ports/webhooks.js';
@@ -122,6 +123,8 @@ export class Deliverer {
   #scheduler: Scheduler | undefined;
   readonly #targets = new Map<string, Target>();
   readonly #lookups = new Map<string, Lookup>();
+  /** The queues a pump of this process is sending now (key `pumpKey`), and whether a commit added to one meanwhile. */
+  readonly #pumping = new Map<string, { poked: boolean }>();
   readonly #stamp: () => Promise<string | undefined>;
   constructor(private readonly deps: DelivererDeps) {
     const read = deps.store.stamp?.bind(deps.store);
@@ -253,8 +256,20 @@ export class Deliverer {
    * an outbox (a bare Deliverer in a test) the pump runs here.
    */
   async #kick(job: PumpJob, at: number): Promise<void> {
-    if (this.#scheduler === undefined) await this.pump(job);
-    else await this.#scheduler.schedule(at, job);
+    if (this.#scheduler === undefined) {
+      await this.pump(job);
+      return;
+    }
+    // A pump of the queue runs in this process: the queue's outbox item is stored (the pump was started from it) and
+    // only that pump removes it, after which it looks at the queue again — and at this mark, set after the batch was
+    // written, so it hands the queue back to the outbox then. One write per commit instead of two while a queue is
+    // being sent (a slow target's: all the time). On AWS no commit side pumps: this is always the stored item.
+    const running = this.#pumping.get(pumpKey(job));
+    if (running !== undefined && at <= this.deps.clock.now()) {
+      running.poked = true;
+      return;
+    }
+    await this.#scheduler.schedule(at, job);
   }
 
   /**
@@ -336,6 +351,23 @@ export class Deliverer {
 
   /** Send the queue of one (hook, table) in order until it is empty or its head has to wait for a retry. */
   async pump(job: PumpJob): Promise<void> {
+    const key = pumpKey(job);
+    // Commits that make batches for the queue while this runs leave them to it (`#kick`); they are looked at on the way
+    // out (a second pump of the queue in this process, on AWS, leaves the marking to the first).
+    const mark = this.#pumping.has(key) ? undefined : { poked: false };
+    if (mark !== undefined) this.#pumping.set(key, mark);
+    try {
+      await this.#pumpOnce(job);
+    } finally {
+      if (mark !== undefined) {
+        this.#pumping.delete(key);
+        // Checked in the same turn as the mark went: a commit after it stores the outbox item itself.
+        if (mark.poked) await this.#scheduler?.schedule(this.deps.clock.now(), job);
+      }
+    }
+  }
+
+  async #pumpOnce(job: PumpJob): Promise<void> {
     const { store, clock } = this.deps;
     const leaseMs = this.deps.leaseMs ?? (this.deps.timeoutMs ?? 15_000) + 5_000;
     // Another pump sends this queue (another instance; or one that crashed, whose lease runs out): look again later.

@@ -8,6 +8,7 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { conditionalWrite } from './client.js';
 import { StoredShapeError, UNVERSIONED } from '../schema.js';
 import {
@@ -47,7 +48,7 @@ const parseBatchSk = (sk: string): { tableId: string; seq: number; sub: number; 
  * The schema version of a stored delivery batch (attribute `v`). Version 1 — no `v`, written before batches — is one
  * item per delivery, the `Delivery` as JSON in `d` under `D#<stream>#<seq>#<sub>`: read as a batch of that one
  * delivery (tag ''), under its own key, so a queue or a log holding both kinds reads in one order; a write of it (its
- * next attempt) stores it as today's version under the same key. Version 2: `b` = JSON `{ tournament?, createdAt, deliveries }`.
+ * next attempt) stores it as today's version under the same key. Version 2: `b` = JSON `{ tournament?, createdAt, deliveries }`, deflated (binary).
  */
 export const DELIVERY_BATCH_VERSION = 2;
 
@@ -63,7 +64,7 @@ interface StoredDelivery {
   readonly createdAt: number;
 }
 
-/** What a stored batch may weigh (DynamoDB's item limit is 400 KB): past it the oldest attempts go. */
+/** What a stored batch may weigh as JSON, before it is deflated (DynamoDB's item limit is 400 KB): past it the oldest attempts go. */
 const MAX_BATCH_BYTES = 300 * 1024;
 /** Attempts' error texts are cut to this (a target's error can be long; a batch holds many attempts). */
 const MAX_ERROR_CHARS = 200;
@@ -95,7 +96,8 @@ function batchItem(b: DeliveryBatch): Record<string, AttributeValue> {
     pk: { S: hookPk(b.hookId) },
     sk: { S: batchSk(b) },
     v: { N: String(DELIVERY_BATCH_VERSION) },
-    b: { S: json },
+    // Deflated, as commits' events are (table-store.ts): bodies of one commit repeat most of their text.
+    b: { B: deflateRawSync(Buffer.from(json)) },
     expiresAt: { N: String(Math.floor(b.createdAt / 1000) + DELIVERY_TTL_SECONDS) },
   };
 }
@@ -119,7 +121,7 @@ function batchOf(hookId: string, item: Record<string, AttributeValue>): Delivery
   const key = parseBatchSk(item.sk?.S ?? '');
   if (version !== DELIVERY_BATCH_VERSION || key === undefined)
     throw new StoredShapeError('webhook delivery batch', version, DELIVERY_BATCH_VERSION);
-  const stored = JSON.parse(item.b!.S!) as { tournament?: true; createdAt: number; deliveries: StoredDelivery[] };
+  const stored = JSON.parse(inflateRawSync(item.b!.B!).toString()) as { tournament?: true; createdAt: number; deliveries: StoredDelivery[] };
   const tournament = stored.tournament === true ? { tournament: true as const } : {};
   return {
     hookId,
@@ -140,7 +142,7 @@ function batchOf(hookId: string, item: Record<string, AttributeValue>): Delivery
  * Webhook state in the data table, next to the tables (no new table to provision):
  *   `WH#<hook>` / `HOOK`                     the registration (JSON in `h`)
  *   `WH#<hook>` / `D#<table>#<seq>#<sub>#<tag>`  one batch: the deliveries one commit (or one part of it) makes for the
- *                                            registration, each with its state (JSON in `b`, schema version in `v`;
+ *                                            registration, each with its state (deflated JSON in `b`, schema version in `v`;
  *                                            `DELIVERY_BATCH_VERSION`), TTL 30 days. `<seq>#<sub>` is its first
  *                                            delivery's queue position, so keys sort in queue order
  *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished batch; `at`: the position
