@@ -79,7 +79,6 @@ await until(async () => (await versionOf(tables[0]!.tableId)) - from[0]! >= even
 const made = await Promise.all(tables.map(async (t, i) => (await versionOf(t.tableId)) - from[i]!));
 const seconds = (performance.now() - started) / 1000;
 for (const t of tables) await service.close(t.tableId);
-console.log((globalThis as any).__T); for (const [k, v] of Object.entries((globalThis as any).__O)) { const o = v as any; console.log(k, o.n, ["f","p","w","all","gap"].map((x) => x + "=" + (o[x] / o.n).toFixed(1)).join(" ")); }
 console.log(`side by side, until the control made ${events} events (${seconds.toFixed(1)} s):`);
 kinds.forEach((k, i) =>
   console.log(`  ${k.padEnd(5)} ${String(made[i]).padStart(6)} events  ratio ${(made[i]! / made[0]!).toFixed(2)}`),

@@ -129,11 +129,11 @@ export interface DeliveryBatch {
 }
 
 /**
- * How much one batch holds when it is made: a larger commit is split into parts, in order. DynamoDB items stop at 400 KB;
- * this leaves room for every delivery's attempts (at most 20 kept each; the store trims the oldest of a batch that would
- * still grow past its own limit).
+ * How much one batch holds when it is made: more is split into parts, in order. DynamoDB items stop at 400 KB; the
+ * store deflates a batch (bodies of one run of commits repeat most of their text), and trims the oldest attempts of one
+ * that would still grow past its limit (redeliveries: at most 20 attempts are kept per delivery).
  */
-export const BATCH_LIMITS = { deliveries: 64, bodyBytes: 128 * 1024 } as const;
+export const BATCH_LIMITS = { deliveries: 1024, bodyBytes: 512 * 1024 } as const;
 
 /** The queue head as a pump finds it: the first unfinished batch, and the last delivery the queue finished before it. */
 export interface QueueHead {

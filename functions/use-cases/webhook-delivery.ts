@@ -123,6 +123,8 @@ export class Deliverer {
   #scheduler: Scheduler | undefined;
   readonly #targets = new Map<string, Target>();
   readonly #lookups = new Map<string, Lookup>();
+  /** Per (registration, table): the last seq whose deliveries a batch this process stored already holds. */
+  readonly #covered = new Map<string, number>();
   /** The queues a pump of this process is sending now (key `pumpKey`), and whether a commit added to one meanwhile. */
   readonly #pumping = new Map<string, { poked: boolean }>();
   readonly #stamp: () => Promise<string | undefined>;
@@ -180,29 +182,79 @@ export class Deliverer {
       await this.deps.tables.dropCreator(entry.creator, commit.tableId);
   }
 
-  /** One commit's rows for each of `hooks`, then each queue handed to the outbox. */
+  /**
+   * One commit's deliveries for each of `hooks` as one batch (or a few parts), then each queue handed to the outbox.
+   * When this process already wrote later commits of the table (bots play runs of deals ahead of the stream side:
+   * progress.ts `chain`), their deliveries go into the same batch — one write for the run instead of one per commit —
+   * and those commits' own turn here finds them stored (`#covered`) and writes nothing.
+   */
   async #enqueue(commit: Commit, hooks: readonly Hook[], meta: TableMeta | undefined): Promise<void> {
+    const { tables, heads } = this.deps;
+    const open = hooks.filter((h) => (this.#covered.get(coverKey(h.hookId, commit.tableId)) ?? 0) < lastSeq(commit));
+    if (open.length === 0) return;
     // The state before the commit and the metadata at it (the seating is the stream's) from the service's cached head
     // when it kept up (as the fan-out).
-    if (meta !== undefined) this.deps.heads?.setConfig(meta);
-    const before = (await statesAround(this.deps.tables, this.deps.heads, commit)).before;
-    const at = await metaAtCommit(this.deps.tables, this.deps.heads, commit);
+    if (meta !== undefined) heads?.setConfig(meta);
+    const before = (await statesAround(tables, heads, commit)).before;
+    const at = await metaAtCommit(tables, heads, commit);
     if (at === undefined) return;
+    const run = [{ commit, before, at }];
+    for (const later of await this.#aheadOf(commit, at)) {
+      const prev = run[run.length - 1]!;
+      run.push({ commit: later.commit, before: foldOnto(prev.before, prev.commit), at: later.at });
+    }
     const now = this.deps.clock.now();
     let current: Promise<TableMeta | undefined> | undefined;
     await Promise.all(
-      hooks.map(async (hook) => {
-        // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
-        const actor =
-          actorOf(hook, at) ?? actorOf(hook, (await (current ??= seatedMeta(this.deps.tables, commit.tableId))) ?? at);
-        // The token that registered no longer grants access (seat left, table turned private): nothing to send.
-        if (actor === undefined) return;
-        const made = messagesFor(hook, actor, at, commit, before, now);
-        if (made.length === 0) return;
-        for (const batch of batchesOf(made, 'c', now)) await this.deps.store.addBatch(batch);
-        await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId }, now);
+      open.map(async (hook) => {
+        const made: Delivery[] = [];
+        for (const step of run) {
+          // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
+          const actor =
+            actorOf(hook, step.at) ??
+            actorOf(hook, (await (current ??= seatedMeta(tables, commit.tableId))) ?? step.at);
+          // The token that registered no longer grants access (seat left, table turned private): nothing to send.
+          if (actor !== undefined) made.push(...messagesFor(hook, actor, step.at, step.commit, step.before, now));
+        }
+        let fresh = true;
+        for (const batch of batchesOf(made, 'c', now)) fresh = (await this.deps.store.addBatch(batch)) && fresh;
+        // A batch under the same key existed (a replay; or one made by another instance, which may hold less): the
+        // later commits of the run make their own (the queue drops what it sent already).
+        const upTo = lastSeq((fresh ? run[run.length - 1]! : run[0]!).commit);
+        this.#cover(coverKey(hook.hookId, commit.tableId), upTo);
+        if (made.length > 0)
+          await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId }, now);
       }),
     );
+  }
+
+  /**
+   * The commits after `commit` that this process wrote and still holds as the table's cached head, when they follow it
+   * directly under the same listen epoch (the registrations looked up for it hold for them) and each carries its
+   * seating (a deal start: its metadata needs no read) — else none. One Query.
+   */
+  async #aheadOf(commit: Commit, at: TableMeta): Promise<{ commit: Commit; at: TableMeta }[]> {
+    const head = this.deps.heads?.get(commit.tableId);
+    if (head === undefined || head.version <= lastSeq(commit) || commit.listen === undefined) return [];
+    const later = await this.deps.tables.range(commit.tableId, lastSeq(commit) + 1, head.version, MAX_RUN);
+    const out: { commit: Commit; at: TableMeta }[] = [];
+    let last = lastSeq(commit);
+    for (const c of later) {
+      if (c.seq !== last + 1 || c.listen !== commit.listen || c.seating === undefined) break;
+      out.push({ commit: c, at: { ...at, seats: c.seating } });
+      last = lastSeq(c);
+    }
+    return out;
+  }
+
+  #cover(key: string, seq: number): void {
+    if ((this.#covered.get(key) ?? 0) >= seq) return;
+    this.#covered.delete(key);
+    this.#covered.set(key, seq);
+    if (this.#covered.size > 5000) {
+      const oldest = this.#covered.keys().next().value;
+      if (oldest !== undefined) this.#covered.delete(oldest);
+    }
   }
 
   /**
@@ -573,8 +625,20 @@ export class Deliverer {
   }
 }
 
-/** How often a pump records a batch's progress while it sends it: every 16 sends or 5 s, whichever comes first. */
-const CHECKPOINT = { sends: 16, ms: 5_000 } as const;
+/** How often a pump records a batch's progress while it sends it: every 64 sends or 5 s, whichever comes first. */
+const CHECKPOINT = { sends: 64, ms: 5_000 } as const;
+
+/** Commits one batch holds at most (a run of bot-played deals: progress.ts `MAX_CHAIN` is 16). */
+const MAX_RUN = 32;
+
+const coverKey = (hookId: string, tableId: string): string => `${hookId}#${tableId}`;
+
+/** The table state after `commit`, folded onto the state before it. */
+function foldOnto(before: TableState | null, commit: Commit): TableState | null {
+  let state = before;
+  for (const e of commit.events) state = evolve(state, e);
+  return state;
+}
 
 /**
  * One registration's deliveries of one commit (in queue order) as the batches that store them: one, or a few parts

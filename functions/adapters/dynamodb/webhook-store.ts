@@ -64,7 +64,7 @@ interface StoredDelivery {
   readonly createdAt: number;
 }
 
-/** What a stored batch may weigh as JSON, before it is deflated (DynamoDB's item limit is 400 KB): past it the oldest attempts go. */
+/** What a stored batch may weigh, deflated (DynamoDB's item limit is 400 KB): past it the oldest attempts go. */
 const MAX_BATCH_BYTES = 300 * 1024;
 /** Attempts' error texts are cut to this (a target's error can be long; a batch holds many attempts). */
 const MAX_ERROR_CHARS = 200;
@@ -82,22 +82,28 @@ function batchItem(b: DeliveryBatch): Record<string, AttributeValue> {
     nextAt: d.nextAt,
     createdAt: d.createdAt,
   }));
-  let json = JSON.stringify({ ...(b.tournament === true ? { tournament: true } : {}), createdAt: b.createdAt, deliveries });
+  // Deflated, as commits' events are (table-store.ts): the bodies of one run of commits repeat most of their text.
+  const pack = (): Buffer =>
+    deflateRawSync(
+      Buffer.from(
+        JSON.stringify({ ...(b.tournament === true ? { tournament: true } : {}), createdAt: b.createdAt, deliveries }),
+      ),
+    );
+  let packed = pack();
   // Only redeliveries pile attempts onto many deliveries of one batch: halve the longest attempt lists until it fits.
-  while (Buffer.byteLength(json) > MAX_BATCH_BYTES) {
+  while (packed.length > MAX_BATCH_BYTES) {
     const most = Math.max(...deliveries.map((d) => d.attempts.length));
     if (most <= 1) break;
     deliveries = deliveries.map((d) =>
       d.attempts.length === most ? { ...d, attempts: d.attempts.slice(-Math.ceil(most / 2)) } : d,
     );
-    json = JSON.stringify({ ...(b.tournament === true ? { tournament: true } : {}), createdAt: b.createdAt, deliveries });
+    packed = pack();
   }
   return {
     pk: { S: hookPk(b.hookId) },
     sk: { S: batchSk(b) },
     v: { N: String(DELIVERY_BATCH_VERSION) },
-    // Deflated, as commits' events are (table-store.ts): bodies of one commit repeat most of their text.
-    b: { B: deflateRawSync(Buffer.from(json)) },
+    b: { B: packed },
     expiresAt: { N: String(Math.floor(b.createdAt / 1000) + DELIVERY_TTL_SECONDS) },
   };
 }
