@@ -109,7 +109,7 @@ function batchItem(b: DeliveryBatch): Record<string, AttributeValue> {
 }
 
 /** A stored batch in today's shape, whichever version it was written at. */
-function batchOf(hookId: string, item: Record<string, AttributeValue>): DeliveryBatch {
+export function batchOf(hookId: string, item: Record<string, AttributeValue>): DeliveryBatch {
   const version = item.v?.N === undefined ? UNVERSIONED : Number(item.v.N);
   if (version === 1) {
     const d = JSON.parse(item.d!.S!) as Delivery;
