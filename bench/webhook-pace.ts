@@ -70,7 +70,7 @@ async function until(probe: () => Promise<boolean>): Promise<void> {
 }
 
 // 1. Side by side: the three tables in the same period.
-const kinds: Kind[] = (arg('kinds', 'none,slow,fast').split(',') as Kind[]);
+const kinds: Kind[] = arg('kinds', 'none,slow,fast').split(',') as Kind[];
 const tables = await Promise.all(kinds.map(table));
 const from = await Promise.all(tables.map((t) => versionOf(t.tableId)));
 const started = performance.now();

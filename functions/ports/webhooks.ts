@@ -101,7 +101,8 @@ export interface QueuePosition {
 }
 
 /** Whether `a` comes after `b` in a queue. */
-export const isAfter = (a: QueuePosition, b: QueuePosition): boolean => a.seq > b.seq || (a.seq === b.seq && a.sub > b.sub);
+export const isAfter = (a: QueuePosition, b: QueuePosition): boolean =>
+  a.seq > b.seq || (a.seq === b.seq && a.sub > b.sub);
 
 /**
  * The deliveries one commit (or one part of a large commit, or a registration's current turn) makes for one

@@ -34,7 +34,8 @@ const scopePkOf = (hook: Hook): string =>
     : hook.scope.kind === 'tournament'
       ? `WHU#${hook.scope.tournamentId}`
       : `WHK#${hook.scope.keyHash}`;
-const positionKey = (p: QueuePosition): string => `${String(p.seq).padStart(12, '0')}#${String(p.sub).padStart(3, '0')}`;
+const positionKey = (p: QueuePosition): string =>
+  `${String(p.seq).padStart(12, '0')}#${String(p.sub).padStart(3, '0')}`;
 const deliverySk = (tableId: string, seq: number, sub: number) => `D#${tableId}#${positionKey({ seq, sub })}`;
 /** A batch's key: its first position, then its tag (none for a delivery stored on its own, schema version 1). */
 const batchSk = (b: Pick<DeliveryBatch, 'tableId' | 'seq' | 'sub' | 'tag'>): string =>
@@ -77,7 +78,9 @@ function batchItem(b: DeliveryBatch): Record<string, AttributeValue> {
     body: d.body,
     status: d.status,
     attempts: d.attempts.map((a) =>
-      a.error !== undefined && a.error.length > MAX_ERROR_CHARS ? { ...a, error: a.error.slice(0, MAX_ERROR_CHARS) } : a,
+      a.error !== undefined && a.error.length > MAX_ERROR_CHARS
+        ? { ...a, error: a.error.slice(0, MAX_ERROR_CHARS) }
+        : a,
     ),
     nextAt: d.nextAt,
     createdAt: d.createdAt,
@@ -127,7 +130,11 @@ export function batchOf(hookId: string, item: Record<string, AttributeValue>): D
   const key = parseBatchSk(item.sk?.S ?? '');
   if (version !== DELIVERY_BATCH_VERSION || key === undefined)
     throw new StoredShapeError('webhook delivery batch', version, DELIVERY_BATCH_VERSION);
-  const stored = JSON.parse(inflateRawSync(item.b!.B!).toString()) as { tournament?: true; createdAt: number; deliveries: StoredDelivery[] };
+  const stored = JSON.parse(inflateRawSync(item.b!.B!).toString()) as {
+    tournament?: true;
+    createdAt: number;
+    deliveries: StoredDelivery[];
+  };
   const tournament = stored.tournament === true ? { tournament: true as const } : {};
   return {
     hookId,
