@@ -198,23 +198,26 @@ export class Deliverer {
     const before = (await statesAround(tables, heads, commit)).before;
     const at = await metaAtCommit(tables, heads, commit);
     if (at === undefined) return;
-    const run = [{ commit, before, at }];
-    for (const later of await this.#aheadOf(commit, at)) {
-      const prev = run[run.length - 1]!;
-      run.push({ commit: later.commit, before: foldOnto(prev.before, prev.commit), at: later.at });
-    }
+    const run = [{ commit, at }, ...(await this.#aheadOf(commit, at))];
+    // The state before each commit of the run: the one after the commit before it (from its messages, else folded).
+    const befores: (TableState | null | undefined)[] = [before];
+    const beforeOf = (i: number): TableState | null =>
+      i === 0 ? before : (befores[i] ??= foldOnto(beforeOf(i - 1), run[i - 1]!.commit));
     const now = this.deps.clock.now();
     let current: Promise<TableMeta | undefined> | undefined;
     await Promise.all(
       open.map(async (hook) => {
         const made: Delivery[] = [];
-        for (const step of run) {
+        for (const [i, step] of run.entries()) {
           // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
           const actor =
             actorOf(hook, step.at) ??
             actorOf(hook, (await (current ??= seatedMeta(tables, commit.tableId))) ?? step.at);
           // The token that registered no longer grants access (seat left, table turned private): nothing to send.
-          if (actor !== undefined) made.push(...messagesFor(hook, actor, step.at, step.commit, step.before, now));
+          if (actor === undefined) continue;
+          const out = messagesAndAfter(hook, actor, step.at, step.commit, beforeOf(i), now);
+          befores[i + 1] ??= out.after;
+          made.push(...out.made);
         }
         let fresh = true;
         for (const batch of batchesOf(made, 'c', now)) fresh = (await this.deps.store.addBatch(batch)) && fresh;
@@ -696,6 +699,18 @@ export function messagesFor(
   before: TableState | null,
   now: number,
 ): Delivery[] {
+  return messagesAndAfter(hook, actor, meta, commit, before, now).made;
+}
+
+/** {@link messagesFor}, and the table state after the commit (folded on the way). */
+function messagesAndAfter(
+  hook: Hook,
+  actor: Actor,
+  meta: TableMeta,
+  commit: Commit,
+  before: TableState | null,
+  now: number,
+): { made: Delivery[]; after: TableState | null } {
   const audience = audienceOf(actor);
   const timestamp = new Date(now).toISOString();
   const out: Delivery[] = [];
@@ -719,7 +734,7 @@ export function messagesFor(
     state = evolve(state, e);
   }
   const after = state;
-  if (after === null) return out;
+  if (after === null) return { made: out, after };
   commit.events.forEach((event, i) => {
     if (!wants(hook, event.type as WebhookEventType)) return;
     const redacted = redactEvent(states[i]!, event, audience, dealOverFor(event, after));
@@ -732,12 +747,12 @@ export function messagesFor(
       }),
     );
   });
-  if (!wants(hook, 'your_turn')) return out;
+  if (!wants(hook, 'your_turn')) return { made: out, after };
   const toActBefore = before === null ? [] : (view(before, { kind: 'spectator' }).deal?.toAct ?? []);
   const acted = new Set(commit.events.flatMap((e) => (e.type === 'ActionTaken' ? [(e as { seat: number }).seat] : [])));
   // A turn begins: the seat was not to act before this commit, or it acted and must act again.
   const begins = (seat: number): boolean => !(toActBefore as readonly number[]).includes(seat) || acted.has(seat);
-  return [...out, ...turnsFor(hook, actor, meta, commit.tableId, lastSeq(commit), after, now, begins)];
+  return { made: [...out, ...turnsFor(hook, actor, meta, commit.tableId, lastSeq(commit), after, now, begins)], after };
 }
 
 /**
