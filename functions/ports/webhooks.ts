@@ -105,8 +105,8 @@ export const isAfter = (a: QueuePosition, b: QueuePosition): boolean =>
   a.seq > b.seq || (a.seq === b.seq && a.sub > b.sub);
 
 /**
- * The deliveries one commit (or one part of a large commit, or a registration's current turn) makes for one
- * registration, in queue order: stored as ONE item (functions/adapters/dynamodb/webhook-store.ts), which also holds each
+ * The deliveries one commit (or one part of a large commit; a run of commits written ahead of the stream side; a
+ * registration's current turn) makes for one registration, in queue order: stored as ONE item (functions/adapters/dynamodb/webhook-store.ts), which also holds each
  * delivery's state. Its key follows from (registration, stream, first position, tag) alone, so a replayed commit makes
  * the same key and a conditional write keeps the first.
  */
@@ -119,7 +119,7 @@ export interface DeliveryBatch {
   readonly seq: number;
   readonly sub: number;
   /**
-   * Tells batches that begin at the same position apart, in queue order: `c00`, `c01`, … the parts of a commit, `r` a
+   * Tells batches that begin at the same position apart, in queue order: `c` a commit's (or a run's) part, `r` a
    * registration's current turn (use-cases/webhook-delivery.ts `onRegistered`), '' a delivery stored on its own
    * (schema version 1, read as a batch of one).
    */

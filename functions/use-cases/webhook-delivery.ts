@@ -49,7 +49,8 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
  * Signed webhook deliveries, at least once and in seq order per (registration, table), off the commit path:
  *
  *   commit ──enqueue──▶ one Delivery per matching event (redacted for the registration's audience), stored as ONE
- *          batch item per (registration, commit) — one write, however many events (a large commit: a few parts)
+ *          batch item per (registration, commit) — one write, however many events (a large commit: a few parts; a run
+ *          of commits this process wrote ahead of the stream side: one for the run)
  *          ──▶ outbox: a durable `webhook.pump` due-work item for (registration, stream) ── the commit side is done
  *   pump (its own run, never awaited by a commit): take the lease · the head batch: send its deliveries in order ·
  *          2xx → next (their state recorded in the batch every few sends) · failure → retry at now + backoff (the
@@ -176,7 +177,7 @@ export class Deliverer {
     }
     if (entry.hooks.length > 0) await this.#enqueue(commit, entry.hooks, meta);
     // A closed table has no more commits: its creator's registrations need not raise its epoch any more. Only after
-    // its rows are made: until then the key's tables still list it, so a catch-up after a crash finds it
+    // its batch is made: until then the key's tables still list it, so a catch-up after a crash finds it
     // (`catchUp` of a registration for an API key).
     if (entry.creator !== undefined && commit.events.some((e) => e.type === 'TableClosed'))
       await this.deps.tables.dropCreator(entry.creator, commit.tableId);
@@ -333,10 +334,9 @@ export class Deliverer {
    * Every commit of the stream from the one holding the registration's newest batch on (or, before its first batch,
    * every commit made at or after the registration) is enqueued again — idempotent: a batch's key follows from the
    * registration, the stream and its first delivery, so the batches made before the crash keep their deliveries'
-   * state — and the queue handed to the outbox. A registration
-   * for an API key does this for each table the key created that has not closed yet (or whose closing commit's rows
-   * were not all made). local/heal.ts runs it for every registration at start-up; on AWS the DATA_TABLE stream replays
-   * what its function did not finish.
+   * state — and the queue handed to the outbox. A registration for an API key does this for each table the key created
+   * that has not closed yet (or whose closing commit's batch was not made). local/heal.ts runs it for every
+   * registration at start-up; on AWS the DATA_TABLE stream replays what its function did not finish.
    */
   async catchUp(
     hook: Hook,
@@ -431,7 +431,7 @@ export class Deliverer {
       return;
     }
     let left: { readonly again?: number; readonly emptied: boolean };
-    // A registration deleted meanwhile: its rows stay in its log, nothing is sent, its outbox item goes.
+    // A registration deleted meanwhile: its batches stay in its log, nothing is sent, its outbox item goes.
     let gone: boolean;
     try {
       const hook = await store.getHook(job.hookId);
