@@ -304,7 +304,8 @@ export class DynamoWebhookStore implements WebhookStore {
   async deliveries(hookId: string, limit: number): Promise<readonly Delivery[]> {
     const out: Delivery[] = [];
     let start: Record<string, AttributeValue> | undefined;
-    // Batches newest first, each expanded newest first, until `limit` deliveries (an emptied batch holds none).
+    // Batches newest first, each expanded newest first, until `limit` deliveries (an emptied batch holds none). Pages of
+    // a few items: one batch may hold a whole run of deals.
     do {
       const page = await this.client.send(
         new QueryCommand({
@@ -312,7 +313,7 @@ export class DynamoWebhookStore implements WebhookStore {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
           ExpressionAttributeValues: { ':pk': { S: hookPk(hookId) }, ':d': { S: 'D#' } },
           ScanIndexForward: false,
-          Limit: Math.max(1, Math.min(limit, 100)),
+          Limit: Math.max(1, Math.min(limit, 20)),
           ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
         }),
       );
