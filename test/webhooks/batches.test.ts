@@ -1,8 +1,8 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocal, type LocalServer } from '../../local/server.js';
 import { ManualClock, createWebhooks, type Webhooks } from '../../functions/composition/webhooks.js';
-import { DELIVERY_BATCH_VERSION } from '../../functions/adapters/dynamodb/webhook-store.js';
+import { DELIVERY_BATCH_VERSION, batchOf } from '../../functions/adapters/dynamodb/webhook-store.js';
 import { StoredShapeError } from '../../functions/adapters/schema.js';
 import {
   BATCH_LIMITS,
@@ -12,7 +12,7 @@ import {
   deliveryIdOf,
 } from '../../functions/ports/webhooks.js';
 import { batchesOf } from '../../functions/use-cases/webhook-delivery.js';
-import { receiver } from './harness.js';
+import { receiver, webhookServer } from './harness.js';
 
 // Delivery batches (functions/adapters/dynamodb/webhook-store.ts): one stored item per (registration, commit) holding
 // that commit's deliveries and their state. Rows stored one per delivery (schema version 1, before batches) are read as
@@ -175,4 +175,39 @@ describe('delivery batches', () => {
     const heavy = [1, 2, 3].map((s) => ({ ...delivery('wh_split', 'uspl0001', s), body: big }));
     expect(batchesOf(heavy, 'c', T0).map((p) => p.deliveries.map((d) => d.seq))).toEqual([[1, 2], [3]]);
   });
+  it('bots playing runs of deals ahead of the stream side: a run is one batch, and every event arrives once, in order', async () => {
+    const w = await webhookServer();
+    const rx = await receiver();
+    try {
+      const service = w.server.runtime.service;
+      const table = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2], maxDeals: 40 });
+      const spectator = await service.addSpectator(table.tableId);
+      const { hook } = await w.hooks.service.register(spectator.token, { url: rx.url, tableId: table.tableId });
+      const from = (await w.server.runtime.store.head(table.tableId))!.seq;
+      await service.addBot(table.tableId, 3);
+      await w.server.idle();
+      const head = await w.server.runtime.store.head(table.tableId);
+      expect(head?.events.some((e) => e.type === 'TableClosed')).toBe(true);
+      const seqs = rx.received.map((r) => (JSON.parse(r.body) as { data: { seq: number } }).data.seq);
+      const commits = await w.server.runtime.store.range(table.tableId, from + 1, head!.seq + head!.events.length);
+      const events = commits.flatMap((c) => c.events.map((_, k) => c.seq + k));
+      expect(seqs).toEqual(events);
+      // Some batch holds more than one deal's commit: the run the progress pass chained went into one write.
+      const items = await w.server.client.send(
+        new QueryCommand({
+          TableName: w.server.runtime.settings.dataTable,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
+          ExpressionAttributeValues: { ':pk': { S: `WH#${hook.id}` }, ':d': { S: 'D#' } },
+        }),
+      );
+      const dealsPerBatch = (items.Items ?? []).map(
+        (i) => batchOf(hook.id, i).deliveries.filter((d) => d.type === 'DealStarted').length,
+      );
+      expect(Math.max(...dealsPerBatch)).toBeGreaterThan(1);
+      expect(dealsPerBatch.length).toBeLessThan(40);
+    } finally {
+      await rx.close();
+      await w.server.close();
+    }
+  }, 60_000);
 });
