@@ -113,8 +113,8 @@ export async function healStandingItems(
 /**
  * Webhook queues after a crash. The local process is the only pump, so every pump lease in the store belongs to the
  * dead process: they are released (on AWS a crashed pump's lease runs out). Then each registration — of a table, a
- * tournament or an API key — catches up (`Deliverer.catchUp`): the commits whose rows the lost in-memory fan-out never
- * made, or made only some of, get them now, and every queue is handed to the outbox — nothing waits for a further
+ * tournament or an API key — catches up (`Deliverer.catchUp`): the commits whose delivery batches the lost in-memory
+ * fan-out never made get them now, and every queue is handed to the outbox — nothing waits for a further
  * commit. Run before `LocalScheduler.restore()` arms the stored outbox items: both may start a pump of one queue, and
  * the in-process runner (composition/webhooks.ts `outbox`) runs them one after the other. Returns how many commits were
  * enqueued again.

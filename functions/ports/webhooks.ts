@@ -94,6 +94,54 @@ export interface Delivery {
   readonly createdAt: number;
 }
 
+/** Where a delivery stands in its queue: queues are sent in (seq, sub) order, and every delivery has its own place. */
+export interface QueuePosition {
+  readonly seq: number;
+  readonly sub: number;
+}
+
+/** Whether `a` comes after `b` in a queue. */
+export const isAfter = (a: QueuePosition, b: QueuePosition): boolean =>
+  a.seq > b.seq || (a.seq === b.seq && a.sub > b.sub);
+
+/**
+ * The deliveries one commit (or one part of a large commit; a run of commits written ahead of the stream side; a
+ * registration's current turn) makes for one registration, in queue order: stored as ONE item (functions/adapters/dynamodb/webhook-store.ts), which also holds each
+ * delivery's state. Its key follows from (registration, stream, first position, tag) alone, so a replayed commit makes
+ * the same key and a conditional write keeps the first.
+ */
+export interface DeliveryBatch {
+  readonly hookId: string;
+  /** The stream: a table id, or a tournament id when `tournament` is set. */
+  readonly tableId: string;
+  readonly tournament?: true;
+  /** The queue position of its first delivery when it was made (part of the key: it never changes). */
+  readonly seq: number;
+  readonly sub: number;
+  /**
+   * Tells batches that begin at the same position apart, in queue order: `c` a commit's (or a run's) part, `r` a
+   * registration's current turn (use-cases/webhook-delivery.ts `onRegistered`), '' a delivery stored on its own
+   * (schema version 1, read as a batch of one).
+   */
+  readonly tag: string;
+  /** Epoch millis when it was made (the stored item expires 30 days later). */
+  readonly createdAt: number;
+  readonly deliveries: readonly Delivery[];
+}
+
+/**
+ * How much one batch holds when it is made: more is split into parts, in order. DynamoDB items stop at 400 KB; the
+ * store deflates a batch (bodies of one run of commits repeat most of their text), and trims the oldest attempts of one
+ * that would still grow past its limit (redeliveries: at most 20 attempts are kept per delivery).
+ */
+export const BATCH_LIMITS = { deliveries: 1024, bodyBytes: 512 * 1024 } as const;
+
+/** The queue head as a pump finds it: the first unfinished batch, and the last delivery the queue finished before it. */
+export interface QueueHead {
+  readonly batch: DeliveryBatch;
+  readonly after?: QueuePosition;
+}
+
 export const deliveryIdOf = (hookId: string, tableId: string, seq: number, sub: number): string =>
   `msg_${hookId}.${tableId}.${seq}.${sub}`;
 
@@ -134,18 +182,27 @@ export interface WebhookStore {
   hooksForKey(keyHash: string): Promise<readonly Hook[]>;
   hooksForTournament(tournamentId: string): Promise<readonly Hook[]>;
   hooksOfOwner(ownerHash: string): Promise<readonly Hook[]>;
-  /** Add a delivery unless one with its id exists (a replayed commit); false when it existed. */
-  addDelivery(delivery: Delivery): Promise<boolean>;
+  /**
+   * Store a batch unless one with its key exists (a replayed commit: the first is kept, with its deliveries' state);
+   * false when it existed. One conditional write, whatever the number of deliveries in it.
+   */
+  addBatch(batch: DeliveryBatch): Promise<boolean>;
+  /** Record the state of a batch's deliveries (attempts, status, next try), replacing the stored ones. */
+  putBatch(batch: DeliveryBatch): Promise<void>;
+  /** Record one delivery's state inside the batch that holds it (the redeliver route). */
   putDelivery(delivery: Delivery): Promise<void>;
   getDelivery(hookId: string, deliveryId: string): Promise<Delivery | undefined>;
-  /** The delivery log of a registration, newest first. */
+  /** The delivery log of a registration, newest first: the stored batches expanded into their deliveries. */
   deliveries(hookId: string, limit: number): Promise<readonly Delivery[]>;
-  /** The oldest delivery of (hook, table) not yet finished (the queue head), if any. */
-  queueHead(hookId: string, tableId: string): Promise<Delivery | undefined>;
-  /** Mark a delivery finished (delivered or failed): the queue moves past it. */
-  finish(delivery: Delivery): Promise<void>;
-  /** The newest delivery made for (hook, stream), if any: where a catch-up after a crash starts. */
-  lastDelivery(hookId: string, tableId: string): Promise<Delivery | undefined>;
+  /** The oldest batch of (hook, stream) not yet finished (the queue head), if any, and where the queue stands. */
+  queueHead(hookId: string, tableId: string): Promise<QueueHead | undefined>;
+  /**
+   * Record a finished batch (every delivery in it delivered or failed) and move the queue past it; `last` is the queue
+   * position of the last delivery it finished (a later copy of a delivery at or before it is not sent again).
+   */
+  finish(batch: DeliveryBatch, last: QueuePosition | undefined): Promise<void>;
+  /** The seq of the newest batch made for (hook, stream), if any: where a catch-up after a crash starts. */
+  lastBatchSeq(hookId: string, tableId: string): Promise<number | undefined>;
   /** How many registrations an owner (token hash) holds, and how many name one table: the caps' counts. */
   countOwned(ownerHash: string): Promise<number>;
   countForTable(tableId: string): Promise<number>;

@@ -7,14 +7,20 @@ import { type Actor, audienceName, audienceOf, currentActor } from '../policy/ac
 import { type HeadCache, foldFromBase, metaAtCommit, seatedMeta, statesAround, withSeating } from './index.js';
 import {
   type Attempt,
+  BATCH_LIMITS,
   type Delivery,
+  type DeliveryBatch,
   type Hook,
+  isAfter,
+  type QueueHead,
+  type QueuePosition,
   RETRY_DELAYS_MS,
   type WebhookEventType,
   type WebhookStore,
   deliveryIdOf,
   type Clock,
   type PumpJob,
+  pumpKey,
   type Scheduler,
   TARGET_CONCURRENCY,
 } from '../ports/webhooks.js';
@@ -42,10 +48,13 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
 /**
  * Signed webhook deliveries, at least once and in seq order per (registration, table), off the commit path:
  *
- *   commit ──enqueue──▶ one Delivery row per matching event (redacted for the registration's audience)
+ *   commit ──enqueue──▶ one Delivery per matching event (redacted for the registration's audience), stored as ONE
+ *          batch item per (registration, commit) — one write, however many events (a large commit: a few parts; a run
+ *          of commits this process wrote ahead of the stream side: one for the run)
  *          ──▶ outbox: a durable `webhook.pump` due-work item for (registration, stream) ── the commit side is done
- *   pump (its own run, never awaited by a commit): take the lease · send the queue head · 2xx → finish, next ·
- *          failure → retry at now + backoff (the outbox) · queue empty → the outbox item goes
+ *   pump (its own run, never awaited by a commit): take the lease · the head batch: send its deliveries in order ·
+ *          2xx → next (their state recorded in the batch every few sends) · failure → retry at now + backoff (the
+ *          outbox) · batch done → finish it, next batch · queue empty → the outbox item goes
  *
  * A failed head blocks the later deliveries of that table (ordering) until it succeeds or its retries run out
  * (about 28 hours, then it is marked `failed` and the queue moves on). A target that does not answer (time-out,
@@ -115,6 +124,10 @@ export class Deliverer {
   #scheduler: Scheduler | undefined;
   readonly #targets = new Map<string, Target>();
   readonly #lookups = new Map<string, Lookup>();
+  /** Per (registration, table): the last seq whose deliveries a batch this process stored already holds. */
+  readonly #covered = new Map<string, number>();
+  /** The queues a pump of this process is sending now (key `pumpKey`), and whether a commit added to one meanwhile. */
+  readonly #pumping = new Map<string, { poked: boolean }>();
   readonly #stamp: () => Promise<string | undefined>;
   constructor(private readonly deps: DelivererDeps) {
     const read = deps.store.stamp?.bind(deps.store);
@@ -164,35 +177,88 @@ export class Deliverer {
     }
     if (entry.hooks.length > 0) await this.#enqueue(commit, entry.hooks, meta);
     // A closed table has no more commits: its creator's registrations need not raise its epoch any more. Only after
-    // its rows are made: until then the key's tables still list it, so a catch-up after a crash finds it
+    // its batch is made: until then the key's tables still list it, so a catch-up after a crash finds it
     // (`catchUp` of a registration for an API key).
     if (entry.creator !== undefined && commit.events.some((e) => e.type === 'TableClosed'))
       await this.deps.tables.dropCreator(entry.creator, commit.tableId);
   }
 
-  /** One commit's rows for each of `hooks`, then each queue handed to the outbox. */
+  /**
+   * One commit's deliveries for each of `hooks` as one batch (or a few parts), then each queue handed to the outbox.
+   * When this process already wrote later commits of the table (bots play runs of deals ahead of the stream side:
+   * progress.ts `chain`), their deliveries go into the same batch — one write for the run instead of one per commit —
+   * and those commits' own turn here finds them stored (`#covered`) and writes nothing.
+   */
   async #enqueue(commit: Commit, hooks: readonly Hook[], meta: TableMeta | undefined): Promise<void> {
+    const { tables, heads } = this.deps;
+    const open = hooks.filter((h) => (this.#covered.get(coverKey(h.hookId, commit.tableId)) ?? 0) < lastSeq(commit));
+    if (open.length === 0) return;
     // The state before the commit and the metadata at it (the seating is the stream's) from the service's cached head
     // when it kept up (as the fan-out).
-    if (meta !== undefined) this.deps.heads?.setConfig(meta);
-    const before = (await statesAround(this.deps.tables, this.deps.heads, commit)).before;
-    const at = await metaAtCommit(this.deps.tables, this.deps.heads, commit);
+    if (meta !== undefined) heads?.setConfig(meta);
+    const before = (await statesAround(tables, heads, commit)).before;
+    const at = await metaAtCommit(tables, heads, commit);
     if (at === undefined) return;
+    const run = [{ commit, at }, ...(await this.#aheadOf(commit, at))];
+    // The state before each commit of the run: the one after the commit before it (from its messages, else folded).
+    const befores: (TableState | null | undefined)[] = [before];
+    const beforeOf = (i: number): TableState | null =>
+      i === 0 ? before : (befores[i] ??= foldOnto(beforeOf(i - 1), run[i - 1]!.commit));
     const now = this.deps.clock.now();
     let current: Promise<TableMeta | undefined> | undefined;
     await Promise.all(
-      hooks.map(async (hook) => {
-        // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
-        const actor =
-          actorOf(hook, at) ?? actorOf(hook, (await (current ??= seatedMeta(this.deps.tables, commit.tableId))) ?? at);
-        // The token that registered no longer grants access (seat left, table turned private): nothing to send.
-        if (actor === undefined) return;
-        const made = messagesFor(hook, actor, at, commit, before, now);
-        if (made.length === 0) return;
-        for (const d of made) await this.deps.store.addDelivery(d);
-        await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId }, now);
+      open.map(async (hook) => {
+        const made: Delivery[] = [];
+        for (const [i, step] of run.entries()) {
+          // Admitted on the table as it is now (the commit's seating may predate the registering seat's join).
+          const actor =
+            actorOf(hook, step.at) ??
+            actorOf(hook, (await (current ??= seatedMeta(tables, commit.tableId))) ?? step.at);
+          // The token that registered no longer grants access (seat left, table turned private): nothing to send.
+          if (actor === undefined) continue;
+          const out = messagesAndAfter(hook, actor, step.at, step.commit, beforeOf(i), now);
+          befores[i + 1] ??= out.after;
+          made.push(...out.made);
+        }
+        let fresh = true;
+        for (const batch of batchesOf(made, 'c', now)) fresh = (await this.deps.store.addBatch(batch)) && fresh;
+        // A batch under the same key existed (a replay; or one made by another instance, which may hold less): the
+        // later commits of the run make their own (the queue drops what it sent already).
+        const upTo = lastSeq((fresh ? run[run.length - 1]! : run[0]!).commit);
+        this.#cover(coverKey(hook.hookId, commit.tableId), upTo);
+        if (made.length > 0)
+          await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tableId }, now);
       }),
     );
+  }
+
+  /**
+   * The commits after `commit` that this process wrote and still holds as the table's cached head, when they follow it
+   * directly under the same listen epoch (the registrations looked up for it hold for them) and each carries its
+   * seating (a deal start: its metadata needs no read) — else none. One Query.
+   */
+  async #aheadOf(commit: Commit, at: TableMeta): Promise<{ commit: Commit; at: TableMeta }[]> {
+    const head = this.deps.heads?.get(commit.tableId);
+    if (head === undefined || head.version <= lastSeq(commit) || commit.listen === undefined) return [];
+    const later = await this.deps.tables.range(commit.tableId, lastSeq(commit) + 1, head.version, MAX_RUN);
+    const out: { commit: Commit; at: TableMeta }[] = [];
+    let last = lastSeq(commit);
+    for (const c of later) {
+      if (c.seq !== last + 1 || c.listen !== commit.listen || c.seating === undefined) break;
+      out.push({ commit: c, at: { ...at, seats: c.seating } });
+      last = lastSeq(c);
+    }
+    return out;
+  }
+
+  #cover(key: string, seq: number): void {
+    if ((this.#covered.get(key) ?? 0) >= seq) return;
+    this.#covered.delete(key);
+    this.#covered.set(key, seq);
+    if (this.#covered.size > 5000) {
+      const oldest = this.#covered.keys().next().value;
+      if (oldest !== undefined) this.#covered.delete(oldest);
+    }
   }
 
   /**
@@ -211,7 +277,7 @@ export class Deliverer {
       hooks.map(async (hook) => {
         const made = tournamentMessagesFor(hook, commit, now);
         if (made.length === 0) return;
-        for (const d of made) await this.deps.store.addDelivery(d);
+        for (const batch of batchesOf(made, 'c', now)) await this.deps.store.addBatch(batch);
         await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId: commit.tournamentId }, now);
       }),
     );
@@ -235,7 +301,9 @@ export class Deliverer {
     if (state === null) return;
     const turns = turnsFor(hook, actor, meta, tableId, lastSeq(head), state, this.deps.clock.now());
     if (turns.length === 0) return;
-    for (const d of turns) await this.deps.store.addDelivery(d);
+    // Its own batch (tag `r`, after the commit's at the same position): when the commit that began the turn makes the
+    // same delivery for the registration too, the queue sends the first copy and drops the other.
+    for (const batch of batchesOf(turns, 'r', this.deps.clock.now())) await this.deps.store.addBatch(batch);
     await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId }, this.deps.clock.now());
   }
 
@@ -244,19 +312,31 @@ export class Deliverer {
    * an outbox (a bare Deliverer in a test) the pump runs here.
    */
   async #kick(job: PumpJob, at: number): Promise<void> {
-    if (this.#scheduler === undefined) await this.pump(job);
-    else await this.#scheduler.schedule(at, job);
+    if (this.#scheduler === undefined) {
+      await this.pump(job);
+      return;
+    }
+    // A pump of the queue runs in this process: the queue's outbox item is stored (the pump was started from it) and
+    // only that pump removes it, after which it looks at the queue again — and at this mark, set after the batch was
+    // written, so it hands the queue back to the outbox then. One write per commit instead of two while a queue is
+    // being sent (a slow target's: all the time). On AWS no commit side pumps: this is always the stored item.
+    const running = this.#pumping.get(pumpKey(job));
+    if (running !== undefined && at <= this.deps.clock.now()) {
+      running.poked = true;
+      return;
+    }
+    await this.#scheduler.schedule(at, job);
   }
 
   /**
-   * After a crash: the deliveries of the commits a lost fan-out never turned into rows, or turned into only some of them
-   * (a commit of a whole bot-played deal makes one row per event, one write each: a kill -9 can land between two).
-   * Every commit of the stream from the one holding the registration's newest delivery on (or, before its first
-   * delivery, every commit made at or after the registration) is enqueued again — idempotent: a delivery id exists
-   * once, so the rows made before the crash keep their attempts — and the queue handed to the outbox. A registration
-   * for an API key does this for each table the key created that has not closed yet (or whose closing commit's rows
-   * were not all made). local/heal.ts runs it for every registration at start-up; on AWS the DATA_TABLE stream replays
-   * what its function did not finish.
+   * After a crash: the deliveries of the commits a lost fan-out never turned into batches, or turned into only some of
+   * their parts (a commit of a huge run of events makes a few batches, one write each: a kill -9 can land between two).
+   * Every commit of the stream from the one holding the registration's newest batch on (or, before its first batch,
+   * every commit made at or after the registration) is enqueued again — idempotent: a batch's key follows from the
+   * registration, the stream and its first delivery, so the batches made before the crash keep their deliveries'
+   * state — and the queue handed to the outbox. A registration for an API key does this for each table the key created
+   * that has not closed yet (or whose closing commit's batch was not made). local/heal.ts runs it for every
+   * registration at start-up; on AWS the DATA_TABLE stream replays what its function did not finish.
    */
   async catchUp(
     hook: Hook,
@@ -270,9 +350,9 @@ export class Deliverer {
   ): Promise<number> {
     if (hook.scope.kind === 'tournament') {
       const streamId = hook.scope.tournamentId;
-      const last = await this.deps.store.lastDelivery(hook.hookId, streamId);
+      const last = await this.deps.store.lastBatchSeq(hook.hookId, streamId);
       let replayed = 0;
-      for (const c of (await sources.tournamentCommitsFrom?.(streamId, last?.seq ?? 1)) ?? []) {
+      for (const c of (await sources.tournamentCommitsFrom?.(streamId, last ?? 1)) ?? []) {
         if (last === undefined && c.at < hook.createdAt) continue;
         await this.onTournamentCommit(c);
         replayed++;
@@ -292,12 +372,12 @@ export class Deliverer {
   }
 
   async #catchUpTable(hook: Hook, tableId: string): Promise<number> {
-    const last = await this.deps.store.lastDelivery(hook.hookId, tableId);
+    const last = await this.deps.store.lastBatchSeq(hook.hookId, tableId);
     const head = await this.deps.tables.head(tableId);
     let replayed = 0;
     if (head !== undefined) {
-      // The commit that made the newest row may have made only some of its rows: it is replayed too.
-      const holding = last === undefined ? undefined : await this.deps.tables.commitHolding(tableId, last.seq);
+      // The commit that made the newest batch may have made only some of its parts: it is replayed too.
+      const holding = last === undefined ? undefined : await this.deps.tables.commitHolding(tableId, last);
       for (let from = holding?.seq ?? 1; from <= lastSeq(head);) {
         const page = await this.deps.tables.range(tableId, from, lastSeq(head), 100);
         if (page.length === 0) break;
@@ -309,7 +389,7 @@ export class Deliverer {
         from = lastSeq(page[page.length - 1]!) + 1;
       }
     }
-    // Rows made before the crash whose pump died with it: the outbox sends them (a no-op on an empty queue).
+    // Batches made before the crash whose pump died with it: the outbox sends them (a no-op on an empty queue).
     await this.#kick({ kind: 'webhook.pump', hookId: hook.hookId, tableId }, this.deps.clock.now());
     return replayed;
   }
@@ -326,6 +406,23 @@ export class Deliverer {
 
   /** Send the queue of one (hook, table) in order until it is empty or its head has to wait for a retry. */
   async pump(job: PumpJob): Promise<void> {
+    const key = pumpKey(job);
+    // Commits that make batches for the queue while this runs leave them to it (`#kick`); they are looked at on the way
+    // out (a second pump of the queue in this process, on AWS, leaves the marking to the first).
+    const mark = this.#pumping.has(key) ? undefined : { poked: false };
+    if (mark !== undefined) this.#pumping.set(key, mark);
+    try {
+      await this.#pumpOnce(job);
+    } finally {
+      if (mark !== undefined) {
+        this.#pumping.delete(key);
+        // Checked in the same turn as the mark went: a commit after it stores the outbox item itself.
+        if (mark.poked) await this.#scheduler?.schedule(this.deps.clock.now(), job);
+      }
+    }
+  }
+
+  async #pumpOnce(job: PumpJob): Promise<void> {
     const { store, clock } = this.deps;
     const leaseMs = this.deps.leaseMs ?? (this.deps.timeoutMs ?? 15_000) + 5_000;
     // Another pump sends this queue (another instance; or one that crashed, whose lease runs out): look again later.
@@ -334,7 +431,7 @@ export class Deliverer {
       return;
     }
     let left: { readonly again?: number; readonly emptied: boolean };
-    // A registration deleted meanwhile: its rows stay in its log, nothing is sent, its outbox item goes.
+    // A registration deleted meanwhile: its batches stay in its log, nothing is sent, its outbox item goes.
     let gone: boolean;
     try {
       const hook = await store.getHook(job.hookId);
@@ -346,25 +443,67 @@ export class Deliverer {
     if (left.again !== undefined) await this.#scheduler?.schedule(left.again, job);
     else if (left.emptied && this.#scheduler?.emptied !== undefined) {
       await this.#scheduler.emptied(job);
-      // A commit that made a row after the look above stored its outbox item before this removed it (the item is per
-      // queue, not per row): the queue goes back to the outbox, or a crash now would leave the row without one.
+      // A commit that made a batch after the look above stored its outbox item before this removed it (the item is per
+      // queue, not per batch): the queue goes back to the outbox, or a crash now would leave the batch without one.
       if (!gone && (await store.queueHead(job.hookId, job.tableId)) !== undefined)
         await this.#scheduler.schedule(clock.now(), job);
     }
   }
 
-  /** Send the queue head after head while they succeed (under the pump's lease): where the queue was left. */
+  /** Send the queue, batch after batch, while its deliveries succeed (under the pump's lease): where it was left. */
   async #drain(job: PumpJob, hook: Hook): Promise<{ readonly again?: number; readonly emptied: boolean }> {
-    const { store, clock } = this.deps;
     const target = this.#target(hook.url);
     for (;;) {
-      const head = await store.queueHead(job.hookId, job.tableId);
+      const head = await this.deps.store.queueHead(job.hookId, job.tableId);
       if (head === undefined) return { emptied: true };
-      if (head.nextAt > clock.now()) return { again: head.nextAt, emptied: false };
+      const again = await this.#sendBatch(hook, target, head);
+      if (again !== undefined) return { again, emptied: false };
+    }
+  }
+
+  /**
+   * Send the head batch's unfinished deliveries in order. Their state is recorded in the batch when the queue has to
+   * wait, every {@link CHECKPOINT} sends or seconds, and when the batch is done (then the queue moves past it). Returns
+   * when to come back, or undefined when the batch is done. A kill -9 between two records sends the deliveries since
+   * the last one again, with the same `webhook-id` (at least once).
+   */
+  async #sendBatch(hook: Hook, target: Target, head: QueueHead): Promise<number | undefined> {
+    const { store, clock } = this.deps;
+    const done: Delivery[] = [];
+    const left = [...head.batch.deliveries];
+    let last: QueuePosition | undefined = head.after;
+    let unsaved = 0;
+    let savedAt = clock.now();
+    const record = async (): Promise<void> => {
+      if (unsaved === 0) return;
+      await store.putBatch({ ...head.batch, deliveries: [...done, ...left] });
+      unsaved = 0;
+      savedAt = clock.now();
+    };
+    for (let d = left[0]; d !== undefined; d = left[0]) {
+      if (d.status !== 'pending') {
+        done.push(left.shift()!);
+        if (last === undefined || isAfter(d, last)) last = d;
+        continue;
+      }
+      // A copy of a delivery the queue has sent already (a registration's current turn that the commit beginning it
+      // announced too; a catch-up's copy of a delivery stored on its own before batches): dropped, not sent again.
+      if (last !== undefined && !isAfter(d, last)) {
+        left.shift();
+        unsaved++;
+        continue;
+      }
+      if (d.nextAt > clock.now()) {
+        await record();
+        return d.nextAt;
+      }
       // The target is backed off (it did not answer lately): its deliveries wait without spending an attempt.
-      if (target.until > clock.now()) return { again: target.until, emptied: false };
+      if (target.until > clock.now()) {
+        await record();
+        return target.until;
+      }
       const started = clock.now();
-      const outcome = await this.#limited(target, () => this.send(hook, head));
+      const outcome = await this.#limited(target, () => this.send(hook, d));
       if (outcome.status === undefined && !(outcome.error ?? '').startsWith('refused target')) {
         target.silent++;
         target.until = clock.now() + targetBackoffMs(target.silent);
@@ -378,21 +517,24 @@ export class Deliverer {
         ...(outcome.status !== undefined ? { status: outcome.status } : {}),
         ...(outcome.error !== undefined ? { error: outcome.error } : {}),
       };
-      const attempts = [...head.attempts, attempt].slice(-20);
-      const failures = head.attempts.filter((a) => !isSuccess(a)).length + 1;
-      if (outcome.ok) {
-        await store.finish({ ...head, status: 'delivered', attempts });
-        continue;
-      }
+      const attempts = [...d.attempts, attempt].slice(-20);
+      const failures = d.attempts.filter((a) => !isSuccess(a)).length + 1;
       const delay = RETRY_DELAYS_MS[failures - 1];
-      if (delay === undefined) {
-        await store.finish({ ...head, status: 'failed', attempts });
-        continue;
+      if (!outcome.ok && delay !== undefined) {
+        const nextAt = clock.now() + delay;
+        left[0] = { ...d, attempts, nextAt };
+        unsaved++;
+        await record();
+        return nextAt;
       }
-      const nextAt = clock.now() + delay;
-      await store.putDelivery({ ...head, attempts, nextAt });
-      return { again: nextAt, emptied: false };
+      done.push({ ...d, status: outcome.ok ? 'delivered' : 'failed', attempts });
+      left.shift();
+      last = d;
+      unsaved++;
+      if (unsaved >= CHECKPOINT.sends || clock.now() - savedAt >= CHECKPOINT.ms) await record();
     }
+    await store.finish({ ...head.batch, deliveries: done }, last);
+    return undefined;
   }
 
   #target(url: string): Target {
@@ -486,6 +628,59 @@ export class Deliverer {
   }
 }
 
+/**
+ * How often a pump records a batch's progress while it sends it: every 64 sends or 60 s, whichever comes first. A record
+ * rewrites the whole batch (a run of 16 deals: ~14 KB deflated, about 15 write units on AWS), so not after every send
+ * to a target that takes seconds; a crash sends what came after the last record again.
+ */
+const CHECKPOINT = { sends: 64, ms: 60_000 } as const;
+
+/** Commits one batch holds at most (a run of bot-played deals: progress.ts `MAX_CHAIN` is 16). */
+const MAX_RUN = 32;
+
+const coverKey = (hookId: string, tableId: string): string => `${hookId}#${tableId}`;
+
+/** The table state after `commit`, folded onto the state before it. */
+function foldOnto(before: TableState | null, commit: Commit): TableState | null {
+  let state = before;
+  for (const e of commit.events) state = evolve(state, e);
+  return state;
+}
+
+/**
+ * One registration's deliveries of one commit (in queue order) as the batches that store them: one, or a few parts
+ * within {@link BATCH_LIMITS}, each keyed by its first delivery's position and `tag`.
+ */
+export function batchesOf(made: readonly Delivery[], tag: 'c' | 'r', now: number): DeliveryBatch[] {
+  const out: DeliveryBatch[] = [];
+  let part: Delivery[] = [];
+  let bytes = 0;
+  const close = (): void => {
+    const first = part[0];
+    if (first === undefined) return;
+    out.push({
+      hookId: first.hookId,
+      tableId: first.tableId,
+      ...(first.tournament === true ? { tournament: true as const } : {}),
+      seq: first.seq,
+      sub: first.sub,
+      tag,
+      createdAt: now,
+      deliveries: part,
+    });
+    part = [];
+    bytes = 0;
+  };
+  for (const d of made) {
+    const size = Buffer.byteLength(d.body);
+    if (part.length >= BATCH_LIMITS.deliveries || (part.length > 0 && bytes + size > BATCH_LIMITS.bodyBytes)) close();
+    part.push(d);
+    bytes += size;
+  }
+  close();
+  return out;
+}
+
 const isSuccess = (a: Attempt): boolean => a.status !== undefined && a.status >= 200 && a.status < 300;
 
 /** The actor a registration sees the table as now (undefined: its token no longer grants access). */
@@ -508,6 +703,18 @@ export function messagesFor(
   before: TableState | null,
   now: number,
 ): Delivery[] {
+  return messagesAndAfter(hook, actor, meta, commit, before, now).made;
+}
+
+/** {@link messagesFor}, and the table state after the commit (folded on the way). */
+function messagesAndAfter(
+  hook: Hook,
+  actor: Actor,
+  meta: TableMeta,
+  commit: Commit,
+  before: TableState | null,
+  now: number,
+): { made: Delivery[]; after: TableState | null } {
   const audience = audienceOf(actor);
   const timestamp = new Date(now).toISOString();
   const out: Delivery[] = [];
@@ -531,7 +738,7 @@ export function messagesFor(
     state = evolve(state, e);
   }
   const after = state;
-  if (after === null) return out;
+  if (after === null) return { made: out, after };
   commit.events.forEach((event, i) => {
     if (!wants(hook, event.type as WebhookEventType)) return;
     const redacted = redactEvent(states[i]!, event, audience, dealOverFor(event, after));
@@ -544,12 +751,12 @@ export function messagesFor(
       }),
     );
   });
-  if (!wants(hook, 'your_turn')) return out;
+  if (!wants(hook, 'your_turn')) return { made: out, after };
   const toActBefore = before === null ? [] : (view(before, { kind: 'spectator' }).deal?.toAct ?? []);
   const acted = new Set(commit.events.flatMap((e) => (e.type === 'ActionTaken' ? [(e as { seat: number }).seat] : [])));
   // A turn begins: the seat was not to act before this commit, or it acted and must act again.
   const begins = (seat: number): boolean => !(toActBefore as readonly number[]).includes(seat) || acted.has(seat);
-  return [...out, ...turnsFor(hook, actor, meta, commit.tableId, lastSeq(commit), after, now, begins)];
+  return { made: [...out, ...turnsFor(hook, actor, meta, commit.tableId, lastSeq(commit), after, now, begins)], after };
 }
 
 /**

@@ -206,7 +206,7 @@ export class WebhookService {
   async remove(token: string | undefined, hookId: string): Promise<void> {
     const hook = await this.get(token, hookId);
     await this.deps.store.deleteHook(hook);
-    // Only spares the stream side delivery rows for a registration that is gone (the pump finds it gone and sends
+    // Only spares the stream side delivery batches for a registration that is gone (the pump finds it gone and sends
     // nothing): the removal stands even when the table stays busy.
     await this.#heard(hook).catch(() => undefined);
   }

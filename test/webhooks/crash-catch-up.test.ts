@@ -8,6 +8,7 @@ import { type LocalServer, startLocal } from '../../local/server.js';
 import { ManualClock } from '../../functions/composition/webhooks.js';
 import { ManualClock as TableClock } from '../../functions/tournaments/due-work.js';
 import { RETRY_DELAYS_MS, WEBHOOK_PUMP, pumpKey } from '../../functions/ports/webhooks.js';
+import { batchOf } from '../../functions/adapters/dynamodb/webhook-store.js';
 import { lastSeq } from '../../functions/ports/table-store.js';
 import { apiClient } from '../support/functions/client.js';
 import { allEvents } from '../support/functions/play.js';
@@ -16,9 +17,9 @@ import { receiver } from './harness.js';
 // The state a kill -9 of the local process leaves in the middle of webhook fan-out, made exactly, then a restart on the
 // same data folder (local/heal.ts `healWebhooks`, `Deliverer.catchUp`): every committed event of a table, of a table
 // an API key created and of a tournament reaches its registration, and nothing is committed after the restart. The
-// kill lands inside one commit's rows — a bot-played deal is ONE commit of ~55 events and its fan-out writes one row
-// per event — so the rows of that commit are a prefix; the pump holds its lease; no outbox item is stored. Retries run
-// on injected manual clocks (the first attempt of each queue got a 503 before the crash: its retry is 5 s away).
+// kill lands before the batch of a table's biggest commit (a bot-played deal is ONE commit of ~55 events, stored as one
+// batch per registration) and after the first player's batch of the tournament: the commits after the cut have no
+// batches; the pump holds its lease; no outbox item is stored. Retries run on injected manual clocks (the first attempt of each queue got a 503 before the crash: its retry is 5 s away).
 // test/e2e/kill9-webhooks.test.ts does the same with a real `kill -9` of `npm start`.
 
 const API_KEY = 'ak_crash_catch_up';
@@ -37,7 +38,11 @@ interface Payload {
   };
 }
 
-/** Delete every delivery row of (hook, stream) after `seq`, as if the process died before writing them. */
+/**
+ * Delete every delivery batch of (hook, stream) that holds a delivery after `seq`, as if the process died before writing
+ * them (one batch is one write: a commit's fan-out — or a run of commits' — is stored whole or not at all). Returns how
+ * many deliveries after `seq` went.
+ */
 async function cutRowsAfter(server: LocalServer, hookId: string, streamId: string, seq: number): Promise<number> {
   const table = server.runtime.settings.dataTable;
   const rows = await server.client.send(
@@ -46,14 +51,19 @@ async function cutRowsAfter(server: LocalServer, hookId: string, streamId: strin
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
       ExpressionAttributeValues: {
         ':pk': { S: `WH#${hookId}` },
-        ':lo': { S: `D#${streamId}#${String(seq + 1).padStart(12, '0')}` },
+        ':lo': { S: `D#${streamId}#` },
         ':hi': { S: `D#${streamId}#~` },
       },
       ConsistentRead: true,
     }),
   );
-  for (const item of rows.Items ?? [])
+  let lost = 0;
+  for (const item of rows.Items ?? []) {
+    const after = batchOf(hookId, item).deliveries.filter((d) => d.seq > seq).length;
+    if (after === 0) continue;
+    lost += after;
     await server.client.send(new DeleteItemCommand({ TableName: table, Key: { pk: item.pk!, sk: item.sk! } }));
+  }
   // The pump was in flight (its lease held), and the queue's outbox item is gone with the rest.
   await server.client.send(
     new UpdateItemCommand({
@@ -65,7 +75,7 @@ async function cutRowsAfter(server: LocalServer, hookId: string, streamId: strin
   );
   const item = await server.runtime.dueWork.get(WEBHOOK_PUMP, pumpKey({ hookId, tableId: streamId }));
   if (item !== undefined) await server.runtime.dueWork.remove(item);
-  return rows.Items?.length ?? 0;
+  return lost;
 }
 
 describe('webhook deliveries after a crash in the middle of a commit’s fan-out', () => {
@@ -161,8 +171,8 @@ describe('webhook deliveries after a crash in the middle of a commit’s fan-out
         t.tableId,
         (await allEvents(api, t.tableId, t.organiserKey)).map((e) => e.seq),
       );
-      // The bots' moves are a few commits of many events (usually one): the kill lands after the first row of the
-      // biggest, so the rest of it and every later commit have none.
+      // The bots' moves are a few commits of many events (usually one): the kill lands before the batch holding the
+      // biggest, so its events after the first and every later commit's have none (the batch held its first too).
       const commits = await first.runtime.store.range(t.tableId, t.from + 1, 10_000);
       const deal = commits.reduce((a, b) => (b.events.length > a.events.length ? b : a));
       expect(deal.events.length).toBeGreaterThan(1);
@@ -172,9 +182,9 @@ describe('webhook deliveries after a crash in the middle of a commit’s fan-out
     const cupEvents = (
       await api.get<{ events: { seq: number }[] }>(`/v1/tournaments/${cup.tournamentId}/events`)
     ).body.events.map((e) => e.seq);
-    // The tournament's fan-out died after the first player's row (Centa's, with her external id, is one of the lost).
+    // The tournament's fan-out died after the first player's batch (Centa's, with her external id, is one of the lost).
     expect(await cutRowsAfter(first, cupHook.body.id, cup.tournamentId, 2)).toBe(2);
-    // The closing commit's rows were not all made, so the key still lists its table (its fan-out drops it after them).
+    // The closing commit's batch was not made, so the key still lists its table (its fan-out drops it after that).
     const keyHash = createHash('sha256').update(API_KEY).digest('hex');
     await first.runtime.store.noteCreator(keyHash, keys.tableId);
     const clockAtCrash = clock1.now();

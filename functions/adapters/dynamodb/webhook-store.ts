@@ -8,10 +8,22 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { conditionalWrite } from './client.js';
-import type { Delivery, Hook, HookSecret, WebhookStore } from '../../ports/webhooks.js';
+import { StoredShapeError, UNVERSIONED } from '../schema.js';
+import {
+  type Attempt,
+  type Delivery,
+  type DeliveryBatch,
+  type Hook,
+  type HookSecret,
+  type QueueHead,
+  type QueuePosition,
+  type WebhookStore,
+  deliveryIdOf,
+} from '../../ports/webhooks.js';
 
-/** Delivery rows expire 30 days after they were made (DynamoDB TTL on `expiresAt`). */
+/** Delivery batches expire 30 days after they were made (DynamoDB TTL on `expiresAt`). */
 const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
 
 const hookPk = (hookId: string) => `WH#${hookId}`;
@@ -22,14 +34,132 @@ const scopePkOf = (hook: Hook): string =>
     : hook.scope.kind === 'tournament'
       ? `WHU#${hook.scope.tournamentId}`
       : `WHK#${hook.scope.keyHash}`;
-const deliverySk = (tableId: string, seq: number, sub: number) =>
-  `D#${tableId}#${String(seq).padStart(12, '0')}#${String(sub).padStart(3, '0')}`;
+const positionKey = (p: QueuePosition): string =>
+  `${String(p.seq).padStart(12, '0')}#${String(p.sub).padStart(3, '0')}`;
+const deliverySk = (tableId: string, seq: number, sub: number) => `D#${tableId}#${positionKey({ seq, sub })}`;
+/** A batch's key: its first position, then its tag (none for a delivery stored on its own, schema version 1). */
+const batchSk = (b: Pick<DeliveryBatch, 'tableId' | 'seq' | 'sub' | 'tag'>): string =>
+  deliverySk(b.tableId, b.seq, b.sub) + (b.tag === '' ? '' : `#${b.tag}`);
+const parseBatchSk = (sk: string): { tableId: string; seq: number; sub: number; tag: string } | undefined => {
+  const m = /^D#([a-z0-9]+)#(\d{12})#(\d{3})(?:#([a-z0-9]+))?$/.exec(sk);
+  return m === null ? undefined : { tableId: m[1]!, seq: Number(m[2]), sub: Number(m[3]), tag: m[4] ?? '' };
+};
+
+/**
+ * The schema version of a stored delivery batch (attribute `v`). Version 1 — no `v`, written before batches — is one
+ * item per delivery, the `Delivery` as JSON in `d` under `D#<stream>#<seq>#<sub>`: read as a batch of that one
+ * delivery (tag ''), under its own key, so a queue or a log holding both kinds reads in one order; a write of it (its
+ * next attempt) stores it as today's version under the same key. Version 2: `b` = JSON `{ tournament?, createdAt, deliveries }`, deflated (binary).
+ */
+export const DELIVERY_BATCH_VERSION = 2;
+
+/** A delivery as a batch holds it: what the key and the batch do not already say. */
+interface StoredDelivery {
+  readonly seq: number;
+  readonly sub: number;
+  readonly type: Delivery['type'];
+  readonly body: string;
+  readonly status: Delivery['status'];
+  readonly attempts: readonly Attempt[];
+  readonly nextAt: number;
+  readonly createdAt: number;
+}
+
+/** What a stored batch may weigh, deflated (DynamoDB's item limit is 400 KB): past it the oldest attempts go. */
+const MAX_BATCH_BYTES = 300 * 1024;
+/** Attempts' error texts are cut to this (a target's error can be long; a batch holds many attempts). */
+const MAX_ERROR_CHARS = 200;
+
+function batchItem(b: DeliveryBatch): Record<string, AttributeValue> {
+  let deliveries: StoredDelivery[] = b.deliveries.map((d) => ({
+    seq: d.seq,
+    sub: d.sub,
+    type: d.type,
+    body: d.body,
+    status: d.status,
+    attempts: d.attempts.map((a) =>
+      a.error !== undefined && a.error.length > MAX_ERROR_CHARS
+        ? { ...a, error: a.error.slice(0, MAX_ERROR_CHARS) }
+        : a,
+    ),
+    nextAt: d.nextAt,
+    createdAt: d.createdAt,
+  }));
+  // Deflated, as commits' events are (table-store.ts): the bodies of one run of commits repeat most of their text.
+  const pack = (): Buffer =>
+    deflateRawSync(
+      Buffer.from(
+        JSON.stringify({ ...(b.tournament === true ? { tournament: true } : {}), createdAt: b.createdAt, deliveries }),
+      ),
+    );
+  let packed = pack();
+  // Only redeliveries pile attempts onto many deliveries of one batch: halve the longest attempt lists until it fits.
+  while (packed.length > MAX_BATCH_BYTES) {
+    const most = Math.max(...deliveries.map((d) => d.attempts.length));
+    if (most <= 1) break;
+    deliveries = deliveries.map((d) =>
+      d.attempts.length === most ? { ...d, attempts: d.attempts.slice(-Math.ceil(most / 2)) } : d,
+    );
+    packed = pack();
+  }
+  return {
+    pk: { S: hookPk(b.hookId) },
+    sk: { S: batchSk(b) },
+    v: { N: String(DELIVERY_BATCH_VERSION) },
+    b: { B: packed },
+    expiresAt: { N: String(Math.floor(b.createdAt / 1000) + DELIVERY_TTL_SECONDS) },
+  };
+}
+
+/** A stored batch in today's shape, whichever version it was written at. */
+export function batchOf(hookId: string, item: Record<string, AttributeValue>): DeliveryBatch {
+  const version = item.v?.N === undefined ? UNVERSIONED : Number(item.v.N);
+  if (version === 1) {
+    const d = JSON.parse(item.d!.S!) as Delivery;
+    return {
+      hookId,
+      tableId: d.tableId,
+      ...(d.tournament === true ? { tournament: true as const } : {}),
+      seq: d.seq,
+      sub: d.sub,
+      tag: '',
+      createdAt: d.createdAt,
+      deliveries: [d],
+    };
+  }
+  const key = parseBatchSk(item.sk?.S ?? '');
+  if (version !== DELIVERY_BATCH_VERSION || key === undefined)
+    throw new StoredShapeError('webhook delivery batch', version, DELIVERY_BATCH_VERSION);
+  const stored = JSON.parse(inflateRawSync(item.b!.B!).toString()) as {
+    tournament?: true;
+    createdAt: number;
+    deliveries: StoredDelivery[];
+  };
+  const tournament = stored.tournament === true ? { tournament: true as const } : {};
+  return {
+    hookId,
+    ...key,
+    ...tournament,
+    createdAt: stored.createdAt,
+    deliveries: stored.deliveries.map((d) => ({
+      hookId,
+      deliveryId: deliveryIdOf(hookId, key.tableId, d.seq, d.sub),
+      tableId: key.tableId,
+      ...tournament,
+      ...d,
+    })),
+  };
+}
 
 /**
  * Webhook state in the data table, next to the tables (no new table to provision):
  *   `WH#<hook>` / `HOOK`                     the registration (JSON in `h`)
- *   `WH#<hook>` / `D#<table>#<seq>#<sub>`    one delivery with its attempts (JSON in `d`), TTL 30 days
- *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished delivery) + pump lease
+ *   `WH#<hook>` / `D#<table>#<seq>#<sub>#<tag>`  one batch: the deliveries one commit (or one part of it) makes for the
+ *                                            registration, each with its state (deflated JSON in `b`, schema version in `v`;
+ *                                            `DELIVERY_BATCH_VERSION`), TTL 30 days. `<seq>#<sub>` is its first
+ *                                            delivery's queue position, so keys sort in queue order
+ *   `WH#<hook>` / `CUR#<table>`              the queue cursor (`pos`: sk of the last finished batch; `at`: the position
+ *                                            of the last delivery the queue finished) + pump lease
  *   `WHT#<table>` / `H#<hook>`, `WHK#<key hash>` / `H#<hook>`, `WHU#<tournament>` / `H#<hook>`,
  *   `WHO#<owner hash>` / `H#<hook>`           lookups (a tournament's deliveries use its id where a table's use the table's)
  *   `WHS` / `STAMP`                           a random stamp (`v`) replaced after every registration and deletion: for
@@ -116,51 +246,84 @@ export class DynamoWebhookStore implements WebhookStore {
     return this.#hooksUnder(`WHO#${ownerHash}`);
   }
 
-  addDelivery(d: Delivery): Promise<boolean> {
+  addBatch(batch: DeliveryBatch): Promise<boolean> {
     return conditionalWrite(
       this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: this.#deliveryItem(d),
-          // A replayed stream record makes the same deliveries again: keep the first (and its attempts).
+          Item: batchItem(batch),
+          // A replayed stream record (or a catch-up after a crash) makes the same batch again: keep the first, and the
+          // state its deliveries have reached.
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
     );
   }
 
+  async putBatch(batch: DeliveryBatch): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: batchItem(batch) }));
+  }
+
   async putDelivery(d: Delivery): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: this.#deliveryItem(d) }));
+    const batch = await this.#batchHolding(d.hookId, d.deliveryId);
+    if (batch === undefined) return;
+    await this.putBatch({
+      ...batch,
+      deliveries: batch.deliveries.map((x) => (x.deliveryId === d.deliveryId ? d : x)),
+    });
   }
 
   async getDelivery(hookId: string, deliveryId: string): Promise<Delivery | undefined> {
+    return (await this.#batchHolding(hookId, deliveryId))?.deliveries.find((x) => x.deliveryId === deliveryId);
+  }
+
+  // The batch holding a delivery: the newest batch of its stream that begins at or before its position (a few newer
+  // ones may begin there too: a registration's turn, a catch-up's copy — the first that holds it is the one).
+  async #batchHolding(hookId: string, deliveryId: string): Promise<DeliveryBatch | undefined> {
     const m = /\.([a-z0-9]{4,40})\.(\d+)\.(\d+)$/.exec(deliveryId);
     if (m === null) return undefined;
     const out = await this.client.send(
-      new GetItemCommand({
+      new QueryCommand({
         TableName: this.tableName,
-        Key: { pk: { S: hookPk(hookId) }, sk: { S: deliverySk(m[1]!, Number(m[2]), Number(m[3])) } },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: {
+          ':pk': { S: hookPk(hookId) },
+          ':lo': { S: `D#${m[1]!}#` },
+          ':hi': { S: `${deliverySk(m[1]!, Number(m[2]), Number(m[3]))}#~` },
+        },
+        ScanIndexForward: false,
+        Limit: 4,
         ConsistentRead: true,
       }),
     );
-    const d = out.Item?.d?.S;
-    return d === undefined ? undefined : (JSON.parse(d) as Delivery);
+    return (out.Items ?? [])
+      .map((i) => batchOf(hookId, i))
+      .find((b) => b.deliveries.some((x) => x.deliveryId === deliveryId));
   }
 
   async deliveries(hookId: string, limit: number): Promise<readonly Delivery[]> {
-    const out = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':pk': { S: hookPk(hookId) }, ':d': { S: 'D#' } },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []).map((i) => JSON.parse(i.d!.S!) as Delivery);
+    const out: Delivery[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    // Batches newest first, each expanded newest first, until `limit` deliveries (an emptied batch holds none). Pages of
+    // a few items: one batch may hold a whole run of deals.
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
+          ExpressionAttributeValues: { ':pk': { S: hookPk(hookId) }, ':d': { S: 'D#' } },
+          ScanIndexForward: false,
+          Limit: Math.max(1, Math.min(limit, 20)),
+          ...(start !== undefined ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) out.push(...[...batchOf(hookId, item).deliveries].reverse());
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined && out.length < limit);
+    return out.slice(0, limit);
   }
 
-  async queueHead(hookId: string, tableId: string): Promise<Delivery | undefined> {
+  async queueHead(hookId: string, tableId: string): Promise<QueueHead | undefined> {
     const cursor = await this.client.send(
       new GetItemCommand({
         TableName: this.tableName,
@@ -168,7 +331,7 @@ export class DynamoWebhookStore implements WebhookStore {
         ConsistentRead: true,
       }),
     );
-    // Everything after the cursor is unfinished: deliveries finish strictly in sk (= seq) order.
+    // Everything after the cursor is unfinished: batches finish strictly in sk order (= queue order).
     const pos = cursor.Item?.pos?.S;
     const out = await this.client.send(
       new QueryCommand({
@@ -176,7 +339,7 @@ export class DynamoWebhookStore implements WebhookStore {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
         ExpressionAttributeValues: {
           ':pk': { S: hookPk(hookId) },
-          // `pos` + '!' is the smallest key after `pos` among delivery keys (they use digits and '#' only).
+          // `pos` + '!' is the smallest key after `pos` among batch keys (they use letters, digits and '#' only).
           ':lo': { S: pos === undefined ? `D#${tableId}#` : `${pos}!` },
           ':hi': { S: `D#${tableId}#~` },
         },
@@ -184,23 +347,31 @@ export class DynamoWebhookStore implements WebhookStore {
         ConsistentRead: true,
       }),
     );
-    const d = out.Items?.[0]?.d?.S;
-    return d === undefined ? undefined : (JSON.parse(d) as Delivery);
+    const item = out.Items?.[0];
+    if (item === undefined) return undefined;
+    // Where the queue stands: `at` since batches; a cursor from before them names its last delivery's own key.
+    const at = cursor.Item?.at?.S ?? pos;
+    const m = at === undefined ? null : /(\d{12})#(\d{3})$/.exec(at);
+    return { batch: batchOf(hookId, item), ...(m !== null ? { after: { seq: Number(m[1]), sub: Number(m[2]) } } : {}) };
   }
 
-  async finish(d: Delivery): Promise<void> {
-    await this.putDelivery(d);
+  async finish(batch: DeliveryBatch, last: QueuePosition | undefined): Promise<void> {
+    await this.putBatch(batch);
     await this.client.send(
       new UpdateItemCommand({
         TableName: this.tableName,
-        Key: { pk: { S: hookPk(d.hookId) }, sk: { S: `CUR#${d.tableId}` } },
-        UpdateExpression: 'SET pos = :pos',
-        ExpressionAttributeValues: { ':pos': { S: deliverySk(d.tableId, d.seq, d.sub) } },
+        Key: { pk: { S: hookPk(batch.hookId) }, sk: { S: `CUR#${batch.tableId}` } },
+        UpdateExpression: last === undefined ? 'SET pos = :pos' : 'SET pos = :pos, #at = :at',
+        ExpressionAttributeValues: {
+          ':pos': { S: batchSk(batch) },
+          ...(last !== undefined ? { ':at': { S: positionKey(last) } } : {}),
+        },
+        ...(last !== undefined ? { ExpressionAttributeNames: { '#at': 'at' } } : {}),
       }),
     );
   }
 
-  async lastDelivery(hookId: string, tableId: string): Promise<Delivery | undefined> {
+  async lastBatchSeq(hookId: string, tableId: string): Promise<number | undefined> {
     const out = await this.client.send(
       new QueryCommand({
         TableName: this.tableName,
@@ -212,11 +383,12 @@ export class DynamoWebhookStore implements WebhookStore {
         },
         ScanIndexForward: false,
         Limit: 1,
+        ProjectionExpression: 'sk',
         ConsistentRead: true,
       }),
     );
-    const d = out.Items?.[0]?.d?.S;
-    return d === undefined ? undefined : (JSON.parse(d) as Delivery);
+    const sk = out.Items?.[0]?.sk?.S;
+    return sk === undefined ? undefined : parseBatchSk(sk)?.seq;
   }
 
   countOwned(ownerHash: string): Promise<number> {
@@ -271,15 +443,6 @@ export class DynamoWebhookStore implements WebhookStore {
         UpdateExpression: 'REMOVE leaseUntil',
       }),
     );
-  }
-
-  #deliveryItem(d: Delivery) {
-    return {
-      pk: { S: hookPk(d.hookId) },
-      sk: { S: deliverySk(d.tableId, d.seq, d.sub) },
-      d: { S: JSON.stringify(d) },
-      expiresAt: { N: String(Math.floor(d.createdAt / 1000) + DELIVERY_TTL_SECONDS) },
-    };
   }
 
   async #put(item: Record<string, string>): Promise<void> {
