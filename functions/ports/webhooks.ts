@@ -127,6 +127,12 @@ export interface DeliveryBatch {
   /** Epoch millis when it was made (the stored item expires 30 days later). */
   readonly createdAt: number;
   readonly deliveries: readonly Delivery[];
+  /**
+   * The stored revision this copy was read at (0: never rewritten, or stored before revisions). Every write raises it,
+   * and a write of a copy read at an older revision is refused (`putBatch`, `finish`): a pump and a redelivery that both
+   * rewrite one batch cannot undo each other's record (use-cases/webhook-delivery.ts `mergeBatch`).
+   */
+  readonly rev?: number;
 }
 
 /**
@@ -187,10 +193,23 @@ export interface WebhookStore {
    * false when it existed. One conditional write, whatever the number of deliveries in it.
    */
   addBatch(batch: DeliveryBatch): Promise<boolean>;
-  /** Record the state of a batch's deliveries (attempts, status, next try), replacing the stored ones. */
-  putBatch(batch: DeliveryBatch): Promise<void>;
-  /** Record one delivery's state inside the batch that holds it (the redeliver route). */
-  putDelivery(delivery: Delivery): Promise<void>;
+  /**
+   * Record the state of a batch's deliveries (attempts, status, next try), replacing the stored ones — unless the
+   * stored batch was rewritten since `batch.rev`: then nothing is written and the answer is undefined (read it again:
+   * `getBatch`). The batch as written (its new `rev`) otherwise.
+   */
+  putBatch(batch: DeliveryBatch): Promise<DeliveryBatch | undefined>;
+  /** The stored batch with `batch`'s key (its current revision), if it is still there. */
+  getBatch(batch: DeliveryBatch): Promise<DeliveryBatch | undefined>;
+  /**
+   * Record one delivery's state inside the batch that holds it (the redeliver route), `change` applied to the stored
+   * delivery as it is when written (re-read and applied again when the batch changed meanwhile).
+   */
+  putDelivery(
+    hookId: string,
+    deliveryId: string,
+    change: (stored: Delivery) => Delivery,
+  ): Promise<Delivery | undefined>;
   getDelivery(hookId: string, deliveryId: string): Promise<Delivery | undefined>;
   /** The delivery log of a registration, newest first: the stored batches expanded into their deliveries. */
   deliveries(hookId: string, limit: number): Promise<readonly Delivery[]>;
@@ -198,9 +217,10 @@ export interface WebhookStore {
   queueHead(hookId: string, tableId: string): Promise<QueueHead | undefined>;
   /**
    * Record a finished batch (every delivery in it delivered or failed) and move the queue past it; `last` is the queue
-   * position of the last delivery it finished (a later copy of a delivery at or before it is not sent again).
+   * position of the last delivery it finished (a later copy of a delivery at or before it is not sent again). False,
+   * with nothing written, when the stored batch was rewritten since `batch.rev` (as `putBatch`).
    */
-  finish(batch: DeliveryBatch, last: QueuePosition | undefined): Promise<void>;
+  finish(batch: DeliveryBatch, last: QueuePosition | undefined): Promise<boolean>;
   /** The seq of the newest batch made for (hook, stream), if any: where a catch-up after a crash starts. */
   lastBatchSeq(hookId: string, tableId: string): Promise<number | undefined>;
   /** How many registrations an owner (token hash) holds, and how many name one table: the caps' counts. */

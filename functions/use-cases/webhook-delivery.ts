@@ -469,14 +469,38 @@ export class Deliverer {
    */
   async #sendBatch(hook: Hook, target: Target, head: QueueHead): Promise<number | undefined> {
     const { store, clock } = this.deps;
-    const done: Delivery[] = [];
-    const left = [...head.batch.deliveries];
+    let done: Delivery[] = [];
+    let left = [...head.batch.deliveries];
     let last: QueuePosition | undefined = head.after;
     let unsaved = 0;
     let savedAt = clock.now();
+    // The batch as last read or written: a write over a newer revision (a redelivery recorded an attempt meanwhile) is
+    // refused; then the stored batch is read again and its changes are kept beside this pump's (mergeBatch).
+    let base: DeliveryBatch = head.batch;
+    const write = async (finished: boolean): Promise<void> => {
+      for (;;) {
+        const mine: DeliveryBatch = { ...base, deliveries: finished ? done : [...done, ...left] };
+        if (finished) {
+          if (await store.finish(mine, last)) return;
+        } else {
+          const written = await store.putBatch(mine);
+          if (written !== undefined) {
+            base = written;
+            return;
+          }
+        }
+        const stored = await store.getBatch(base);
+        // Gone meanwhile (expired): nothing is left to record.
+        if (stored === undefined) return;
+        const merged = mergeBatch(base, mine, stored);
+        done = merged.slice(0, done.length);
+        left = merged.slice(done.length);
+        base = { ...stored, deliveries: merged };
+      }
+    };
     const record = async (): Promise<void> => {
       if (unsaved === 0) return;
-      await store.putBatch({ ...head.batch, deliveries: [...done, ...left] });
+      await write(false);
       unsaved = 0;
       savedAt = clock.now();
     };
@@ -533,7 +557,7 @@ export class Deliverer {
       unsaved++;
       if (unsaved >= CHECKPOINT.sends || clock.now() - savedAt >= CHECKPOINT.ms) await record();
     }
-    await store.finish({ ...head.batch, deliveries: done }, last);
+    await write(true);
     return undefined;
   }
 
@@ -577,13 +601,13 @@ export class Deliverer {
       ...(outcome.status !== undefined ? { status: outcome.status } : {}),
       ...(outcome.error !== undefined ? { error: outcome.error } : {}),
     };
-    const updated: Delivery = {
-      ...delivery,
-      attempts: [...delivery.attempts, attempt].slice(-20),
-      ...(outcome.ok && delivery.status === 'failed' ? { status: 'delivered' as const } : {}),
-    };
-    await this.deps.store.putDelivery(updated);
-    return updated;
+    // Applied to the delivery as stored when it is written (a pump may have recorded more of it meanwhile).
+    const record = (d: Delivery): Delivery => ({
+      ...d,
+      attempts: [...d.attempts, attempt].slice(-20),
+      ...(outcome.ok && d.status === 'failed' ? { status: 'delivered' as const } : {}),
+    });
+    return (await this.deps.store.putDelivery(hook.hookId, delivery.deliveryId, record)) ?? record(delivery);
   }
 
   /** One signed POST: https (or allowed http), addresses checked at connect time, no redirects, a time-out. */
@@ -645,6 +669,30 @@ function foldOnto(before: TableState | null, commit: Commit): TableState | null 
   let state = before;
   for (const e of commit.events) state = evolve(state, e);
   return state;
+}
+
+/**
+ * A pump's copy of a batch (`mine`, from `base` on) merged with the stored batch another writer rewrote meanwhile (a
+ * redelivery recording its attempt: `stored`): each delivery keeps the pump's state and gains the attempts the other
+ * writer added since `base`, in time order; a failed delivery the redelivery got through is delivered. In `mine`'s
+ * order (the pump's done deliveries, then those left).
+ */
+export function mergeBatch(base: DeliveryBatch, mine: DeliveryBatch, stored: DeliveryBatch): Delivery[] {
+  const key = (a: Attempt): string => `${a.at}/${a.ms}/${a.status ?? ''}/${a.error ?? ''}`;
+  const known = new Map(base.deliveries.map((d) => [d.deliveryId, new Set(d.attempts.map(key))]));
+  const theirs = new Map(stored.deliveries.map((d) => [d.deliveryId, d]));
+  return mine.deliveries.map((d) => {
+    const t = theirs.get(d.deliveryId);
+    if (t === undefined) return d;
+    const seen = known.get(d.deliveryId) ?? new Set<string>();
+    const added = t.attempts.filter((a) => !seen.has(key(a)));
+    if (added.length === 0 && !(t.status === 'delivered' && d.status === 'failed')) return d;
+    return {
+      ...d,
+      attempts: [...d.attempts, ...added].sort((a, b) => a.at - b.at).slice(-20),
+      ...(t.status === 'delivered' && d.status === 'failed' ? { status: 'delivered' as const } : {}),
+    };
+  });
 }
 
 /**

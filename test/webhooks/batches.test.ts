@@ -1,4 +1,6 @@
 import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocal, type LocalServer } from '../../local/server.js';
 import { ManualClock, createWebhooks, type Webhooks } from '../../functions/composition/webhooks.js';
@@ -210,4 +212,67 @@ describe('delivery batches', () => {
       await w.server.close();
     }
   }, 60_000);
+});
+
+describe('a redelivery and the pump writing one batch', () => {
+  it('bug: the pump recorded its copy over a redelivery made meanwhile; now both are kept, nothing is sent twice', async () => {
+    const clock = new ManualClock(T0);
+    const w = pieces(clock);
+    const job: PumpJob = { kind: 'webhook.pump', hookId: 'wh_race', tableId: 'urac0001' };
+    const got: string[] = [];
+    let redelivered: Promise<unknown> | undefined;
+    // The target: while it holds the pump's delivery of seq 3, the organiser redelivers seq 2 of the same batch
+    // (answered at once); then it answers the pump.
+    const target = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const id = String(req.headers['webhook-id']);
+        got.push(id);
+        if (id !== deliveryIdOf(job.hookId, job.tableId, 3, 0) || redelivered !== undefined) {
+          res.writeHead(200).end('ok');
+          return;
+        }
+        redelivered = (async () => {
+          const hook = (await w.store.getHook(job.hookId))!;
+          const two = (await w.store.getDelivery(job.hookId, deliveryIdOf(job.hookId, job.tableId, 2, 0)))!;
+          await w.deliverer.redeliver(hook, two);
+        })().finally(() => res.writeHead(200).end('ok'));
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`;
+    try {
+      await registration(w, job.hookId, job.tableId, url);
+      // One batch: seq 2 already delivered, 3 and 4 to send.
+      const [batch] = batchesOf(
+        [
+          { ...delivery(job.hookId, job.tableId, 2), status: 'delivered' as const },
+          delivery(job.hookId, job.tableId, 3),
+          delivery(job.hookId, job.tableId, 4),
+        ],
+        'c',
+        T0,
+      );
+      expect(await w.store.addBatch(batch!)).toBe(true);
+      await w.deliverer.pump(job);
+      await redelivered;
+      const id = (seq: number) => deliveryIdOf(job.hookId, job.tableId, seq, 0);
+      // 3 (whose answer waited for the redelivery), the redelivered 2, then 4: each once.
+      expect(got).toEqual([id(3), id(2), id(4)]);
+      // The log keeps the redelivery's attempt and the pump's: before, the pump's record of the batch (read before the
+      // redelivery) wrote seq 2 back without it.
+      const log = await w.store.deliveries(job.hookId, 10);
+      expect(log.map((d) => [d.seq, d.status, d.attempts.length])).toEqual([
+        [4, 'delivered', 1],
+        [3, 'delivered', 1],
+        [2, 'delivered', 1],
+      ]);
+      expect(await w.store.queueHead(job.hookId, job.tableId)).toBeUndefined();
+    } finally {
+      await new Promise<void>((resolve) => {
+        target.closeAllConnections();
+        target.close(() => resolve());
+      });
+    }
+  });
 });

@@ -107,6 +107,8 @@ function batchItem(b: DeliveryBatch): Record<string, AttributeValue> {
     sk: { S: batchSk(b) },
     v: { N: String(DELIVERY_BATCH_VERSION) },
     b: { B: packed },
+    // Its revision: raised by every write (`putBatch` writes only over the revision it read).
+    rv: { N: String((b.rev ?? 0) + 1) },
     expiresAt: { N: String(Math.floor(b.createdAt / 1000) + DELIVERY_TTL_SECONDS) },
   };
 }
@@ -125,6 +127,7 @@ export function batchOf(hookId: string, item: Record<string, AttributeValue>): D
       tag: '',
       createdAt: d.createdAt,
       deliveries: [d],
+      rev: 0,
     };
   }
   const key = parseBatchSk(item.sk?.S ?? '');
@@ -141,6 +144,7 @@ export function batchOf(hookId: string, item: Record<string, AttributeValue>): D
     ...key,
     ...tournament,
     createdAt: stored.createdAt,
+    rev: item.rv?.N === undefined ? 0 : Number(item.rv.N),
     deliveries: stored.deliveries.map((d) => ({
       hookId,
       deliveryId: deliveryIdOf(hookId, key.tableId, d.seq, d.sub),
@@ -260,17 +264,49 @@ export class DynamoWebhookStore implements WebhookStore {
     );
   }
 
-  async putBatch(batch: DeliveryBatch): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: batchItem(batch) }));
+  async putBatch(batch: DeliveryBatch): Promise<DeliveryBatch | undefined> {
+    const rev = batch.rev ?? 0;
+    const written = await conditionalWrite(
+      this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: batchItem(batch),
+          // Only over the revision it was read at (one stored before revisions, or a row of version 1, has none).
+          ConditionExpression: rev === 0 ? 'attribute_not_exists(rv)' : 'rv = :rv',
+          ...(rev === 0 ? {} : { ExpressionAttributeValues: { ':rv': { N: String(rev) } } }),
+        }),
+      ),
+    );
+    return written ? { ...batch, rev: rev + 1 } : undefined;
   }
 
-  async putDelivery(d: Delivery): Promise<void> {
-    const batch = await this.#batchHolding(d.hookId, d.deliveryId);
-    if (batch === undefined) return;
-    await this.putBatch({
-      ...batch,
-      deliveries: batch.deliveries.map((x) => (x.deliveryId === d.deliveryId ? d : x)),
-    });
+  async getBatch(batch: DeliveryBatch): Promise<DeliveryBatch | undefined> {
+    const out = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: { S: hookPk(batch.hookId) }, sk: { S: batchSk(batch) } },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item === undefined ? undefined : batchOf(batch.hookId, out.Item);
+  }
+
+  async putDelivery(
+    hookId: string,
+    deliveryId: string,
+    change: (stored: Delivery) => Delivery,
+  ): Promise<Delivery | undefined> {
+    // A pump records the batch now and then (webhook-delivery.ts): a lost race reads it again and applies the change
+    // to what it recorded.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const batch = await this.#batchHolding(hookId, deliveryId);
+      const stored = batch?.deliveries.find((x) => x.deliveryId === deliveryId);
+      if (batch === undefined || stored === undefined) return undefined;
+      const changed = change(stored);
+      const deliveries = batch.deliveries.map((x) => (x.deliveryId === deliveryId ? changed : x));
+      if ((await this.putBatch({ ...batch, deliveries })) !== undefined) return changed;
+    }
+    throw new Error(`webhook delivery ${deliveryId}: its batch kept changing`);
   }
 
   async getDelivery(hookId: string, deliveryId: string): Promise<Delivery | undefined> {
@@ -355,8 +391,8 @@ export class DynamoWebhookStore implements WebhookStore {
     return { batch: batchOf(hookId, item), ...(m !== null ? { after: { seq: Number(m[1]), sub: Number(m[2]) } } : {}) };
   }
 
-  async finish(batch: DeliveryBatch, last: QueuePosition | undefined): Promise<void> {
-    await this.putBatch(batch);
+  async finish(batch: DeliveryBatch, last: QueuePosition | undefined): Promise<boolean> {
+    if ((await this.putBatch(batch)) === undefined) return false;
     await this.client.send(
       new UpdateItemCommand({
         TableName: this.tableName,
@@ -369,6 +405,7 @@ export class DynamoWebhookStore implements WebhookStore {
         ...(last !== undefined ? { ExpressionAttributeNames: { '#at': 'at' } } : {}),
       }),
     );
+    return true;
   }
 
   async lastBatchSeq(hookId: string, tableId: string): Promise<number | undefined> {
