@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as z from 'zod';
 import { parseBearer } from '../edge/bearer.js';
 import { POLICIES } from '../policy/access.js';
+import { webhookOwnerOf } from '../policy/webhooks.js';
 import { TOURNAMENT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../ports/webhooks.js';
 import { AppError } from '../use-cases/errors.js';
 import type { WebhookService } from '../use-cases/webhooks.js';
@@ -55,20 +56,26 @@ const idOf = (c: Context): string => parse(hookId, c.req.param('webhookId'), 'we
 const webhookRoute = routeFor<WebhookDeps>();
 
 /**
- * The webhooks slice's routes (openapi.yaml tag `webhooks`), mounted by functions/http/app.ts. Access is decided by
- * WebhookService (use-cases/webhooks.ts: the registration's owner token), as POLICIES.webhookOwner names.
+ * The webhooks slice's routes (openapi.yaml tag `webhooks`), mounted by functions/http/app.ts. Each route's policy
+ * (functions/policy/access.ts POLICIES, the checks in functions/policy/webhooks.ts) admits the caller through `req.may`
+ * before WebhookService runs; the service takes what the check hands on (an owner, a registration, an admitted scope),
+ * never the token.
  */
 export const WEBHOOK_ROUTES: readonly Route<WebhookDeps>[] = [
   webhookRoute({
     method: 'POST',
     path: '/v1/webhooks',
     operationId: 'createWebhook',
-    access: POLICIES.webhookOwner,
+    access: POLICIES.webhookRegistration,
     body: { schema: Register, read: json },
     cost: 5,
     handle: async (c, req, deps) => {
       const body = await req.body();
-      const out = await serviceOf(deps).register(bearer(c), body);
+      const service = serviceOf(deps);
+      const token = bearer(c);
+      // A token at its cap is refused before anything else is read (the answer says nothing about the table).
+      await service.withinOwnerCap(webhookOwnerOf(token));
+      const out = await service.create(req.may(await service.grounds(body, token), token), body);
       return c.json({ ...out.hook, secret: out.secret }, 201);
     },
   }),
@@ -76,23 +83,29 @@ export const WEBHOOK_ROUTES: readonly Route<WebhookDeps>[] = [
     method: 'GET',
     path: '/v1/webhooks',
     operationId: 'listWebhooks',
-    access: POLICIES.webhookOwner,
-    handle: async (c, _req, deps) => c.json({ webhooks: await serviceOf(deps).list(bearer(c)) }),
+    access: POLICIES.webhookOwnerList,
+    handle: async (c, req, deps) => c.json({ webhooks: await serviceOf(deps).list(req.may(bearer(c))) }),
   }),
   webhookRoute({
     method: 'GET',
     path: '/v1/webhooks/{webhookId}',
     operationId: 'getWebhook',
     access: POLICIES.webhookOwner,
-    handle: async (c, _req, deps) => c.json(await serviceOf(deps).view(bearer(c), idOf(c))),
+    handle: async (c, req, deps) => {
+      const service = serviceOf(deps);
+      const id = idOf(c);
+      return c.json(service.view(req.may(await service.find(id), bearer(c), id)));
+    },
   }),
   webhookRoute({
     method: 'DELETE',
     path: '/v1/webhooks/{webhookId}',
     operationId: 'deleteWebhook',
     access: POLICIES.webhookOwner,
-    handle: async (c, _req, deps) => {
-      await serviceOf(deps).remove(bearer(c), idOf(c));
+    handle: async (c, req, deps) => {
+      const service = serviceOf(deps);
+      const id = idOf(c);
+      await service.remove(req.may(await service.find(id), bearer(c), id));
       return c.body(null, 204);
     },
   }),
@@ -101,17 +114,23 @@ export const WEBHOOK_ROUTES: readonly Route<WebhookDeps>[] = [
     path: '/v1/webhooks/{webhookId}/rotate',
     operationId: 'rotateWebhookSecret',
     access: POLICIES.webhookOwner,
-    handle: async (c, _req, deps) => c.json(await serviceOf(deps).rotate(bearer(c), idOf(c))),
+    handle: async (c, req, deps) => {
+      const service = serviceOf(deps);
+      const id = idOf(c);
+      return c.json(await service.rotate(req.may(await service.find(id), bearer(c), id)));
+    },
   }),
   webhookRoute({
     method: 'GET',
     path: '/v1/webhooks/{webhookId}/deliveries',
     operationId: 'listWebhookDeliveries',
     access: POLICIES.webhookOwner,
-    handle: async (c, _req, deps) => {
+    handle: async (c, req, deps) => {
       const id = idOf(c);
       const limit = parse(z.coerce.number().int().min(1).max(100).default(50), c.req.query('limit'), 'limit');
-      return c.json({ deliveries: await serviceOf(deps).deliveries(bearer(c), id, limit) });
+      const service = serviceOf(deps);
+      const hook = req.may(await service.find(id), bearer(c), id);
+      return c.json({ deliveries: await service.deliveries(hook, limit) });
     },
   }),
   webhookRoute({
@@ -120,10 +139,12 @@ export const WEBHOOK_ROUTES: readonly Route<WebhookDeps>[] = [
     operationId: 'redeliverWebhook',
     access: POLICIES.webhookOwner,
     cost: 5,
-    handle: async (c, _req, deps) => {
+    handle: async (c, req, deps) => {
       const id = idOf(c);
       const deliveryId = parse(z.string().min(1).max(200), c.req.param('deliveryId'), 'deliveryId');
-      return c.json(await serviceOf(deps).redeliver(bearer(c), id, deliveryId));
+      const service = serviceOf(deps);
+      const hook = req.may(await service.find(id), bearer(c), id);
+      return c.json(await service.redeliver(hook, deliveryId));
     },
   }),
 ];

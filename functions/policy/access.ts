@@ -1,9 +1,10 @@
 import type { Audience } from '../../engine/index.js';
 import { asSeat } from '../../engine/index.js';
-import { matchesHash, sha256 } from '../crypto/secrets.js';
-import type { Principal, SubscriptionAudience } from '../ports/connections.js';
+import { sha256 } from '../crypto/secrets.js';
+import type { SubscriptionAudience } from '../ports/connections.js';
 import type { TableMeta } from '../ports/table-store.js';
 import { AppError } from '../use-cases/errors.js';
+import { type Actor, type SeatActor, authorize } from './table.js';
 import {
   assertMayActFor,
   assertMayEnterSheet,
@@ -12,24 +13,19 @@ import {
   assertTournamentPlayer,
   authorizeTournament,
 } from './tournament.js';
+import { assertMayRegisterWebhook, assertWebhookOwner, webhookOwnerOf } from './webhooks.js';
 
+export type { Actor, SeatActor } from './table.js';
+export { authorize, currentActor, principalFor } from './table.js';
 export type { TournamentCaller } from './tournament.js';
 
 /**
  * The one place that answers "who is this caller and may they do this". HTTP routes, the WebSocket handler, the use
- * cases and the fan-out ask here; none of them decides access on its own. A tournament's checks are in
- * ./tournament.ts (its keys and callers are not a table's); `POLICIES` below names them for the tournament routes.
+ * cases and the fan-out ask here; none of them decides access on its own. Who a table's token is (`authorize`,
+ * `currentActor`, `principalFor`) is in ./table.ts, re-exported here. A tournament's checks are in ./tournament.ts
+ * (its keys and callers are not a table's), a webhook registration's in ./webhooks.ts (its owner is the token that
+ * registered it); `POLICIES` below names them for the tournament and webhook routes.
  */
-
-/** Who is calling, resolved from a bearer secret. */
-export type Actor =
-  | { readonly kind: 'seat'; readonly seat: number }
-  | { readonly kind: 'organiser' }
-  | { readonly kind: 'spectator' }
-  | { readonly kind: 'bot'; readonly seat: number };
-
-/** An actor that acts for a seat (a player's seat token, or the server's bot for a bot seat). */
-export type SeatActor = Extract<Actor, { readonly seat: number }>;
 
 /** What the engine redacts for: a bot sees as its seat. */
 export function audienceOf(actor: Actor): Audience {
@@ -57,76 +53,6 @@ export function audienceName(actor: Actor): string {
 export function actorKey(actor: Actor): string {
   const audience = audienceOf(actor);
   return audience.kind === 'seat' ? `seat${audience.seat}` : audience.kind;
-}
-
-/** Resolve a bearer secret to an actor of this table (undefined secret: a spectator of a public table). */
-export function authorize(meta: TableMeta, secret: string | undefined): Actor {
-  if (secret === undefined || secret === '') {
-    if (meta.visibility === 'public') return { kind: 'spectator' };
-    throw new AppError(
-      401,
-      'auth/missing_token',
-      'this table is private: send a seat token, spectator or organiser key',
-    );
-  }
-  if (secret.startsWith('ok_') && matchesHash(secret, meta.organiserKeyHash)) return { kind: 'organiser' };
-  if (secret.startsWith('sk_') && meta.spectatorKeyHashes.some((h) => matchesHash(secret, h)))
-    return { kind: 'spectator' };
-  if (secret.startsWith('st_')) {
-    const hash = sha256(secret);
-    const seat = meta.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === hash);
-    if (seat >= 0) return { kind: 'seat', seat };
-  }
-  // Say which token would do: a made-up one (no table token's prefix) or one of another table or tournament.
-  const known = ['st_', 'sk_', 'ok_'].some((p) => secret.startsWith(p));
-  throw new AppError(
-    403,
-    'auth/forbidden',
-    `${known ? 'this token is not one of this table’s' : 'not a table token'}: send a seat token (st_…) from joining ` +
-      `table ${meta.tableId}, one of its spectator keys (sk_…) or its organiser key (ok_…)`,
-    { field: 'authorization' },
-  );
-}
-
-/**
- * The actor a stored principal is for this table right now, or undefined when its token no longer grants access
- * (the seat was left, the spectator key rotated out, the table turned private). Mirrors `authorize`.
- */
-export function currentActor(meta: TableMeta, principal: Principal): Actor | undefined {
-  switch (principal.kind) {
-    case 'seat': {
-      const seat = meta.seats[principal.seat];
-      return seat?.kind === 'human' && seat.tokenHash === principal.tokenHash
-        ? { kind: 'seat', seat: principal.seat }
-        : undefined;
-    }
-    case 'organiser':
-      return meta.organiserKeyHash === principal.tokenHash ? { kind: 'organiser' } : undefined;
-    case 'spectator':
-      if (principal.tokenHash === undefined) return meta.visibility === 'public' ? { kind: 'spectator' } : undefined;
-      return meta.spectatorKeyHashes.includes(principal.tokenHash) ? { kind: 'spectator' } : undefined;
-    default: {
-      const never: never = principal;
-      return never;
-    }
-  }
-}
-
-/** The principal to store for an actor that presented `tokenHash` (undefined: no token). */
-export function principalFor(actor: Actor, tokenHash: string | undefined): Principal {
-  switch (actor.kind) {
-    case 'seat':
-    case 'bot':
-      return { kind: 'seat', seat: actor.seat, tokenHash: tokenHash ?? '' };
-    case 'organiser':
-      return { kind: 'organiser', tokenHash: tokenHash ?? '' };
-    case 'spectator':
-      return tokenHash === undefined ? { kind: 'spectator' } : { kind: 'spectator', tokenHash };
-    default: {
-      const never: never = actor;
-      return never;
-    }
-  }
 }
 
 /** The actor a subscription sees as: a seat or organiser may choose the spectator view. */
@@ -266,8 +192,6 @@ export function assertMayReadDeals(meta: TableMeta, actor: Actor): void {
 export interface Policy<A extends readonly unknown[] = never, R = unknown> {
   readonly bearer: 'none' | 'optional' | 'required';
   readonly check?: (...args: A) => R;
-  /** Where the check lives when a slice still decides access in its own service (no `check` here then). */
-  readonly checkedBy?: string;
 }
 
 /** An acting seat: `assertMayAct` as a function that hands the seat's actor on. */
@@ -332,6 +256,10 @@ export const POLICIES = {
   tournamentOrganiser: { bearer: 'required', check: assertTournamentOrganiser },
   /** A live table's sheet: the organiser or a player (the engine checks they sit at the table). */
   tournamentSheet: { bearer: 'required', check: assertMayEnterSheet },
-  /** A webhook registration's owner: the token it was registered with (an API key or a table token). */
-  webhookOwner: { bearer: 'required', checkedBy: 'functions/use-cases/webhooks.ts' },
+  /** Registering a webhook: a table's token for that table, a tournament's organiser key, an API key for its tables. */
+  webhookRegistration: { bearer: 'required', check: assertMayRegisterWebhook },
+  /** The registrations of the token presented (none without one: the list is empty). */
+  webhookOwnerList: { bearer: 'required', check: webhookOwnerOf },
+  /** One webhook registration: its owner, the token it was registered with (to anyone else it does not exist). */
+  webhookOwner: { bearer: 'required', check: assertWebhookOwner },
 } as const satisfies Record<string, Policy<never>>;

@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../crypto/secrets.js';
 import { newSecret } from '../crypto/webhook-signing.js';
 import { type TargetPolicy, refusedHost } from '../adapters/http/webhook-targets.js';
-import { principalFor } from '../policy/access.js';
+import type { TournamentCaller } from '../policy/tournament.js';
+import {
+  type AdmittedRegistration,
+  type RegistrationGrounds,
+  type WebhookOwner,
+  assertMayRegisterWebhook,
+  assertWebhookOwner,
+  webhookOwnerOf,
+} from '../policy/webhooks.js';
 import {
   type Clock,
   type Delivery,
   type Hook,
-  type HookScope,
   TOURNAMENT_WEBHOOK_EVENT_TYPES,
   WEBHOOK_LIMITS,
   type WebhookEventType,
@@ -33,7 +39,7 @@ export interface RegisterRequest {
 
 /** Who a bearer token is for a tournament (TournamentService.authorize: 404 unknown, 403 not its token). */
 export interface TournamentAccess {
-  authorize(tournamentId: string, token: string | undefined): Promise<{ readonly kind: string }>;
+  authorize(tournamentId: string, token: string | undefined): Promise<TournamentCaller>;
 }
 
 /** A registration as the API shows it: never its secrets. */
@@ -73,15 +79,36 @@ const tableGone = (e: unknown): undefined => {
 
 const TOURNAMENT_TYPES: readonly string[] = TOURNAMENT_WEBHOOK_EVENT_TYPES;
 
-/** Registration, listing, rotation, the delivery log and redelivery (routes: functions/webhooks/routes.ts). */
+/**
+ * Registration, listing, rotation, the delivery log and redelivery (routes: functions/http/webhooks.ts). Who may is
+ * decided before a method runs: the route's policy (functions/policy/webhooks.ts) admits the caller, and the methods
+ * take what it hands on — an owner, a registration, an admitted scope — never a token. The caps (WEBHOOK_LIMITS) are
+ * limits, not permissions: they stay here, asked at the points the routes have always answered them.
+ */
 export class WebhookService {
   constructor(private readonly deps: WebhookServiceDeps) {}
 
+  /**
+   * Register with a bearer token (in-process callers): the steps of the route (functions/http/webhooks.ts
+   * `createWebhook`) in its order — the owner's cap, the grounds, the policy's check, then `create`.
+   */
   async register(token: string | undefined, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
-    // A token at its cap is refused before anything else is read (the answer says nothing about the table).
-    if (token !== undefined) await this.#withinLimits(sha256(token), undefined);
-    let scope: HookScope;
-    let tableMeta: TableMeta | undefined;
+    await this.withinOwnerCap(webhookOwnerOf(token));
+    return this.create(assertMayRegisterWebhook(await this.grounds(req, token), token), req);
+  }
+
+  /** A token at its cap is refused before anything else is read (the answer says nothing about the table). */
+  async withinOwnerCap(owner: WebhookOwner | undefined): Promise<void> {
+    if (owner !== undefined) await this.#withinLimits(owner.ownerHash, undefined);
+  }
+
+  /**
+   * What a registration's permission is decided on (functions/policy/webhooks.ts `assertMayRegisterWebhook`): the
+   * request's shape first (400: one of tableId and tournamentId, events of that stream), then the scope's facts — a
+   * tournament's caller (404 unknown, 403 a token not its: resolving, not admitting), a table's metadata (404), the
+   * API keys.
+   */
+  async grounds(req: RegisterRequest, token: string | undefined): Promise<RegistrationGrounds> {
     if (req.tableId !== undefined && req.tournamentId !== undefined)
       throw new AppError(400, 'request/invalid', 'give tableId or tournamentId, not both', { field: 'tournamentId' });
     // A registration's filter names the events of its own stream (a table's, or a tournament's).
@@ -99,40 +126,17 @@ export class WebhookService {
     if (req.tournamentId !== undefined) {
       if (this.deps.tournaments === undefined)
         throw new AppError(404, 'tournament/not_found', `no tournament ${req.tournamentId}`, { field: 'tournamentId' });
-      const actor = await this.deps.tournaments.authorize(req.tournamentId, token);
-      if (actor.kind !== 'organiser')
-        throw new AppError(
-          token === undefined ? 401 : 403,
-          token === undefined ? 'auth/missing_token' : 'auth/forbidden',
-          'a tournament webhook is registered with the organiser key',
-          { field: 'authorization' },
-        );
-      scope = { kind: 'tournament', tournamentId: req.tournamentId };
-    } else if (req.tableId !== undefined) {
-      const meta = await this.deps.tables.meta(req.tableId);
-      const actor = this.deps.tables.authorize(meta, token);
-      tableMeta = meta;
-      scope = {
-        kind: 'table',
-        tableId: req.tableId,
-        principal: principalFor(actor, token === undefined ? undefined : sha256(token)),
-      };
-    } else {
-      if (token === undefined)
-        throw new AppError(401, 'auth/missing_token', 'registering for all tables needs an API key', {
-          field: 'authorization',
-        });
-      if (!this.deps.apiKeyHashes.includes(sha256(token)))
-        throw new AppError(403, 'auth/forbidden', 'without tableId the token must be an API key', {
-          field: 'tableId',
-        });
-      scope = { kind: 'apiKey', keyHash: sha256(token) };
+      const caller = await this.deps.tournaments.authorize(req.tournamentId, token);
+      return { kind: 'tournament', tournamentId: req.tournamentId, caller };
     }
-    if (token === undefined)
-      throw new AppError(401, 'auth/missing_token', 'a webhook is registered with a token (it owns the registration)', {
-        field: 'authorization',
-      });
-    if (req.tableId !== undefined) await this.#withinLimits(undefined, req.tableId);
+    if (req.tableId !== undefined) return { kind: 'table', meta: await this.deps.tables.meta(req.tableId) };
+    return { kind: 'apiKey', apiKeyHashes: this.deps.apiKeyHashes };
+  }
+
+  /** Register what the route's policy admitted (`assertMayRegisterWebhook`): the table's cap, the target, the write. */
+  async create(admitted: AdmittedRegistration, req: RegisterRequest): Promise<{ hook: HookView; secret: string }> {
+    const { owner, scope, meta } = admitted;
+    if (scope.kind === 'table') await this.#withinLimits(undefined, scope.tableId);
     // Who may register is settled first; only then is the target resolved and checked.
     const refused = await refusedHost(req.url, this.deps.policy);
     if (refused !== undefined) throw new AppError(422, 'webhook/target_refused', refused, { field: 'url' });
@@ -142,14 +146,14 @@ export class WebhookService {
       url: req.url,
       events: req.events ?? ['*'],
       scope,
-      ownerHash: sha256(token),
+      ownerHash: owner.ownerHash,
       secrets: [{ secret }],
       createdAt: this.deps.clock.now(),
       ...(req.description !== undefined ? { description: req.description } : {}),
     };
     await this.deps.store.putHook(hook);
     try {
-      await this.#heard(hook, tableMeta);
+      await this.#heard(hook, meta);
     } catch (e) {
       // Not raised (the table stayed busy): the registration is not made, so a retry does not leave two behind.
       await this.deps.store.deleteHook(hook);
@@ -186,25 +190,27 @@ export class WebhookService {
       );
   }
 
-  async list(token: string | undefined): Promise<HookView[]> {
-    if (token === undefined) return [];
-    return (await this.deps.store.hooksOfOwner(sha256(token))).map(hookView);
+  /** The owner's registrations (none without an owner: a request without a token lists nothing). */
+  async list(owner: WebhookOwner | undefined): Promise<HookView[]> {
+    if (owner === undefined) return [];
+    return (await this.deps.store.hooksOfOwner(owner.ownerHash)).map(hookView);
   }
 
-  async get(token: string | undefined, hookId: string): Promise<Hook> {
-    const hook = await this.deps.store.getHook(hookId);
-    // Someone else's registration is "not found": its existence is not revealed.
-    if (hook === undefined || token === undefined || hook.ownerHash !== sha256(token))
-      throw new AppError(404, 'webhook/not_found', `no webhook ${hookId} for this token`, { field: 'webhookId' });
-    return hook;
+  /** A stored registration, whoever owns it: what the routes' policy (`assertWebhookOwner`) decides on. */
+  find(hookId: string): Promise<Hook | undefined> {
+    return this.deps.store.getHook(hookId);
   }
 
-  async view(token: string | undefined, hookId: string): Promise<HookView> {
-    return hookView(await this.get(token, hookId));
+  /** The registration if `token` owns it (in-process callers: `find`, then the routes' check). */
+  async owned(token: string | undefined, hookId: string): Promise<Hook> {
+    return assertWebhookOwner(await this.find(hookId), token, hookId);
   }
 
-  async remove(token: string | undefined, hookId: string): Promise<void> {
-    const hook = await this.get(token, hookId);
+  view(hook: Hook): HookView {
+    return hookView(hook);
+  }
+
+  async remove(hook: Hook): Promise<void> {
     await this.deps.store.deleteHook(hook);
     // Only spares the stream side delivery batches for a registration that is gone (the pump finds it gone and sends
     // nothing): the removal stands even when the table stays busy.
@@ -225,26 +231,23 @@ export class WebhookService {
   }
 
   /** A new secret signs from now on; the old one keeps signing alongside for {@link ROTATION_OVERLAP_MS}. */
-  async rotate(token: string | undefined, hookId: string): Promise<{ secret: string; previousValidUntil: string }> {
-    const hook = await this.get(token, hookId);
+  async rotate(hook: Hook): Promise<{ secret: string; previousValidUntil: string }> {
     const now = this.deps.clock.now();
     const until = now + ROTATION_OVERLAP_MS;
     const secret = newSecret();
     const kept = hook.secrets
       .filter((s) => s.until === undefined || s.until > now)
       .map((s) => ({ secret: s.secret, until: Math.min(s.until ?? until, until) }));
-    await this.deps.store.setSecrets(hookId, [{ secret }, ...kept]);
+    await this.deps.store.setSecrets(hook.hookId, [{ secret }, ...kept]);
     return { secret, previousValidUntil: new Date(until).toISOString() };
   }
 
-  async deliveries(token: string | undefined, hookId: string, limit: number): Promise<DeliveryView[]> {
-    await this.get(token, hookId);
-    return (await this.deps.store.deliveries(hookId, limit)).map(deliveryView);
+  async deliveries(hook: Hook, limit: number): Promise<DeliveryView[]> {
+    return (await this.deps.store.deliveries(hook.hookId, limit)).map(deliveryView);
   }
 
-  async redeliver(token: string | undefined, hookId: string, deliveryId: string): Promise<DeliveryView> {
-    const hook = await this.get(token, hookId);
-    const delivery = await this.deps.store.getDelivery(hookId, deliveryId);
+  async redeliver(hook: Hook, deliveryId: string): Promise<DeliveryView> {
+    const delivery = await this.deps.store.getDelivery(hook.hookId, deliveryId);
     if (delivery === undefined)
       throw new AppError(404, 'webhook/not_found', `no delivery ${deliveryId}`, { field: 'deliveryId' });
     return deliveryView(await this.deps.deliverer.redeliver(hook, delivery));

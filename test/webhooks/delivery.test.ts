@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../local/server.js';
 import { sha256 } from '../../functions/crypto/secrets.js';
 import { RETRY_DELAYS_MS } from '../../functions/ports/webhooks.js';
+import { webhookOwnerOf } from '../../functions/policy/webhooks.js';
 import { type StammtischClient, createClient, type Action } from '../../sdk/index.js';
 import { type WebhookServer, advance, receiver, verify, webhookServer, webhooksWithPolicy } from './harness.js';
 import { countCalls } from '../support/functions/dynalite.js';
@@ -108,7 +109,7 @@ describe('signed webhook deliveries', () => {
     await t.start();
     // The first attempt failed; nothing after it was sent.
     expect(rx.received).toHaveLength(1);
-    let log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 100);
+    let log = await w.hooks.service.deliveries(await w.hooks.service.owned(t.organiserKey, hook.id), 100);
     const head = log.find((d) => d.attempts.length > 0)!;
     expect(head.attempts).toEqual([expect.objectContaining({ status: 500 })]);
     expect(Date.parse(head.nextAttemptAt!)).toBe(w.clock.now() + RETRY_DELAYS_MS[0]!);
@@ -131,7 +132,7 @@ describe('signed webhook deliveries', () => {
     });
     expect(seqs.every((n) => Number.isInteger(n))).toBe(true);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 100);
+    log = await w.hooks.service.deliveries(await w.hooks.service.owned(t.organiserKey, hook.id), 100);
     const first = log.find((d) => d.id === ids[0])!;
     expect(first.status).toBe('delivered');
     expect(first.attempts.map((a) => a.status ?? a.error)).toEqual([500, expect.stringMatching(/no answer/), 503, 200]);
@@ -150,7 +151,7 @@ describe('signed webhook deliveries', () => {
     const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(24 * 3_600_000);
     for (const delay of RETRY_DELAYS_MS) await advance(w, delay);
-    const log = await w.hooks.service.deliveries(t.organiserKey, hook.id, 10);
+    const log = await w.hooks.service.deliveries(await w.hooks.service.owned(t.organiserKey, hook.id), 10);
     // The head of the queue: the first event after the registration (a bot taking its seat).
     const head = log.reduce((a, d) => (d.seq < a.seq ? d : a));
     expect(head.status).toBe('failed');
@@ -169,15 +170,15 @@ describe('signed webhook deliveries', () => {
       tableId: t.tableId,
       events: ['DealStarted'],
     });
-    const { secret: fresh } = await w.hooks.service.rotate(t.organiserKey, hook.id);
+    const { secret: fresh } = await w.hooks.service.rotate(await w.hooks.service.owned(t.organiserKey, hook.id));
     await t.start();
     const [first] = rx.received;
     expect(verify(old, first!, w.clock.now())).toMatchObject({ type: 'DealStarted' });
     expect(verify(fresh, first!, w.clock.now())).toMatchObject({ type: 'DealStarted' });
 
     w.clock.advance(25 * 3_600_000);
-    const [delivery] = await w.hooks.service.deliveries(t.organiserKey, hook.id, 1);
-    const again = await w.hooks.service.redeliver(t.organiserKey, hook.id, delivery!.id);
+    const [delivery] = await w.hooks.service.deliveries(await w.hooks.service.owned(t.organiserKey, hook.id), 1);
+    const again = await w.hooks.service.redeliver(await w.hooks.service.owned(t.organiserKey, hook.id), delivery!.id);
     expect(again.attempts).toHaveLength(2);
     const second = rx.received[1]!;
     expect(second.headers['webhook-id']).toBe(first!.headers['webhook-id']);
@@ -193,11 +194,11 @@ describe('signed webhook deliveries', () => {
       url: 'http://127.0.0.1:9/x',
       tableId: t.tableId,
     });
-    await expect(w.hooks.service.view(t.seatToken, hook.id)).rejects.toMatchObject({ status: 404 });
-    await expect(w.hooks.service.rotate(undefined, hook.id)).rejects.toMatchObject({ code: 'webhook/not_found' });
-    expect((await w.hooks.service.list(t.organiserKey)).map((h) => h.id)).toContain(hook.id);
-    await w.hooks.service.remove(t.organiserKey, hook.id);
-    expect(await w.hooks.service.list(t.organiserKey)).toEqual([]);
+    await expect(w.hooks.service.owned(t.seatToken, hook.id)).rejects.toMatchObject({ status: 404 });
+    await expect(w.hooks.service.owned(undefined, hook.id)).rejects.toMatchObject({ code: 'webhook/not_found' });
+    expect((await w.hooks.service.list(webhookOwnerOf(t.organiserKey))).map((h) => h.id)).toContain(hook.id);
+    await w.hooks.service.remove(await w.hooks.service.owned(t.organiserKey, hook.id));
+    expect(await w.hooks.service.list(webhookOwnerOf(t.organiserKey))).toEqual([]);
     expect(await w.hooks.deliverer.hooksFor((await server.runtime.store.getMeta(t.tableId))!)).toEqual([]);
   });
 
@@ -223,7 +224,7 @@ describe('signed webhook deliveries', () => {
     expect(payloads[0]!.type).toBe('DealStarted');
     // The organiser does not see the hands while the deal runs.
     expect(payloads[0]!.data.event!.layout!.hands.every((h) => h.length === 0)).toBe(true);
-    await w.hooks.service.remove(key, hook.id);
+    await w.hooks.service.remove(await w.hooks.service.owned(key, hook.id));
     await rx.close();
   });
 
@@ -245,7 +246,7 @@ describe('signed webhook deliveries', () => {
     await expect(
       busy.service.register(t.seatToken, { url: 'http://127.0.0.1:9/never', tableId: t.tableId }),
     ).rejects.toMatchObject({ status: 409, code: 'table/busy' });
-    expect(await busy.service.list(t.seatToken)).toEqual([]);
+    expect(await busy.service.list(webhookOwnerOf(t.seatToken))).toEqual([]);
     expect(await w.hooks.store.hooksForTable(t.tableId)).toEqual([]);
   });
 
@@ -281,7 +282,7 @@ describe('signed webhook deliveries', () => {
     }
     expect(rx.received.length).toBeGreaterThan(0);
     // Deleted there: the next commit here delivers nothing more.
-    await other.service.remove(t.seatToken, hook.id);
+    await other.service.remove(await other.service.owned(t.seatToken, hook.id));
     const delivered = rx.received.length;
     const { view } = await t.seat.view(t.tableId);
     if (view.legalActions.length > 0) await t.seat.act(t.tableId, plain(view.legalActions));

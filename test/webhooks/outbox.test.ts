@@ -86,8 +86,10 @@ describe('webhook outbox', () => {
     // The log shows the registration's deliveries one by one, as before batches: the first one in flight, the rest
     // waiting behind it.
     const log = await server.webhooks.service.deliveries(
-      spectator.token,
-      (await server.webhooks.store.hooksForTable(slow.tableId))[0]!.hookId,
+      await server.webhooks.service.owned(
+        spectator.token,
+        (await server.webhooks.store.hooksForTable(slow.tableId))[0]!.hookId,
+      ),
       100,
     );
     expect(log.length).toBe(100);

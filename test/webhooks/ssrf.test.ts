@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../local/server.js';
 import { guardedLookup, refusedAddress, refusedUrl } from '../../functions/adapters/http/webhook-targets.js';
+import { webhookOwnerOf } from '../../functions/policy/webhooks.js';
 import { createClient } from '../../sdk/index.js';
 import { receiver, webhooksWithPolicy } from './harness.js';
 
@@ -49,7 +50,7 @@ describe('SSRF checks on webhook targets', () => {
     await expect(
       w.hooks.service.register(t.organiserKey, { url: 'https://127.0.0.1:8443/x', tableId: t.tableId }),
     ).rejects.toMatchObject({ status: 422, code: 'webhook/target_refused', extra: { field: 'url' } });
-    expect(await w.hooks.service.list(t.organiserKey)).toEqual([]);
+    expect(await w.hooks.service.list(webhookOwnerOf(t.organiserKey))).toEqual([]);
   });
 
   it('the connect-time lookup refuses a name that resolves to loopback (no DNS-rebinding window)', async () => {
