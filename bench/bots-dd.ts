@@ -105,8 +105,45 @@ function tuned(level: string, tuning: object, key: string, value: number): Bot {
     },
   };
 }
-const botOf = (level: string): Bot =>
-  /^strong-p\d+$/.test(level)
+/**
+ * `strong:<key>=<value>[+<key>=<value>…]`: strong with those `STRONG` tunings (engine/bots/strong.ts) on the same
+ * positions, e.g. `strong:dedupe=1+leadVotes=1`.
+ */
+function retuned(level: string): Bot {
+  const strong = getBot('strong');
+  const t = STRONG as unknown as Record<string, number>;
+  const pairs = level
+    .slice('strong:'.length)
+    .split('+')
+    .map((kv) => kv.split('='))
+    .map(([key, value]) => {
+      if (key === undefined || !(key in t) || value === undefined || !Number.isFinite(Number(value)))
+        throw new Error(`${level}: no STRONG tuning ${key}`);
+      return [key, Number(value)] as const;
+    });
+  return {
+    level,
+    decide: (obs, legal, ctx) => {
+      const saved = pairs.map(([key]) => t[key] as number);
+      for (const [key, value] of pairs) t[key] = value;
+      try {
+        return strong.decide(obs, legal, ctx);
+      } finally {
+        pairs.forEach(([key], i) => (t[key] = saved[i] as number));
+      }
+    },
+  };
+}
+const bots = new Map<string, Bot>();
+const botOf = (level: string): Bot => {
+  let bot = bots.get(level);
+  if (bot === undefined) bots.set(level, (bot = makeBot(level)));
+  return bot;
+};
+const makeBot = (level: string): Bot =>
+  level.startsWith('strong:')
+    ? retuned(level)
+    : /^strong-p\d+$/.test(level)
     ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
     : /^strong-w[\d.]+$/.test(level)
       ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))

@@ -1,4 +1,4 @@
-import { CARDS, type Card, type CardIndex, indexOf } from '../cards/card.js';
+import { CARDS, type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
 import type { Rng } from '../cards/deck.js';
 import { ZERO, toNumber } from '../money/rational.js';
 import { getVariant } from '../registry.js';
@@ -37,6 +37,12 @@ export const STRONG = {
   keepCards: 3,
   /** An early lead other than the heuristic's must be better on average by this much (payout steps, or points). */
   leadMargin: 0.25,
+  /** Cards of the seat's hand that no card still out separates (same suit, same points) are solved once (1: on). */
+  dedupe: 0 as number,
+  /** Early leads: choose by the (weighted) share of samples on which the card is best, not by the mean (1: on). */
+  leadVotes: 0 as number,
+  /** Early leads: choose by mean − riskPenalty · standard deviation over the samples (0: off). */
+  riskPenalty: 0 as number,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -254,7 +260,12 @@ export function evaluateCards(
   const inHands = obs.view.handCounts.reduce((a, b) => a + b, 0);
   let maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
   const fallbackIndex = cards.indexOf(fallback);
-  const alive = cards.map(() => true);
+  // Equivalent cards (`STRONG.dedupe`): one of each group is solved, the heuristic's card standing for its group.
+  const rep = STRONG.dedupe === 1 && !two ? equivalentCards(k, cards, deck, fallbackIndex) : cards.map((_, j) => j);
+  const alive = cards.map((_, j) => rep[j] === j);
+  const early = trick.length === 0 && inHands > STRONG.fullSolveCards;
+  const judged = early && (STRONG.leadVotes === 1 || STRONG.riskPenalty > 0);
+  const perSample: { w: number; values: number[] }[] = [];
   const counts = new Float64Array(cards.length);
   let holderOfPlayed: Seat | undefined;
   if (k.partnerCard !== undefined)
@@ -331,26 +342,34 @@ export function evaluateCards(
       totals[j] = (totals[j] as number) + w * v;
       counts[j] = (counts[j] as number) + w;
     });
+    if (judged) perSample.push({ w, values });
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
     // buys more samples for the close ones (the heuristic's card stays: it breaks ties).
     if (prune && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
       const mean = (j: number): number => (totals[j] as number) / (counts[j] as number);
-      const ranked = cards.map((_, j) => j).sort((x, y) => (maximizing ? 1 : -1) * (mean(y) - mean(x)));
+      const ranked = cards
+        .map((_, j) => j)
+        .filter((j) => alive[j])
+        .sort((x, y) => (maximizing ? 1 : -1) * (mean(y) - mean(x)));
       ranked.slice(STRONG.keepCards).forEach((j) => (alive[j] = j === fallbackIndex));
     }
   }
-  const values = cards.map((_, j) =>
+  const means = cards.map((_, j) =>
     alive[j] && (counts[j] as number) > 0 ? (totals[j] as number) / (counts[j] as number) : undefined,
   );
-  // Best mean of the cards still in the race; the heuristic's card breaks ties.
+  // Early leads may be judged otherwise than by the mean (`STRONG.leadVotes`, `STRONG.riskPenalty`).
+  const score = judged && perSample.length > 0 ? judge(perSample, means, maximizing) : means;
+  // Best score of the cards still in the race; the heuristic's card breaks ties.
   let best = fallbackIndex;
   for (let j = 0; j < cards.length; j++) {
-    const v = values[j];
-    const b = values[best];
+    const v = score[j];
+    const b = score[best];
     if (v === undefined || b === undefined) continue;
     if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
+  // An equivalent card has its group's value.
+  const values = cards.map((_, j) => means[rep[j] as number]);
   // Early leads: the search must beat the heuristic's lead by a margin. With few samples open-hand play overrates
   // leads that only work when the defenders see each other's cards (measured on bench/bots-dd.ts: fewer losing
   // leads, most of all the defenders'; the same margin on followed cards made them worse).
@@ -365,6 +384,83 @@ export function evaluateCards(
   )
     best = fallbackIndex;
   return { cards, values, unit, prefer: maximizing ? 'high' : 'low', samples, best };
+}
+
+/**
+ * `STRONG.dedupe`: for each legal card the index of the card solved for it. Two cards of the seat are equivalent when
+ * they have the same effective suit and points and no card still out (in another hand, in the open trick, unseen)
+ * ranks between them: whoever holds what, playing one or the other comes to the same. The heuristic's card stands for
+ * its group.
+ */
+function equivalentCards(
+  k: Knowledge,
+  cards: readonly CardIndex[],
+  deck: readonly CardIndex[],
+  fallbackIndex: number,
+): number[] {
+  const gone = new Set<CardIndex>();
+  for (const t of k.tricks.slice(0, -1)) for (const p of t) gone.add(p.card);
+  const mine = new Set(cards);
+  const out = deck.filter((c) => !gone.has(c) && !mine.has(c));
+  const suit = (c: CardIndex): number => k.order.effSuit[c] as number;
+  const power = (c: CardIndex): number => k.order.power[c] as number;
+  const same = (a: CardIndex, b: CardIndex): boolean => {
+    if (suit(a) !== suit(b) || POINTS[a] !== POINTS[b]) return false;
+    const lo = Math.min(power(a), power(b));
+    const hi = Math.max(power(a), power(b));
+    return !out.some((c) => suit(c) === suit(a) && power(c) > lo && power(c) < hi);
+  };
+  const rep = cards.map((_, j) => j);
+  const order = cards.map((_, j) => j);
+  // The heuristic's card first: it represents its group.
+  if (fallbackIndex >= 0) order.sort((x, y) => (x === fallbackIndex ? -1 : y === fallbackIndex ? 1 : x - y));
+  for (let x = 0; x < order.length; x++) {
+    const i = order[x] as number;
+    if (rep[i] !== i) continue;
+    for (let y = x + 1; y < order.length; y++) {
+      const j = order[y] as number;
+      if (rep[j] === j && same(cards[i] as CardIndex, cards[j] as CardIndex)) rep[j] = i;
+    }
+  }
+  // Equivalence is transitive only along the rank: a card joins a group through its representative alone.
+  return rep;
+}
+
+/**
+ * Early leads, judged on the samples every card still in the race was solved on: `STRONG.leadVotes` — the weighted
+ * share of samples on which the card is (one of) the best; else the mean less (for the maximizer) `STRONG.riskPenalty`
+ * standard deviations.
+ */
+function judge(
+  perSample: readonly { w: number; values: readonly number[] }[],
+  means: readonly (number | undefined)[],
+  maximizing: boolean,
+): (number | undefined)[] {
+  const live = means.map((m, j) => (m === undefined ? -1 : j)).filter((j) => j >= 0);
+  if (STRONG.leadVotes === 1) {
+    const votes: (number | undefined)[] = means.map((m) => (m === undefined ? undefined : 0));
+    let total = 0;
+    for (const { w, values } of perSample) {
+      let top = maximizing ? -Infinity : Infinity;
+      for (const j of live) top = maximizing ? Math.max(top, values[j] as number) : Math.min(top, values[j] as number);
+      const winners = live.filter((j) => Math.abs((values[j] as number) - top) < 1e-9);
+      for (const j of winners) votes[j] = (votes[j] as number) + w / winners.length;
+      total += w;
+    }
+    // Votes count high for the maximizer; the minimizer's bests are its lows.
+    return votes.map((v) => (v === undefined ? undefined : ((maximizing ? 1 : -1) * v) / Math.max(total, 1e-9)));
+  }
+  return means.map((m, j) => {
+    if (m === undefined) return undefined;
+    let sw = 0;
+    let sq = 0;
+    for (const { w, values } of perSample) {
+      sw += w;
+      sq += w * ((values[j] as number) - m) ** 2;
+    }
+    const sd = Math.sqrt(sq / Math.max(sw, 1e-9));
+    return maximizing ? m - STRONG.riskPenalty * sd : m + STRONG.riskPenalty * sd;
+  });
 }
 
 export const strongBot: Bot = { level: 'strong', decide: strongDecide };
