@@ -392,7 +392,7 @@ export function evaluateCards(
  * ranks between them: whoever holds what, playing one or the other comes to the same. The heuristic's card stands for
  * its group.
  */
-function equivalentCards(
+export function equivalentCards(
   k: Knowledge,
   cards: readonly CardIndex[],
   deck: readonly CardIndex[],
