@@ -144,14 +144,14 @@ const makeBot = (level: string): Bot =>
   level.startsWith('strong:')
     ? retuned(level)
     : /^strong-p\d+$/.test(level)
-    ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
-    : /^strong-w[\d.]+$/.test(level)
-      ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
-      : level.endsWith('-nopc')
-        ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-        : level === 'strong-v2'
-          ? strongV2Bot
-          : getBot(level);
+      ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+      : /^strong-w[\d.]+$/.test(level)
+        ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+        : level.endsWith('-nopc')
+          ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+          : level === 'strong-v2'
+            ? strongV2Bot
+            : getBot(level);
 
 interface Tally {
   n: number;

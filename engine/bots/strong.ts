@@ -25,8 +25,12 @@ import { asSeat } from '../seat.js';
 /** Tuning, as data. */
 export const STRONG = {
   maxSamples: 2_000,
-  /** Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`). */
-  auctionDraws: 8,
+  /**
+   * Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`); 32
+   * instead of 8 lost slightly fewer card points in Schafkopf 4 on two seeds, the same in Sheepshead 5 (docs/bots.md
+   * "Session 2").
+   */
+  auctionDraws: 32,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
@@ -37,12 +41,11 @@ export const STRONG = {
   keepCards: 3,
   /** An early lead other than the heuristic's must be better on average by this much (payout steps, or points). */
   leadMargin: 0.25,
-  /** Cards of the seat's hand that no card still out separates (same suit, same points) are solved once (1: on). */
-  dedupe: 0 as number,
-  /** Early leads: choose by the (weighted) share of samples on which the card is best, not by the mean (1: on). */
-  leadVotes: 0 as number,
-  /** Early leads: choose by mean − riskPenalty · standard deviation over the samples (0: off). */
-  riskPenalty: 0 as number,
+  /**
+   * Cards of the seat's hand that no card still out separates (same suit, same points) are solved once (1: on; 0 for
+   * a paired measurement, bench/bots-dd.ts `strong:dedupe=0`).
+   */
+  dedupe: 1 as number,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -263,9 +266,7 @@ export function evaluateCards(
   // Equivalent cards (`STRONG.dedupe`): one of each group is solved, the heuristic's card standing for its group.
   const rep = STRONG.dedupe === 1 && !two ? equivalentCards(k, cards, deck, fallbackIndex) : cards.map((_, j) => j);
   const alive = cards.map((_, j) => rep[j] === j);
-  const early = trick.length === 0 && inHands > STRONG.fullSolveCards;
-  const judged = early && (STRONG.leadVotes === 1 || STRONG.riskPenalty > 0);
-  const perSample: { w: number; values: number[] }[] = [];
+
   const counts = new Float64Array(cards.length);
   let holderOfPlayed: Seat | undefined;
   if (k.partnerCard !== undefined)
@@ -342,7 +343,6 @@ export function evaluateCards(
       totals[j] = (totals[j] as number) + w * v;
       counts[j] = (counts[j] as number) + w;
     });
-    if (judged) perSample.push({ w, values });
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
     // buys more samples for the close ones (the heuristic's card stays: it breaks ties).
@@ -358,13 +358,11 @@ export function evaluateCards(
   const means = cards.map((_, j) =>
     alive[j] && (counts[j] as number) > 0 ? (totals[j] as number) / (counts[j] as number) : undefined,
   );
-  // Early leads may be judged otherwise than by the mean (`STRONG.leadVotes`, `STRONG.riskPenalty`).
-  const score = judged && perSample.length > 0 ? judge(perSample, means, maximizing) : means;
-  // Best score of the cards still in the race; the heuristic's card breaks ties.
+  // Best mean of the cards still in the race; the heuristic's card breaks ties.
   let best = fallbackIndex;
   for (let j = 0; j < cards.length; j++) {
-    const v = score[j];
-    const b = score[best];
+    const v = means[j];
+    const b = means[best];
     if (v === undefined || b === undefined) continue;
     if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
@@ -424,43 +422,6 @@ export function equivalentCards(
   }
   // Equivalence is transitive only along the rank: a card joins a group through its representative alone.
   return rep;
-}
-
-/**
- * Early leads, judged on the samples every card still in the race was solved on: `STRONG.leadVotes` — the weighted
- * share of samples on which the card is (one of) the best; else the mean less (for the maximizer) `STRONG.riskPenalty`
- * standard deviations.
- */
-function judge(
-  perSample: readonly { w: number; values: readonly number[] }[],
-  means: readonly (number | undefined)[],
-  maximizing: boolean,
-): (number | undefined)[] {
-  const live = means.map((m, j) => (m === undefined ? -1 : j)).filter((j) => j >= 0);
-  if (STRONG.leadVotes === 1) {
-    const votes: (number | undefined)[] = means.map((m) => (m === undefined ? undefined : 0));
-    let total = 0;
-    for (const { w, values } of perSample) {
-      let top = maximizing ? -Infinity : Infinity;
-      for (const j of live) top = maximizing ? Math.max(top, values[j] as number) : Math.min(top, values[j] as number);
-      const winners = live.filter((j) => Math.abs((values[j] as number) - top) < 1e-9);
-      for (const j of winners) votes[j] = (votes[j] as number) + w / winners.length;
-      total += w;
-    }
-    // Votes count high for the maximizer; the minimizer's bests are its lows.
-    return votes.map((v) => (v === undefined ? undefined : ((maximizing ? 1 : -1) * v) / Math.max(total, 1e-9)));
-  }
-  return means.map((m, j) => {
-    if (m === undefined) return undefined;
-    let sw = 0;
-    let sq = 0;
-    for (const { w, values } of perSample) {
-      sw += w;
-      sq += w * ((values[j] as number) - m) ** 2;
-    }
-    const sd = Math.sqrt(sq / Math.max(sw, 1e-9));
-    return maximizing ? m - STRONG.riskPenalty * sd : m + STRONG.riskPenalty * sd;
-  });
 }
 
 export const strongBot: Bot = { level: 'strong', decide: strongDecide };

@@ -76,14 +76,16 @@ describe("strong's equivalent cards (STRONG.dedupe)", () => {
     for (const { obs, plays } of found) {
       const k = knowledgeOf(obs);
       // act
-      t['dedupe'] = 0;
-      const plain = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
-      t['dedupe'] = 1;
+      const saved = t['dedupe'] as number;
+      let plain;
       let deduped;
       try {
+        t['dedupe'] = 0;
+        plain = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
+        t['dedupe'] = 1;
         deduped = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
       } finally {
-        t['dedupe'] = 0;
+        t['dedupe'] = saved;
       }
       const rep = equivalentCards(
         k,
