@@ -46,13 +46,6 @@ export const STRONG = {
    * a paired measurement, bench/bots-dd.ts `strong:dedupe=0`).
    */
   dedupe: 1 as number,
-  /**
-   * Early decisions (more than `fullSolveCards` cards in the hands): up to this many samples solved `lookahead` tricks
-   * ahead in card points, within `screenShare` of the node budget, first rank the cards, and only the best `keepCards`
-   * (and the heuristic's) are solved to the end (0: off).
-   */
-  screen: 0 as number,
-  screenShare: 0.25 as number,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -291,51 +284,6 @@ export function evaluateCards(
   const buried = obs.view.extra?.['buried'];
   const ownBuried =
     Array.isArray(buried) && buried.every((c) => typeof c === 'string') ? (buried as Card[]).map(indexOf) : [];
-  // Screening (`STRONG.screen`): early, full solves are so dear that few samples are solved for every card; cheap
-  // look-ahead solves rank the cards first and only the best few are solved to the end.
-  const candidates = alive.filter(Boolean).length;
-  if (prune && STRONG.screen > 0 && !two && inHands > STRONG.fullSolveCards && candidates > STRONG.keepCards) {
-    const sums = new Float64Array(cards.length);
-    let weights = 0;
-    let screenMax = true;
-    const screenNodes = ctx.budget.nodes * STRONG.screenShare;
-    let spent = 0;
-    for (let i = 0; i < STRONG.screen && spent < screenNodes; i++) {
-      const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
-      if (sample === undefined) break;
-      const p = parties(k, sample.hands, holderOfPlayed);
-      screenMax = ((p.maxMask >> obs.seat) & 1) === 1;
-      const solver = new Solver({
-        order: k.order,
-        hands: sample.hands,
-        trick,
-        leader,
-        ...p,
-        maxTricks: STRONG.lookahead,
-        nodeLimit: Math.max(STRONG.minNodes, screenNodes - spent),
-        table,
-      });
-      const values: number[] = [];
-      for (let j = 0; j < cards.length && values.length === j; j++)
-        if (alive[j]) {
-          const v = solver.valueAfter(cards[j] as CardIndex);
-          if (v !== undefined) values.push(v);
-        } else values.push(0);
-      spent += solver.nodes;
-      if (values.length < cards.length) break;
-      const w = k.played.size === 0 ? 1 : playWeight(k, sample.hands, deck);
-      values.forEach((v, j) => (sums[j] = (sums[j] as number) + w * v));
-      weights += w;
-    }
-    nodesLeft -= spent;
-    if (weights > 0) {
-      const ranked = cards
-        .map((_, j) => j)
-        .filter((j) => alive[j])
-        .sort((x, y) => (screenMax ? 1 : -1) * ((sums[y] as number) - (sums[x] as number)));
-      ranked.slice(STRONG.keepCards).forEach((j) => (alive[j] = j === fallbackIndex));
-    }
-  }
   for (let i = 0; i < maxSamples; i++) {
     if (i > 0 && nodesLeft <= 0) break;
     // Two players: the stacks dealt open (the solver uncovers a card when the one on it is played).
