@@ -35,6 +35,8 @@ import type { VariantBots } from '../engine/variant.js';
 import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { knowledgeOf, partnerCard, goalOf } from '../engine/bots/knowledge.js';
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
+import { orderOf, withUnderCard } from '../engine/bots/orders.js';
+import { TRUMP } from '../engine/tricks/order.js';
 import type { SeatObservation } from '../engine/bots/types.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, hasFlag, tablesArg } from './args.js';
@@ -103,16 +105,53 @@ function tuned(level: string, tuning: object, key: string, value: number): Bot {
     },
   };
 }
-const botOf = (level: string): Bot =>
-  /^strong-p\d+$/.test(level)
-    ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
-    : /^strong-w[\d.]+$/.test(level)
-      ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
-      : level.endsWith('-nopc')
-        ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-        : level === 'strong-v2'
-          ? strongV2Bot
-          : getBot(level);
+/**
+ * `strong:<key>=<value>[+<key>=<value>…]`: strong with those `STRONG` tunings (engine/bots/strong.ts) on the same
+ * positions, e.g. `strong:dedupe=1+leadVotes=1`.
+ */
+function retuned(level: string): Bot {
+  const strong = getBot('strong');
+  const t = STRONG as unknown as Record<string, number>;
+  const pairs = level
+    .slice('strong:'.length)
+    .split('+')
+    .map((kv) => kv.split('='))
+    .map(([key, value]) => {
+      if (key === undefined || !(key in t) || value === undefined || !Number.isFinite(Number(value)))
+        throw new Error(`${level}: no STRONG tuning ${key}`);
+      return [key, Number(value)] as const;
+    });
+  return {
+    level,
+    decide: (obs, legal, ctx) => {
+      const saved = pairs.map(([key]) => t[key] as number);
+      for (const [key, value] of pairs) t[key] = value;
+      try {
+        return strong.decide(obs, legal, ctx);
+      } finally {
+        pairs.forEach(([key], i) => (t[key] = saved[i] as number));
+      }
+    },
+  };
+}
+const bots = new Map<string, Bot>();
+const botOf = (level: string): Bot => {
+  let bot = bots.get(level);
+  if (bot === undefined) bots.set(level, (bot = makeBot(level)));
+  return bot;
+};
+const makeBot = (level: string): Bot =>
+  level.startsWith('strong:')
+    ? retuned(level)
+    : /^strong-p\d+$/.test(level)
+      ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+      : /^strong-w[\d.]+$/.test(level)
+        ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+        : level.endsWith('-nopc')
+          ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+          : level === 'strong-v2'
+            ? strongV2Bot
+            : getBot(level);
 
 interface Tally {
   n: number;
@@ -160,6 +199,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
     const state = variant.start(options, n, dealer, layout, { bock: 1, pot: money.ZERO });
     const histories: { seat: Seat; action: Action }[][] = Array.from({ length: n }, () => []);
     const playedBy = new Map<CardIndex, Seat>();
+    let underCard: CardIndex | undefined;
     let decision = 0;
     for (let guard = 0; guard < 10_000; guard++) {
       const seat = variant.toAct(state)[0];
@@ -203,8 +243,14 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         const trick = obs.view.trick.map((t) => indexOf(t.card));
         const leader = obs.view.trick[0]?.seat ?? seat;
         const c0 = cpuMs();
+        // The true trick order: Sheepshead's under card as the called suit's lowest card (engine/bots/orders.ts
+        // `withUnderCard`), whoever decides.
+        const plain = orderOf(variant.id, contract, options);
+        const called = contract.card === undefined ? -1 : (plain.effSuit[indexOf(contract.card)] as number);
+        const order =
+          underCard !== undefined && called >= 0 && called < TRUMP ? withUnderCard(plain, underCard, called) : plain;
         const solver = new Solver({
-          order: k.order,
+          order,
           hands,
           trick,
           leader,
@@ -303,6 +349,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
       }
       const action = heuristic.decide(obs, legal, ctx);
       if (action.type === 'play') playedBy.set(indexOf(action.card), seat);
+      if (action.type === 'call' && action.under !== undefined) underCard = indexOf(action.under);
       for (let s = 0; s < n; s++)
         (histories[s] as { seat: Seat; action: Action }[]).push({
           seat,

@@ -1,8 +1,8 @@
-import { type CardIndex, POINTS, indexOf } from '../cards/card.js';
+import { type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
 import { getVariant } from '../registry.js';
 import { type CompiledOrder, TRUMP } from '../tricks/order.js';
 import type { Contract, Seat } from '../variant.js';
-import { type Candidate, orderOf } from './orders.js';
+import { type Candidate, orderOf, withUnderCard } from './orders.js';
 import type { SeatObservation } from './types.js';
 
 /**
@@ -55,7 +55,10 @@ export function knowledgeOf(obs: SeatObservation): Knowledge {
   const { view, seat } = obs;
   const players = view.players;
   const contract = view.contract;
-  const order = orderOf(obs.variant, contract, obs.options);
+  const plain = orderOf(obs.variant, contract, obs.options);
+  const under = underCardOf(obs);
+  const called = contract?.card === undefined ? -1 : (plain.effSuit[indexOf(contract.card)] as number);
+  const order = under !== undefined && called >= 0 && called < TRUMP ? withUnderCard(plain, under, called) : plain;
   const hand = (view.hands[seat] ?? []).map(indexOf);
   const plays: PlayedCard[] = [];
   for (const h of obs.history) if (h.action.type === 'play') plays.push({ seat: h.seat, card: indexOf(h.action.card) });
@@ -89,6 +92,18 @@ export function knowledgeOf(obs: SeatObservation): Knowledge {
     declarers: view.declarers,
     partnerCard: partnerCard(obs.variant, contract),
   };
+}
+
+/**
+ * Sheepshead's "unknown" under card, when this seat is the picker who set it aside: in its view while unplayed
+ * (`extra.under`), else in its own call (the call is redacted for the other seats, who cannot tell the card).
+ */
+export function underCardOf(obs: SeatObservation): CardIndex | undefined {
+  const u = obs.view.extra?.['under'];
+  if (typeof u === 'string') return indexOf(u as Card);
+  for (const h of obs.history)
+    if (h.seat === obs.seat && h.action.type === 'call' && h.action.under !== undefined) return indexOf(h.action.under);
+  return undefined;
 }
 
 /** Whether `a` and `b` are known to play on the same side. */

@@ -57,3 +57,30 @@ export function orderOf(variant: string, contract: Candidate | null, options: un
   }
   return order;
 }
+
+const withUnder = new WeakMap<CompiledOrder, Map<number, CompiledOrder>>();
+
+/**
+ * Sheepshead's "unknown": the picker's set-aside under card plays as the called suit's lowest card, whatever its own
+ * suit (engine/variants/sheepshead/rules.ts: led, it leads the called suit; it never takes a trick; it is the picker's
+ * only card of that suit, so the follow rule forces it at the suit's first lead). `order` with `under` counted so —
+ * the bots' orders otherwise rank it by its own suit, which misjudges the tricks it is in. Cached per order and card.
+ */
+export function withUnderCard(order: CompiledOrder, under: number, calledSuit: number): CompiledOrder {
+  let byCard = withUnder.get(order);
+  if (byCard === undefined) withUnder.set(order, (byCard = new Map()));
+  const key = under * 8 + calledSuit;
+  let out = byCard.get(key);
+  if (out === undefined) {
+    const effSuit = order.effSuit.slice();
+    const power = order.power.slice();
+    const trumpRank = order.trumpRank.slice();
+    effSuit[under] = calledSuit;
+    // Below every plain card (plain powers are 100 down to the suit's length; engine/tricks/order.ts).
+    power[under] = 0;
+    trumpRank[under] = 0;
+    out = { source: order.source, effSuit, power, trumpRank };
+    byCard.set(key, out);
+  }
+  return out;
+}

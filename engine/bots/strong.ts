@@ -1,4 +1,4 @@
-import { CARDS, type Card, type CardIndex, indexOf } from '../cards/card.js';
+import { CARDS, type Card, type CardIndex, POINTS, indexOf } from '../cards/card.js';
 import type { Rng } from '../cards/deck.js';
 import { ZERO, toNumber } from '../money/rational.js';
 import { getVariant } from '../registry.js';
@@ -25,8 +25,12 @@ import { asSeat } from '../seat.js';
 /** Tuning, as data. */
 export const STRONG = {
   maxSamples: 2_000,
-  /** Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`). */
-  auctionDraws: 8,
+  /**
+   * Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`); 32
+   * instead of 8 lost slightly fewer card points in Schafkopf 4 on two seeds, the same in Sheepshead 5 (docs/bots.md
+   * "Session 2").
+   */
+  auctionDraws: 32,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
@@ -37,6 +41,11 @@ export const STRONG = {
   keepCards: 3,
   /** An early lead other than the heuristic's must be better on average by this much (payout steps, or points). */
   leadMargin: 0.25,
+  /**
+   * Cards of the seat's hand that no card still out separates (same suit, same points) are solved once (1: on; 0 for
+   * a paired measurement, bench/bots-dd.ts `strong:dedupe=0`).
+   */
+  dedupe: 1 as number,
   twoLookahead: 3,
   /**
    * Two-player auction choices: the sampled deal's last this many cards are solved open (stacks.ts `stackSteps`),
@@ -254,7 +263,10 @@ export function evaluateCards(
   const inHands = obs.view.handCounts.reduce((a, b) => a + b, 0);
   let maxTricks = inHands <= STRONG.fullSolveCards ? Infinity : STRONG.lookahead;
   const fallbackIndex = cards.indexOf(fallback);
-  const alive = cards.map(() => true);
+  // Equivalent cards (`STRONG.dedupe`): one of each group is solved, the heuristic's card standing for its group.
+  const rep = STRONG.dedupe === 1 && !two ? equivalentCards(k, cards, deck, fallbackIndex) : cards.map((_, j) => j);
+  const alive = cards.map((_, j) => rep[j] === j);
+
   const counts = new Float64Array(cards.length);
   let holderOfPlayed: Seat | undefined;
   if (k.partnerCard !== undefined)
@@ -336,21 +348,26 @@ export function evaluateCards(
     // buys more samples for the close ones (the heuristic's card stays: it breaks ties).
     if (prune && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
       const mean = (j: number): number => (totals[j] as number) / (counts[j] as number);
-      const ranked = cards.map((_, j) => j).sort((x, y) => (maximizing ? 1 : -1) * (mean(y) - mean(x)));
+      const ranked = cards
+        .map((_, j) => j)
+        .filter((j) => alive[j])
+        .sort((x, y) => (maximizing ? 1 : -1) * (mean(y) - mean(x)));
       ranked.slice(STRONG.keepCards).forEach((j) => (alive[j] = j === fallbackIndex));
     }
   }
-  const values = cards.map((_, j) =>
+  const means = cards.map((_, j) =>
     alive[j] && (counts[j] as number) > 0 ? (totals[j] as number) / (counts[j] as number) : undefined,
   );
   // Best mean of the cards still in the race; the heuristic's card breaks ties.
   let best = fallbackIndex;
   for (let j = 0; j < cards.length; j++) {
-    const v = values[j];
-    const b = values[best];
+    const v = means[j];
+    const b = means[best];
     if (v === undefined || b === undefined) continue;
     if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
+  // An equivalent card has its group's value.
+  const values = cards.map((_, j) => means[rep[j] as number]);
   // Early leads: the search must beat the heuristic's lead by a margin. With few samples open-hand play overrates
   // leads that only work when the defenders see each other's cards (measured on bench/bots-dd.ts: fewer losing
   // leads, most of all the defenders'; the same margin on followed cards made them worse).
@@ -365,6 +382,46 @@ export function evaluateCards(
   )
     best = fallbackIndex;
   return { cards, values, unit, prefer: maximizing ? 'high' : 'low', samples, best };
+}
+
+/**
+ * `STRONG.dedupe`: for each legal card the index of the card solved for it. Two cards of the seat are equivalent when
+ * they have the same effective suit and points and no card still out (in another hand, in the open trick, unseen)
+ * ranks between them: whoever holds what, playing one or the other comes to the same. The heuristic's card stands for
+ * its group.
+ */
+export function equivalentCards(
+  k: Knowledge,
+  cards: readonly CardIndex[],
+  deck: readonly CardIndex[],
+  fallbackIndex: number,
+): number[] {
+  const gone = new Set<CardIndex>();
+  for (const t of k.tricks.slice(0, -1)) for (const p of t) gone.add(p.card);
+  const mine = new Set(cards);
+  const out = deck.filter((c) => !gone.has(c) && !mine.has(c));
+  const suit = (c: CardIndex): number => k.order.effSuit[c] as number;
+  const power = (c: CardIndex): number => k.order.power[c] as number;
+  const same = (a: CardIndex, b: CardIndex): boolean => {
+    if (suit(a) !== suit(b) || POINTS[a] !== POINTS[b]) return false;
+    const lo = Math.min(power(a), power(b));
+    const hi = Math.max(power(a), power(b));
+    return !out.some((c) => suit(c) === suit(a) && power(c) > lo && power(c) < hi);
+  };
+  const rep = cards.map((_, j) => j);
+  const order = cards.map((_, j) => j);
+  // The heuristic's card first: it represents its group.
+  if (fallbackIndex >= 0) order.sort((x, y) => (x === fallbackIndex ? -1 : y === fallbackIndex ? 1 : x - y));
+  for (let x = 0; x < order.length; x++) {
+    const i = order[x] as number;
+    if (rep[i] !== i) continue;
+    for (let y = x + 1; y < order.length; y++) {
+      const j = order[y] as number;
+      if (rep[j] === j && same(cards[i] as CardIndex, cards[j] as CardIndex)) rep[j] = i;
+    }
+  }
+  // Equivalence is transitive only along the rank: a card joins a group through its representative alone.
+  return rep;
 }
 
 export const strongBot: Bot = { level: 'strong', decide: strongDecide };

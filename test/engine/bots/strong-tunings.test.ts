@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { type Action, Rng, type Seat, asSeat, getVariant, indexOf, money } from '../../../engine/index.js';
+import { deckOfObs } from '../../../engine/bots/heuristic.js';
+import { getBot } from '../../../engine/bots/index.js';
+import { knowledgeOf } from '../../../engine/bots/knowledge.js';
+import { STRONG, equivalentCards, evaluateCards } from '../../../engine/bots/strong.js';
+import type { SeatObservation } from '../../../engine/bots/types.js';
+
+/** The card decisions of heuristic Schafkopf 4 deals from trick `from` on (point games with a declaring party). */
+function decisions(
+  deals: number,
+  from: number,
+): { obs: SeatObservation; plays: Extract<Action, { type: 'play' }>[] }[] {
+  const variant = getVariant('schafkopf');
+  if (variant === undefined) throw new Error('schafkopf not registered');
+  const n = 4;
+  const options = variant.resolveOptions(undefined, {}, n);
+  const heuristic = getBot('heuristic');
+  const out: { obs: SeatObservation; plays: Extract<Action, { type: 'play' }>[] }[] = [];
+  for (let d = 0; d < deals; d++) {
+    const dealer = asSeat(d % n);
+    const rng = new Rng(`tunings:${d}`);
+    const state = variant.start(
+      options,
+      n,
+      dealer,
+      variant.deal(options, n, dealer, rng.shuffle(variant.deck(options, n))),
+      {
+        bock: 1,
+        pot: money.ZERO,
+      },
+    );
+    const histories: { seat: Seat; action: Action }[][] = Array.from({ length: n }, () => []);
+    for (let guard = 0; guard < 500; guard++) {
+      const seat = variant.toAct(state)[0];
+      if (seat === undefined) break;
+      const legal = variant.legalActions(state, seat);
+      const obs: SeatObservation = {
+        variant: variant.id,
+        options,
+        seat,
+        view: variant.view(state, { kind: 'seat', seat }),
+        history: (histories[seat] as { seat: Seat; action: Action }[]).slice(),
+      };
+      const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+      const k = knowledgeOf(obs);
+      if (
+        plays.length > 1 &&
+        k.tricks.length > from &&
+        k.goal === 'points' &&
+        obs.view.contract?.declarer !== undefined
+      )
+        out.push({ obs, plays });
+      const action = heuristic.decide(obs, legal, {
+        rng: new Rng(`tunings:${d}:${guard}`),
+        budget: { samples: 0, rollouts: 0, nodes: 0 },
+      });
+      for (let s = 0; s < n; s++)
+        (histories[s] as { seat: Seat; action: Action }[]).push({
+          seat,
+          action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
+        });
+      variant.apply(state, seat, action, true);
+    }
+  }
+  return out;
+}
+
+describe("strong's equivalent cards (STRONG.dedupe)", () => {
+  it('solving one card of each group changes no card value on the same samples', () => {
+    // prepare: late decisions (cheap solves), the same 12 samples each time, no successive halving
+    const found = decisions(6, 3);
+    const t = STRONG as unknown as Record<string, number>;
+    const budget = { samples: 12, rollouts: 0, nodes: 1e9 };
+    let grouped = 0;
+    for (const { obs, plays } of found) {
+      const k = knowledgeOf(obs);
+      // act
+      const saved = t['dedupe'] as number;
+      let plain;
+      let deduped;
+      try {
+        t['dedupe'] = 0;
+        plain = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
+        t['dedupe'] = 1;
+        deduped = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
+      } finally {
+        t['dedupe'] = saved;
+      }
+      const rep = equivalentCards(
+        k,
+        plays.map((a) => indexOf(a.card)),
+        deckOfObs(obs),
+        -1,
+      );
+      if (rep.some((r, j) => r !== j)) grouped++;
+      // assert
+      expect(deduped?.values).toEqual(plain?.values);
+      expect(deduped?.samples).toBe(plain?.samples);
+    }
+    expect(found.length).toBeGreaterThan(20);
+    expect(grouped).toBeGreaterThan(0);
+  });
+});
