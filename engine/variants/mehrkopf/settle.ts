@@ -5,6 +5,7 @@ import type { MehrkopfOptions } from './options.js';
 import { NORMAL, isSolo, toContract } from './rules.js';
 import type { MkState } from './state.js';
 import { seatsOf as allSeats } from '../../seat.js';
+import { noGameResult } from '../family/result.js';
 
 /**
  * Settlement in units (rulebook "Abrechnung"): Grundtarif (normal 1, solo 5), Leistungstarif (+1 not Schneider-frei,
@@ -17,12 +18,7 @@ export function settle(s: MkState): DealResult {
     return {
       contract: null,
       declarers: [],
-      cardPoints: s.points.slice(),
-      tricks: s.tricks.slice(),
-      won: false,
-      schneider: false,
-      schwarz: false,
-      laufende: 0,
+      ...noGameResult(s),
       multiplier: 1,
       payout: zeros(),
       pot: ZERO,
@@ -168,12 +164,7 @@ function settleRamsch(s: MkState): DealResult {
   return {
     contract: { game: 'ramsch' },
     declarers: [],
-    cardPoints: s.points.slice(),
-    tricks: s.tricks.slice(),
-    won: false,
-    schneider: false,
-    schwarz: false,
-    laufende: 0,
+    ...noGameResult(s),
     multiplier: 1,
     payout,
     pot: ZERO,

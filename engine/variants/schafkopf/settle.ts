@@ -4,6 +4,7 @@ import type { SchafkopfOptions, ToutGame } from './options.js';
 import { isSoloGame, toContract } from './rules.js';
 import type { SkState } from './state.js';
 import { asSeat, seatsOf } from '../../seat.js';
+import { noGameResult } from '../family/result.js';
 
 /** `thrownIn` of an über Kreuz deal that ended 60:60: replayed like a deal thrown in when all passed. */
 export const KREUZ_REPLAYED = 'kreuz-sixty';
@@ -26,12 +27,7 @@ function noGame(
     (thrownIn === 'all-passed' || thrownIn === KREUZ_REPLAYED) && (s.o as Partial<typeof s.o>).redeal?.counts === false;
   return {
     ...played,
-    cardPoints: s.points.slice(),
-    tricks: s.tricks.slice(),
-    won: false,
-    schneider: false,
-    schwarz: false,
-    laufende: 0,
+    ...noGameResult(s),
     multiplier: 1,
     payout,
     pot,

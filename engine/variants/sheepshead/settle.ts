@@ -4,6 +4,7 @@ import type { SheepsheadOptions } from './options.js';
 import { pointsOf, toContract } from './rules.js';
 import type { ShState } from './state.js';
 import { asSeat } from '../../seat.js';
+import { noGameResult } from '../family/result.js';
 
 /**
  * Settlement of a finished Sheepshead deal (seed 002 "Keeping Score", docs/rules/sheepshead.md "Settlement"): exact and
@@ -15,12 +16,7 @@ export function settle(s: ShState): DealResult {
     return {
       contract: null,
       declarers: [],
-      cardPoints: s.points.slice(),
-      tricks: s.tricks.slice(),
-      won: false,
-      schneider: false,
-      schwarz: false,
-      laufende: 0,
+      ...noGameResult(s),
       multiplier: s.ctx.bock,
       payout: zeros(),
       pot: ZERO,
