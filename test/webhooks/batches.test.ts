@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocal, type LocalServer } from '../../local/server.js';
-import { ManualClock, createWebhooks, type Webhooks } from '../../functions/composition/webhooks.js';
+import { ManualClock, type Webhooks } from '../../functions/composition/webhooks.js';
 import { DELIVERY_BATCH_VERSION, batchOf } from '../../functions/adapters/dynamodb/webhook-store.js';
 import { StoredShapeError } from '../../functions/adapters/schema.js';
 import {
@@ -14,7 +14,7 @@ import {
   deliveryIdOf,
 } from '../../functions/ports/webhooks.js';
 import { batchesOf } from '../../functions/use-cases/webhook-delivery.js';
-import { receiver, webhookServer } from './harness.js';
+import { receiver, webhookServer, webhooksWithPolicy } from './harness.js';
 
 // Delivery batches (functions/adapters/dynamodb/webhook-store.ts): one stored item per (registration, commit) holding
 // that commit's deliveries and their state. Rows stored one per delivery (schema version 1, before batches) are read as
@@ -31,16 +31,11 @@ afterAll(async () => {
 const T0 = Date.UTC(2026, 10, 28, 12, 0);
 
 function pieces(clock: ManualClock): Webhooks {
-  return createWebhooks({
-    client: server.client,
-    dataTable: server.runtime.settings.dataTable,
-    tables: server.runtime.store,
-    service: server.runtime.service,
-    apiKeyHashes: [],
-    policy: { allowAddresses: ['127.0.0.1'], allowHttp: true },
-    timers: clock,
-    outbox: 'inline',
-  });
+  return webhooksWithPolicy(
+    server,
+    { allowAddresses: ['127.0.0.1'], allowHttp: true },
+    { timers: clock, outbox: 'inline' },
+  );
 }
 
 /** A tournament registration's delivery of event `seq` (tournament queues: one delivery per event, sub 0). */

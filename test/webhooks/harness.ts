@@ -81,8 +81,15 @@ export async function webhookServer(apiKeys?: readonly string[]): Promise<Webhoo
   return { server, hooks: server.webhooks, clock };
 }
 
-/** Other webhook pieces over the same store, with another target policy (the AWS one in SSRF tests). */
-export function webhooksWithPolicy(server: LocalServer, policy: TargetPolicy): Webhooks {
+/**
+ * Other webhook pieces over the same store, with another target policy (the AWS one in SSRF tests) — and, where a
+ * test drives them itself, its own clock and outbox (`inline`: pumps run when the test calls them).
+ */
+export function webhooksWithPolicy(
+  server: LocalServer,
+  policy: TargetPolicy,
+  own: { readonly timers?: ManualClock; readonly outbox?: 'inline' } = {},
+): Webhooks {
   return createWebhooks({
     client: server.client,
     dataTable: server.runtime.settings.dataTable,
@@ -90,7 +97,8 @@ export function webhooksWithPolicy(server: LocalServer, policy: TargetPolicy): W
     service: server.runtime.service,
     apiKeyHashes: [],
     policy,
-    timers: new ManualClock(Date.now()),
+    timers: own.timers ?? new ManualClock(Date.now()),
+    ...(own.outbox !== undefined ? { outbox: own.outbox } : {}),
     // No test here waits for a timeout: a generous one, so a loaded machine cannot turn an answer into one.
     timeoutMs: 10_000,
   });
