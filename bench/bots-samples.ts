@@ -4,7 +4,7 @@
  * (engine/bots/strong.ts) is asked with the budget's work and its sample count recorded.
  *   npx tsx bench/bots-samples.ts [--only schafkopf:4] [--deals 12] [--budget 200]
  * Early decisions solve to the end from the first card, so the node budget buys few samples there (docs/bots.md
- * "Session 2").
+ * "The under card, equivalent cards, …").
  */
 import { type Action, Rng, type Seat, asSeat, getVariant, money } from '../engine/index.js';
 import { budgetForMs, getBot } from '../engine/bots/index.js';

@@ -28,7 +28,7 @@ export const STRONG = {
   /**
    * Draws per sample while looking for one consistent with the auction (solver-inference.ts `auctionFacts`); 32
    * instead of 8 lost slightly fewer card points in Schafkopf 4 on two seeds, the same in Sheepshead 5 (docs/bots.md
-   * "Session 2").
+   * "The under card, equivalent cards, …").
    */
   auctionDraws: 32,
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
