@@ -32,12 +32,11 @@ import {
   money,
 } from '../engine/index.js';
 import type { VariantBots } from '../engine/variant.js';
-import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
+import { type Bot, budgetForMs, getBot, seatObservation } from '../engine/bots/index.js';
 import { knowledgeOf, partnerCard, goalOf } from '../engine/bots/knowledge.js';
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
 import { orderOf, withUnderCard } from '../engine/bots/orders.js';
 import { TRUMP } from '../engine/tricks/order.js';
-import type { SeatObservation } from '../engine/bots/types.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, hasFlag, tablesArg } from './args.js';
 import { stepThresholds } from '../engine/bots/solver-objective.js';
@@ -204,13 +203,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
     for (let guard = 0; guard < 10_000; guard++) {
       const seat = variant.toAct(state)[0];
       if (seat === undefined) break;
-      const obs: SeatObservation = {
-        variant: variant.id,
-        options,
-        seat,
-        view: variant.view(state, { kind: 'seat', seat }),
-        history: histories[seat] as { seat: Seat; action: Action }[],
-      };
+      const obs = seatObservation(variant, options, state, seat, histories[seat] as { seat: Seat; action: Action }[]);
       const legal = variant.legalActions(state, seat);
       const ctx = { rng: new Rng(`${dealSeed}:${seat}:${decision++}`), budget };
       const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');

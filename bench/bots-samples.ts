@@ -7,10 +7,9 @@
  * "The under card, equivalent cards, …").
  */
 import { type Action, Rng, type Seat, asSeat, getVariant, money } from '../engine/index.js';
-import { budgetForMs, getBot } from '../engine/bots/index.js';
+import { budgetForMs, getBot, seatObservation } from '../engine/bots/index.js';
 import { knowledgeOf } from '../engine/bots/knowledge.js';
 import { evaluateCards } from '../engine/bots/strong.js';
-import type { SeatObservation } from '../engine/bots/types.js';
 import { arg, tablesArg } from './args.js';
 
 const deals = Number(arg('deals', '12'));
@@ -33,13 +32,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
       const seat = variant.toAct(state)[0];
       if (seat === undefined) break;
       const legal = variant.legalActions(state, seat);
-      const obs: SeatObservation = {
-        variant: variant.id,
-        options,
-        seat,
-        view: variant.view(state, { kind: 'seat', seat }),
-        history: histories[seat] as { seat: Seat; action: Action }[],
-      };
+      const obs = seatObservation(variant, options, state, seat, histories[seat] as { seat: Seat; action: Action }[]);
       const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
       const k = knowledgeOf(obs);
       if (

@@ -2,6 +2,7 @@ import { Rng } from '../cards/deck.js';
 import { indexOf } from '../cards/card.js';
 import type { Action, AnyVariant, DealContext, Layout, Seat } from '../variant.js';
 import { asSeat } from '../seat.js';
+import { seatObservation } from './play.js';
 import { hasStacks } from './stacks.js';
 import { evaluateByRollouts, evaluateCards } from './strong.js';
 import type { BotBudget, SeatObservation } from './types.js';
@@ -90,13 +91,13 @@ export function analyseDeal(deal: DealToAnalyse, budget: BotBudget, seed: string
     if (problem !== undefined) throw new Error(`action ${index} is not legal: ${problem.message}`);
     const legal = variant.legalActions(state, seat);
     if (legal.length > 1) {
-      const obs: SeatObservation = {
-        variant: variant.id,
+      const obs = seatObservation(
+        variant,
         options,
+        state,
         seat,
-        view: variant.view(state, { kind: 'seat', seat }),
-        history: (histories[seat] as { seat: Seat; action: Action }[]).slice(),
-      };
+        (histories[seat] as { seat: Seat; action: Action }[]).slice(),
+      );
       const d = analyseDecision(obs, legal, action, index, { rng: new Rng(`${seed}:${index}`), budget });
       if (d !== undefined) decisions.push(d);
     }

@@ -6,7 +6,7 @@ import type { Bot, BotContext, SeatObservation } from './types.js';
 
 export type { Bot, BotBudget, BotContext, SeatObservation } from './types.js';
 export { WORK_RATE, budgetForMs } from './budget.js';
-export { playBotDeal, type BotDeal, type DecisionLog } from './play.js';
+export { playBotDeal, seatObservation, type BotDeal, type DecisionLog } from './play.js';
 export {
   ANALYSIS,
   analyseDeal,

@@ -3,6 +3,20 @@ import type { Action, AnyVariant, DealContext, DealResult, Layout, Seat } from '
 import type { Bot, BotContext, SeatObservation } from './types.js';
 import { asSeat } from '../seat.js';
 
+/**
+ * What a seat's bot is given at its turn: the seat's view of `state` and the actions so far as redacted for the seat
+ * (`history`, which the caller keeps per seat).
+ */
+export function seatObservation(
+  variant: AnyVariant,
+  options: unknown,
+  state: unknown,
+  seat: Seat,
+  history: readonly { seat: Seat; action: Action }[],
+): SeatObservation {
+  return { variant: variant.id, options, seat, view: variant.view(state, { kind: 'seat', seat }), history };
+}
+
 /** One decision as the driver saw it: who decided what (timing is the caller's: wrap the bots, cli/duel.ts). */
 export interface DecisionLog {
   readonly seat: Seat;
@@ -37,13 +51,7 @@ export function playBotDeal(
     const seat = toAct[0];
     if (seat === undefined) break;
     const bot = bots[seat] as Bot;
-    const obs: SeatObservation = {
-      variant: variant.id,
-      options,
-      seat,
-      view: variant.view(state, { kind: 'seat', seat }),
-      history: histories[seat] as { seat: Seat; action: Action }[],
-    };
+    const obs = seatObservation(variant, options, state, seat, histories[seat] as { seat: Seat; action: Action }[]);
     const legal = variant.legalActions(state, seat);
     const action = bot.decide(obs, legal, ctxFor(seat));
     const problem = variant.check(state, seat, action);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, Rng, type Seat, asSeat, getVariant, indexOf, money } from '../../../engine/index.js';
 import { deckOfObs } from '../../../engine/bots/heuristic.js';
-import { getBot } from '../../../engine/bots/index.js';
+import { getBot, seatObservation } from '../../../engine/bots/index.js';
 import { knowledgeOf } from '../../../engine/bots/knowledge.js';
 import { STRONG, equivalentCards, evaluateCards } from '../../../engine/bots/strong.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
@@ -35,13 +35,13 @@ function decisions(
       const seat = variant.toAct(state)[0];
       if (seat === undefined) break;
       const legal = variant.legalActions(state, seat);
-      const obs: SeatObservation = {
-        variant: variant.id,
+      const obs = seatObservation(
+        variant,
         options,
+        state,
         seat,
-        view: variant.view(state, { kind: 'seat', seat }),
-        history: (histories[seat] as { seat: Seat; action: Action }[]).slice(),
-      };
+        (histories[seat] as { seat: Seat; action: Action }[]).slice(),
+      );
       const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
       const k = knowledgeOf(obs);
       if (

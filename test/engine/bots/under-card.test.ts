@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, type Card, Rng, type Seat, asSeat, getVariant, indexOf, money } from '../../../engine/index.js';
-import { getBot } from '../../../engine/bots/index.js';
+import { getBot, seatObservation } from '../../../engine/bots/index.js';
 import { knowledgeOf, leaderOf } from '../../../engine/bots/knowledge.js';
 import { Solver, TranspositionTable } from '../../../engine/bots/solver.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
@@ -34,13 +34,8 @@ describe("Sheepshead's unknown under card in the bots' order", () => {
       const histories: { seat: Seat; action: Action }[][] = Array.from({ length: n }, () => []);
       let picker: Seat | undefined;
       let under: number | undefined;
-      const obsOf = (seat: Seat): SeatObservation => ({
-        variant: variant.id,
-        options,
-        seat,
-        view: variant.view(state, { kind: 'seat', seat }),
-        history: histories[seat] as { seat: Seat; action: Action }[],
-      });
+      const obsOf = (seat: Seat): SeatObservation =>
+        seatObservation(variant, options, state, seat, histories[seat] as { seat: Seat; action: Action }[]);
       for (let guard = 0; guard < 1_000; guard++) {
         const seat = variant.toAct(state)[0];
         if (seat === undefined) break;
