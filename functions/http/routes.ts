@@ -51,6 +51,25 @@ export interface Route<D> {
   readonly handle: (c: Context, deps: D) => Promise<Response>;
 }
 
+/**
+ * A JSON body as the tournament and webhook routes read it: 400 `request/unsupported_media_type` unless the content
+ * type names application/json, 400 `request/invalid_json` when it does not parse. (The tables' routes answer 415 and
+ * bound the depth: functions/http/tables.ts.) With `optional`, an empty body is `{}`.
+ */
+export async function readJsonBody(c: Context, optional = false): Promise<unknown> {
+  const text = await c.req.text();
+  if (optional && text.trim() === '') return {};
+  if (!(c.req.header('content-type') ?? '').includes('application/json'))
+    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
+      field: 'content-type',
+    });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
+  }
+}
+
 /** Parse with zod; a failure is a 400 naming the first offending field. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const out = schema.safeParse(value);

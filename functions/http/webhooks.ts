@@ -6,7 +6,7 @@ import { webhookOwnerOf } from '../policy/webhooks.js';
 import { TOURNAMENT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../ports/webhooks.js';
 import { AppError } from '../use-cases/errors.js';
 import type { WebhookService } from '../use-cases/webhooks.js';
-import { type Route, parse, routeFor } from './routes.js';
+import { type Route, parse, readJsonBody, routeFor } from './routes.js';
 
 const hookId = z.string().regex(/^wh_[a-f0-9]{20}$/, 'not a webhook id');
 const Register = z.strictObject({
@@ -28,18 +28,6 @@ const Register = z.strictObject({
 });
 
 const bearer = (c: Context): string | undefined => parseBearer(c.req.header('authorization'));
-
-async function json(c: Context): Promise<unknown> {
-  if (!(c.req.header('content-type') ?? '').includes('application/json'))
-    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
-      field: 'content-type',
-    });
-  try {
-    return JSON.parse(await c.req.text()) as unknown;
-  } catch {
-    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
-  }
-}
 
 /** What the webhook routes need: the service, if this server has one (404 `route/not_found` while it has none). */
 export interface WebhookDeps {
@@ -67,7 +55,7 @@ export const WEBHOOK_ROUTES: readonly Route<WebhookDeps>[] = [
     path: '/v1/webhooks',
     operationId: 'createWebhook',
     access: POLICIES.webhookRegistration,
-    body: { schema: Register, read: json },
+    body: { schema: Register, read: (c) => readJsonBody(c) },
     cost: 5,
     handle: async (c, req, deps) => {
       const body = await req.body();

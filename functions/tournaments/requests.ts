@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import * as z from 'zod';
 import { tournament as T } from '../../engine/index.js';
 import { parseBearer } from '../edge/bearer.js';
-import { type BodySpec, parse } from '../http/routes.js';
-import { AppError } from '../use-cases/errors.js';
+import { type BodySpec, parse, readJsonBody } from '../http/routes.js';
 import { type Lang, LANGS } from './format/messages.js';
 
 /**
@@ -127,34 +126,6 @@ export const EventsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** A body that may be absent (`{}` then), or JSON. */
-async function optionalBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  if (!(c.req.header('content-type') ?? '').includes('application/json'))
-    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
-      field: 'content-type',
-    });
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
-  }
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/json'))
-    throw new AppError(400, 'request/unsupported_media_type', 'send the body as application/json', {
-      field: 'content-type',
-    });
-  try {
-    return JSON.parse(await c.req.text()) as unknown;
-  } catch {
-    throw new AppError(400, 'request/invalid_json', 'the body is not valid JSON');
-  }
-}
-
 /** `?lang=de|en`, else the first of them in Accept-Language, else English. */
 export function langOf(c: Context): Lang {
   const q = c.req.query('lang');
@@ -188,8 +159,11 @@ export function negotiate(c: Context, offered: readonly string[]): string {
   return 'application/json';
 }
 
-export const json = <S extends z.ZodType>(schema: S): BodySpec<S> => ({ schema, read: jsonBody });
-export const optionalJson = <S extends z.ZodType>(schema: S): BodySpec<S> => ({ schema, read: optionalBody });
+export const json = <S extends z.ZodType>(schema: S): BodySpec<S> => ({ schema, read: (c) => readJsonBody(c) });
+export const optionalJson = <S extends z.ZodType>(schema: S): BodySpec<S> => ({
+  schema,
+  read: (c) => readJsonBody(c, true),
+});
 
 export const idOf = (c: Context): string => parse(tournamentId, c.req.param('tournamentId'), 'tournamentId');
 export const playerOf = (c: Context): string => parse(playerId, c.req.param('playerId'), 'playerId');
