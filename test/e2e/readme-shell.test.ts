@@ -62,3 +62,18 @@ describe('README "Play locally", run as written', () => {
     expect(Array.isArray(hands) && hands.every((h) => Array.isArray(h) && h.length === 8)).toBe(true);
   }, 150_000);
 });
+
+describe('README "Table rules: über Kreuz when all pass", run as written', () => {
+  it('lists the option, opens a table that plays über Kreuz and refuses an unknown value by name', async () => {
+    const block = shellBlock(readFileSync('README.md', 'utf8'), 'Table rules: über Kreuz when all pass');
+    expect(block).toContain('S=http://127.0.0.1:8787\n');
+    const { code, stdout, stderr } = await bash(block.replace('S=http://127.0.0.1:8787\n', `S=${server.url}\n`));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toEqual([
+      '{"enum":["redeal","ramsch","muss","stock","kreuz"],"default":"redeal"}',
+      '{"tableId":true,"seats":["open","bot","bot","bot"]}',
+      '{"status":422,"field":"options.allPass"}',
+    ]);
+  }, 60_000);
+});
