@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { tournament as T } from '../../engine/index.js';
-import { type Route, parse, routeFor } from '../http/routes.js';
+import { type BodySpec, type Route, parse, routeFor } from '../http/routes.js';
 import { POLICIES } from '../policy/access.js';
-import { assertTournamentMember } from '../policy/tournament.js';
+import { type TournamentOrganiser, assertTournamentMember } from '../policy/tournament.js';
 import { AppError } from '../use-cases/errors.js';
 import { calendarIcs } from './format/calendar.js';
 import type { Lang } from './format/messages.js';
@@ -72,6 +72,39 @@ const printable =
   };
 
 const tournamentRoute = routeFor<TournamentDeps>();
+
+/**
+ * An organiser's control of a tournament (publish the draw, postpone, cancel, end a round, finish a table): the
+ * tournament and who the token is for (404, 403), the body and the path's round and table (400), then the organiser
+ * admitted (401, 403) — the order of the answers to a request with two faults — then the command.
+ */
+const organiserControl = <S extends z.ZodType, P = undefined>(spec: {
+  readonly path: `/v1/${string}`;
+  readonly operationId: string;
+  readonly body: BodySpec<S>;
+  /** The path's parameters besides the tournament (checked after the body). */
+  readonly params?: (c: Context) => P;
+  readonly run: (
+    service: TournamentService,
+    id: string,
+    organiser: TournamentOrganiser,
+    body: z.output<S>,
+    params: P,
+  ) => Promise<unknown>;
+}): Route<TournamentDeps> =>
+  tournamentRoute({
+    method: 'POST',
+    path: spec.path,
+    operationId: spec.operationId,
+    access: POLICIES.tournamentOrganiser,
+    body: spec.body,
+    handle: async (c, req, { service }) => {
+      const { id, caller } = await callerOf(c, service);
+      const body = await req.body();
+      const params = spec.params?.(c) as P;
+      return c.json(await spec.run(service, id, req.may(caller), body, params));
+    },
+  });
 
 /** The tournament routes, in the order Hono tries them (`/series` before `/{tournamentId}`). */
 export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
@@ -202,67 +235,38 @@ export const TOURNAMENT_ROUTES: readonly Route<TournamentDeps>[] = [
       );
     },
   }),
-  tournamentRoute({
-    method: 'POST',
+  organiserControl({
     path: '/v1/tournaments/{tournamentId}/draw',
     operationId: 'publishDraw',
-    access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
-    handle: async (c, req, { service }) => {
-      const { id, caller } = await callerOf(c, service);
-      const body = await req.body();
-      return c.json(await service.publishDraw(id, req.may(caller), body.reason));
-    },
+    run: (service, id, organiser, body) => service.publishDraw(id, organiser, body.reason),
   }),
-  tournamentRoute({
-    method: 'POST',
+  organiserControl({
     path: '/v1/tournaments/{tournamentId}/postpone',
     operationId: 'postponeTournament',
-    access: POLICIES.tournamentOrganiser,
     body: json(Postpone),
-    handle: async (c, req, { service }) => {
-      const { id, caller } = await callerOf(c, service);
-      const body = await req.body();
-      return c.json(await service.postpone(id, req.may(caller), Date.parse(body.startsAt), body.reason));
-    },
+    run: (service, id, organiser, body) => service.postpone(id, organiser, Date.parse(body.startsAt), body.reason),
   }),
-  tournamentRoute({
-    method: 'POST',
+  organiserControl({
     path: '/v1/tournaments/{tournamentId}/cancel',
     operationId: 'cancelTournament',
-    access: POLICIES.tournamentOrganiser,
     body: json(Cancel),
-    handle: async (c, req, { service }) => {
-      const { id, caller } = await callerOf(c, service);
-      const body = await req.body();
-      return c.json(await service.cancel(id, req.may(caller), body.reason));
-    },
+    run: (service, id, organiser, body) => service.cancel(id, organiser, body.reason),
   }),
-  tournamentRoute({
-    method: 'POST',
+  organiserControl({
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/end',
     operationId: 'endRound',
-    access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
-    handle: async (c, req, { service }) => {
-      const { id, caller } = await callerOf(c, service);
-      const body = await req.body();
-      const round = roundOf(c);
-      return c.json(await service.endRound(id, req.may(caller), round, body.reason));
-    },
+    params: roundOf,
+    run: (service, id, organiser, body, round) => service.endRound(id, organiser, round, body.reason),
   }),
-  tournamentRoute({
-    method: 'POST',
+  organiserControl({
     path: '/v1/tournaments/{tournamentId}/rounds/{round}/tables/{table}/finish',
     operationId: 'finishTable',
-    access: POLICIES.tournamentOrganiser,
     body: optionalJson(WithReason),
-    handle: async (c, req, { service }) => {
-      const { id, caller } = await callerOf(c, service);
-      const body = await req.body();
-      const [round, table] = [roundOf(c), tableOf(c)];
-      return c.json(await service.finishTableNow(id, req.may(caller), round, table, body.reason));
-    },
+    params: (c) => [roundOf(c), tableOf(c)] as const,
+    run: (service, id, organiser, body, [round, table]) =>
+      service.finishTableNow(id, organiser, round, table, body.reason),
   }),
   // A live table's sheet: entered by the organiser or a player of the table (the captain), deal by deal or as totals.
   tournamentRoute({
