@@ -78,10 +78,10 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   const served = toAct.filter((s) => serverPlays(meta, state, s));
   for (const seat of served) {
     const wrote = await playFor(ctx, tableId, meta, loaded, seat, version, []);
-    // The others decided on `version`, which is gone now: their moves would only lose the race.
+    // The others decided on `version`, which is gone now (or fenced): their moves would only lose the race.
+    if (wrote === LOST) return { ...base, lost: true };
     if (wrote !== undefined) return { ...base, version: wrote.version, closed: wrote.closed, acted: 1 };
   }
-  if (served.length > 0) return { ...base, lost: true };
   const deadline = turnDeadline(meta, state, head);
   if (deadline === undefined) return base;
   if (ctx.now() < deadline) return { ...base, deadline };
@@ -101,7 +101,8 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
     const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat: asSeat(seat) }];
     if (count >= limit) extra.push({ type: 'SeatAbsent', seat: asSeat(seat) });
     const wrote = await playFor(ctx, tableId, meta, now, seat, now.version, extra);
-    if (wrote === undefined) return { ...out, lost: true };
+    if (wrote === LOST) return { ...out, lost: true };
+    if (wrote === undefined) break;
     out = { ...out, version: wrote.version, closed: wrote.closed, acted: out.acted + 1 };
   }
   return out;
@@ -165,10 +166,13 @@ export async function serverMoves(
   return { events: out, state: now };
 }
 
+/** What `playFor` answers when its one attempt lost the slot (see there). */
+const LOST: unique symbol = Symbol('lost');
+
 /**
  * One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to
- * `version`, with the run of server moves that follows it in the same commit: the new head, or undefined when the
- * table moved on first or the slot was taken. One attempt (pipeline.ts `attempts`): whoever took the slot goes first,
+ * `version`, with the run of server moves that follows it in the same commit: the new head; LOST when the slot was
+ * taken (by a commit, or a close's listen fence); undefined when the table had moved on already. One attempt (pipeline.ts `attempts`): whoever took the slot goes first,
  * and its commit's own pass decides the next server move on the new head — so a player's command, decided and written
  * in about a millisecond, retried on the new head after it lost a slot to a run of bot moves, takes the next slot while
  * the next run is still deciding.
@@ -181,7 +185,7 @@ async function playFor(
   seat: number,
   version: number,
   extra: readonly TableEvent[],
-): Promise<{ readonly version: number; readonly closed: boolean } | undefined> {
+): Promise<{ readonly version: number; readonly closed: boolean } | typeof LOST | undefined> {
   // The decision: the seat's level, given only the seat's observation (bots.ts chooseFor).
   const turn = botTurnOf(ctx, meta, loaded, seat);
   const action = await ctx.think(turn);
@@ -198,8 +202,9 @@ async function playFor(
     });
     return { version: out.version, closed: out.events.some((e) => e.event.type === 'TableClosed') };
   } catch (e) {
-    // A race or a moved-on deal: the commit that changed the table triggers the next pass.
-    if (e instanceof AppError) return undefined;
+    // The slot lost (retry.ts `busy`), a moved-on table or deal: the commit that changed the table triggers the next
+    // pass; a fence, the close that set it.
+    if (e instanceof AppError) return e.code === 'table/busy' ? LOST : undefined;
     throw e;
   }
 }
