@@ -99,6 +99,11 @@ export class LocalScheduler implements DueWorkScheduler {
     return [...this.timers.values()].map((t) => t.work);
   }
 
+  /** No run in flight or queued (a reminder due now included) and no sweep. */
+  isIdle(): boolean {
+    return this.running.size === 0 && this.sweeping === undefined;
+  }
+
   /** Resolves when no run is in flight and no timer is due by now (tests await it instead of sleeping). */
   async idle(): Promise<void> {
     while (this.running.size > 0 || this.sweeping !== undefined)
