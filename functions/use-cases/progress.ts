@@ -66,12 +66,13 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // The seating is the stream's (at the head decided on); the settings are the stored metadata, cached with the head.
   const loaded = hit ?? (await loadTable(ctx.store, tableId));
   if (hit === undefined) ctx.heads?.advance(tableId, loaded);
-  const meta = withSeating(await storedMeta(ctx, tableId, hit === undefined), loaded);
   const { state, version } = loaded;
-  const head = loaded.commits[loaded.commits.length - 1];
   const base = { version, closed: state.closed, stale: false, acted: 0 };
-  if (state.closed || head === undefined) return base;
+  // Moved on (a copy of work another run already did): the metadata is not read either.
   if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
+  const meta = withSeating(await storedMeta(ctx, tableId, hit === undefined), loaded);
+  const head = loaded.commits[loaded.commits.length - 1];
+  if (state.closed || head === undefined) return base;
   const toAct = seatsToAct(state);
   // Seats the server plays: one pinned commit per pass, holding the run of server moves from this version on
   // (serverMoves). Where several seats act at once (the knock phase), the run plays them one after the other.
