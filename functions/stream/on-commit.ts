@@ -25,7 +25,9 @@ export function createOnCommit(deps: {
   const step = progressStep(deps.service, deps.scheduler);
   const scheduler = deps.scheduler;
   return async (commit) => {
-    const work = { at: deps.service.now(), kind: TABLE_PROGRESS, key: commit.tableId, pinnedVersion: lastSeq(commit) };
+    // A run whose writer hands the next pass on (`handedOn`): this pass is the safety net, a little later.
+    const at = deps.service.now() + (commit.handedOn === true && scheduler !== undefined ? LOST_RETRY_MS : 0);
+    const work = { at, kind: TABLE_PROGRESS, key: commit.tableId, pinnedVersion: lastSeq(commit) };
     const [pushed, moved, hooks] = await Promise.allSettled([
       deps.fanOut?.(commit),
       // Human-only tables without a clock: nothing for the server to do, nothing to read.
@@ -68,14 +70,16 @@ export const LOST_RETRY_MS = 1000;
  */
 export function progressStep(service: TableService, scheduler: DueWorkScheduler | undefined): DueWorkHandler {
   return async (work) => {
-    const out = await service.progress(work.key, work.pinnedVersion);
+    const ahead = (work.payload as RunPayload | undefined)?.ahead ?? 0;
+    // When this pass writes a run and the next one is handed on below, the run's commit says so (`handedOn`).
+    const handsOn = scheduler !== undefined && ahead + 1 < MAX_RUNS_AHEAD;
+    const out = await service.progress(work.key, work.pinnedVersion, { handsOn });
     if (out.closed) {
       await scheduler?.cancel(TABLE_PROGRESS, work.key);
       return 'done';
     }
-    const ahead = (work.payload as RunPayload | undefined)?.ahead ?? 0;
     const next = { kind: TABLE_PROGRESS, key: work.key, pinnedVersion: out.version };
-    if (out.acted > 0 && ahead + 1 < MAX_RUNS_AHEAD)
+    if (out.acted > 0 && handsOn)
       await scheduler?.remind({ ...next, at: service.now(), payload: { ahead: ahead + 1 } satisfies RunPayload });
     else if (out.lost === true) await scheduler?.remind({ ...next, at: service.now() + LOST_RETRY_MS });
     else if (out.deadline !== undefined) await scheduler?.remind({ ...next, at: out.deadline });

@@ -42,6 +42,8 @@ export interface CommandOptions {
   readonly who?: (meta: TableMeta) => Actor;
   /** Attempts at most (pipeline.ts `attempts`; a server move makes one). */
   readonly attempts?: number;
+  /** The commit says its writer hands the next progress pass on (ports/table-store.ts `handedOn`; progress.ts). */
+  readonly handedOn?: boolean;
   /** Events the server appends after the move's own (progress.ts: `TurnTimedOut`, `SeatAbsent`). */
   readonly extra?: readonly TableEvent[];
   /**
@@ -224,7 +226,7 @@ async function command(
       // version (unless the winner was this very request under the same idempotency key).
       return {
         events: [...mine, ...auto.events],
-        produced: auto,
+        produced: opts.handedOn === true ? { ...auto, handedOn: true } : auto,
         idem: tag,
         answer: (commit) => ({
           version: lastSeq(commit),

@@ -55,7 +55,13 @@ export interface ProgressOutcome {
  * to the version the pass returns (on-commit.ts `progressStep`) — so nothing held in this process decides when the
  * next run may go.
  */
-export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
+export async function progress(
+  ctx: UseCaseContext,
+  tableId: string,
+  pinned?: number,
+  /** The caller hands the next pass on itself when this one writes: its commit says so (`handedOn`). */
+  opts: { readonly handsOn?: boolean } = {},
+): Promise<ProgressOutcome> {
   // Pinned work on this process's own newest commit decides on the cached head and the metadata cached with it
   // (head-cache.ts; its move's conditional write is the proof); anything else reads the store.
   const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
@@ -78,7 +84,7 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // (serverMoves). Where several seats act at once (the knock phase), the run plays them one after the other.
   const served = toAct.filter((s) => serverPlays(meta, state, s));
   for (const seat of served) {
-    const wrote = await playFor(ctx, tableId, meta, loaded, seat, version, []);
+    const wrote = await playFor(ctx, tableId, meta, loaded, seat, version, [], opts.handsOn === true);
     // The others decided on `version`, which is gone now (or fenced): their moves would only lose the race.
     if (wrote === LOST) return { ...base, lost: true };
     if (wrote !== undefined) return { ...base, version: wrote.version, closed: wrote.closed, acted: 1 };
@@ -101,7 +107,7 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
     const count = (s.timeouts?.[seat] ?? 0) + 1;
     const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat: asSeat(seat) }];
     if (count >= limit) extra.push({ type: 'SeatAbsent', seat: asSeat(seat) });
-    const wrote = await playFor(ctx, tableId, meta, now, seat, now.version, extra);
+    const wrote = await playFor(ctx, tableId, meta, now, seat, now.version, extra, opts.handsOn === true);
     if (wrote === LOST) return { ...out, lost: true };
     if (wrote === undefined) break;
     out = { ...out, version: wrote.version, closed: wrote.closed, acted: out.acted + 1 };
@@ -186,6 +192,7 @@ async function playFor(
   seat: number,
   version: number,
   extra: readonly TableEvent[],
+  handedOn: boolean,
 ): Promise<{ readonly version: number; readonly closed: boolean } | typeof LOST | undefined> {
   // The decision: the seat's level, given only the seat's observation (bots.ts chooseFor).
   const turn = botTurnOf(ctx, meta, loaded, seat);
@@ -199,6 +206,7 @@ async function playFor(
       meta,
       extra,
       attempts: 1,
+      handedOn,
       follow: (before, pending, state) => serverMoves(ctx, meta, before, pending, state),
     });
     return { version: out.version, closed: out.events.some((e) => e.event.type === 'TableClosed') };

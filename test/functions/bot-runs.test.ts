@@ -4,7 +4,7 @@ import { lastSeq } from '../../functions/ports/table-store.js';
 import { seatsToAct } from '../../functions/use-cases/progress.js';
 import { TableService } from '../../functions/use-cases/table-service.js';
 import { type DueWork, type DueWorkScheduler, TABLE_PROGRESS } from '../../functions/ports/due-work.js';
-import { LOST_RETRY_MS, MAX_RUNS_AHEAD, progressStep } from '../../functions/stream/on-commit.js';
+import { LOST_RETRY_MS, MAX_RUNS_AHEAD, createOnCommit, progressStep } from '../../functions/stream/on-commit.js';
 import { loadTable } from '../../functions/use-cases/table-stream.js';
 
 /**
@@ -128,9 +128,12 @@ describe('the next run of server moves is due work', () => {
       Array.from({ length: MAX_RUNS_AHEAD - 1 }, (_, i) => i + 1),
     );
     for (const [i, w] of scheduler.reminded.entries()) expect(w.at).toBe(Date.UTC(2026, 10, 28) + i);
-    // the last run wrote its commit and handed nothing on: its commit's own stream step goes on from there
+    // the last run wrote its commit and handed nothing on: its commit's own stream step goes on from there. The runs'
+    // commits say whether their writer handed on (the stream step's pass of those is only a safety net, later)
     expect(versions).toHaveLength(MAX_RUNS_AHEAD);
     expect(versions.at(-1)).toBeGreaterThan(versions.at(-2)!);
+    const heads = await Promise.all(versions.map(async (v) => (await store.commitHolding(tableId, v))!));
+    expect(heads.map((c) => c.handedOn === true)).toEqual(versions.map((_, i) => i < MAX_RUNS_AHEAD - 1));
     // a copy of a hand-on (the stream step's) finds the table moved on and hands nothing on
     const before = scheduler.reminded.length;
     expect(await step({ ...scheduler.reminded[0]!, payload: undefined })).toBe('done');
@@ -160,5 +163,27 @@ describe('the next run of server moves is due work', () => {
     const head = (await store.head(tableId))!;
     expect(head.seq).toBe(first.version + 1);
     expect(head.listen).toBe((await service.meta(tableId)).listen);
+  });
+
+  it('the stream step hands a commit’s pass to the scheduler: due now, or as a safety net later for a run whose writer handed on', async () => {
+    // arrange
+    const now = Date.UTC(2026, 10, 28);
+    const store = new MemoryTableStore();
+    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
+    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
+    const scheduler = new Recorder();
+    const onCommit = createOnCommit({ service, scheduler });
+    const head = (await store.head(tableId))!;
+    // act
+    await onCommit(head);
+    await onCommit({ ...head, seq: head.seq + 1, handedOn: true });
+    await onCommit({ ...head, seq: head.seq + 2, auto: false });
+    // assess: no pass ran here (nothing written); the plain commit's pass is due now, the handed-on one's later; a
+    // table where the server does not act gets none
+    expect((await loadTable(store, tableId)).version).toBe(lastSeq(head));
+    expect(scheduler.reminded).toEqual([
+      { at: now, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: lastSeq(head) },
+      { at: now + LOST_RETRY_MS, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: lastSeq(head) + 1 },
+    ]);
   });
 });
