@@ -29,6 +29,8 @@ const MAX_BACKOFF_MS = 30_000;
 export class LocalScheduler implements DueWorkScheduler {
   private readonly timers = new Map<string, { work: DueWork; cancel: () => void; stored: boolean }>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Per kind + key, the newest version a reminder due now is queued for and has not started yet. */
+  private readonly queued = new Map<string, number>();
   private stopped = false;
   private sweepTimer: (() => void) | undefined;
   private sweeping: Promise<unknown> | undefined;
@@ -97,6 +99,11 @@ export class LocalScheduler implements DueWorkScheduler {
     return [...this.timers.values()].map((t) => t.work);
   }
 
+  /** No run in flight or queued (a reminder due now included) and no sweep. */
+  isIdle(): boolean {
+    return this.running.size === 0 && this.sweeping === undefined;
+  }
+
   /** Resolves when no run is in flight and no timer is due by now (tests await it instead of sleeping). */
   async idle(): Promise<void> {
     while (this.running.size > 0 || this.sweeping !== undefined)
@@ -126,6 +133,17 @@ export class LocalScheduler implements DueWorkScheduler {
     )
       return;
     current?.cancel();
+    // A reminder due by now (the next run of a table's bots, handed on by the run before: functions/stream/on-commit.ts
+    // `progressStep`) runs at once, after what the event loop has ready (a player's request goes first), not on a
+    // clock timer: a test's manual clock need not move for bots to play. One queued run per key and version.
+    if (!stored && at <= this.clock.now()) {
+      this.timers.delete(slot);
+      const queued = this.queued.get(id);
+      if (queued !== undefined && work.pinnedVersion !== undefined && queued >= work.pinnedVersion) return;
+      if (work.pinnedVersion !== undefined) this.queued.set(id, work.pinnedVersion);
+      this.fire(id, work, stored, attempt, true);
+      return;
+    }
     const cancel = this.clock.setTimer(at - this.clock.now(), () => this.fire(id, work, stored, attempt));
     this.timers.set(slot, { work, cancel, stored });
   }
@@ -135,11 +153,15 @@ export class LocalScheduler implements DueWorkScheduler {
     this.timers.delete(id);
   }
 
-  private fire(id: string, work: DueWork, stored: boolean, attempt: number): void {
+  private fire(id: string, work: DueWork, stored: boolean, attempt: number, soon = false): void {
     const slot = slotOf(id, stored);
     if (this.timers.get(slot)?.work === work) this.timers.delete(slot);
     const previous = this.running.get(id) ?? Promise.resolve();
     const run = previous.then(async () => {
+      if (soon) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (this.queued.get(id) === work.pinnedVersion) this.queued.delete(id);
+      }
       if (this.stopped) return;
       const handler = this.handlers.get(work.kind);
       if (handler === undefined) {

@@ -329,7 +329,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
   );
   const restored = await scheduler.restore();
   scheduler.startSweeping();
-  // Fan-out, bots and due work feed each other (a table closing ends a round, which schedules the next): settle all.
+  // Fan-out, bots and due work feed each other (a commit hands its table's next run of bots to the scheduler; a table
+  // closing ends a round, which schedules the next): settle all.
   const idle = async (): Promise<void> => {
     do {
       await dispatcher.idle();
@@ -337,7 +338,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServe
       await tournamentPush.idle();
       // Webhook pumps run on their own (never inside a commit's fan-out): settled too.
       await webhooks.scheduler.idle?.();
-    } while (!dispatcher.isIdle() || !tournamentPush.isIdle() || webhooks.scheduler.isIdle?.() === false);
+    } while (
+      !dispatcher.isIdle() ||
+      !scheduler.isIdle() ||
+      !tournamentPush.isIdle() ||
+      webhooks.scheduler.isIdle?.() === false
+    );
   };
   return {
     url: `http://127.0.0.1:${port}`,

@@ -35,6 +35,12 @@ export interface Commit {
    */
   readonly auto?: boolean;
   /**
+   * A run of server moves whose writer hands the table's next progress pass on itself, as due work due now
+   * (stream/on-commit.ts `progressStep`): the stream side's own pass for this commit is then only a safety net, due a
+   * little later (`LOST_RETRY_MS`), so two passes do not decide the same run at once in two processes.
+   */
+  readonly handedOn?: boolean;
+  /**
    * Who may listen when this commit was written (docs/performance.md, "Who listens"): the table's listen epoch — 0: no
    * WebSocket subscription and no webhook registration could concern the table, so the stream side reads nothing for
    * pushes or webhooks; absent: unknown (stored before epochs existed), read as before. A writer carries the larger of

@@ -14,7 +14,7 @@ export interface ServiceDeps {
   readonly seed?: () => string;
   /**
    * Called after every successful append (the local runtime queues the commit for its fan-out; on AWS the stream
-   * does). It must not wait for the table's progress pass: a close holds the table's bot runs until it returns.
+   * does). It must not wait for the table's progress pass: that is due work of its own (stream/on-commit.ts).
    */
   readonly afterAppend?: (commit: Commit) => Promise<void> | void;
   /** Time a bot decision may take (BOT_BUDGET_MS; only `strong` uses it). */

@@ -30,7 +30,6 @@ export interface CachedHead extends Loaded {
 export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();
   private readonly configs = new Map<string, TableMeta>();
-  private readonly holds = new Map<string, { count: number; readonly done: Promise<void>; readonly end: () => void }>();
   /**
    * The stream side's place per table (fanout.ts `statesAround`): the table after the newest commit the stream side
    * handled, which the next commit in order folds onto. Bots run ahead of the stream, often deals ahead, and then the
@@ -58,39 +57,6 @@ export class HeadCache {
       const oldest = this.trails.keys().next().value;
       if (oldest !== undefined) this.trails.delete(oldest);
     }
-  }
-
-  /**
-   * Keep this process's runs of bot moves off a table until the returned release is called: a command of a player or
-   * the organiser (play.ts) would otherwise race bots that chain commits back to back on one event loop, and lose
-   * again and again. Holds nest (a close holds across its fence and its command); the runs wait for the last release
-   * (progress.ts), never skip: nothing stalls if a holder fails.
-   */
-  hold(tableId: string): () => void {
-    let held = this.holds.get(tableId);
-    if (held === undefined) {
-      let end = (): void => {};
-      const done = new Promise<void>((resolve) => {
-        end = resolve;
-      });
-      held = { count: 0, done, end };
-      this.holds.set(tableId, held);
-    }
-    held.count++;
-    const mine = held;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (--mine.count > 0) return;
-      if (this.holds.get(tableId) === mine) this.holds.delete(tableId);
-      mine.end();
-    };
-  }
-
-  /** Resolves when no hold is on the table any more (undefined when none is). */
-  held(tableId: string): Promise<void> | undefined {
-    return this.holds.get(tableId)?.done;
   }
 
   get(tableId: string): CachedHead | undefined {

@@ -7,8 +7,8 @@ import { requireHead, requireMeta } from './table-stream.js';
 /**
  * Who starts listening: a WebSocket subscription (the fan-out then reads the table's subscribers), or a change of the
  * webhook registrations that concern the table (the stream side caches a table's registrations under its epoch). And
- * one who must write next: the organiser's close of a table whose bots chain commits on their cached head (play.ts
- * `close`) — the raise and the fence make the bots, decided on older metadata, lose the next slot to the close.
+ * one who must write next: the organiser's close of a table whose bots play runs back to back (play.ts `close`) — the
+ * raise and the fence make the bots, decided on older metadata, lose the next slot to the close.
  */
 export type Listener = 'subscription' | 'webhook' | 'close';
 
@@ -50,8 +50,10 @@ export async function listenTo(
     return (await ctx.store.updateMeta(raised)) ? raised : CONFLICT;
   }, BUSY);
   // This process's commands (its bot runs above all) decide on the cached metadata from now on with the raised epoch:
-  // their commits carry it at once, without first meeting the fence below.
-  ctx.heads?.setConfig(meta);
+  // their commits carry it at once, without first meeting the fence below. Not for a close: there the fence is the
+  // point — every run of server moves decided on the older metadata, in this process or another, meets it and gives up
+  // the slot to the close (play.ts `close`).
+  if (who !== 'close') ctx.heads?.setConfig(meta);
   const epoch = meta.listen ?? 0;
   const cached = ctx.heads?.get(tableId)?.commits.at(-1);
   if (cached !== undefined && (cached.listen ?? 0) >= epoch) return meta;

@@ -18,7 +18,7 @@ import { type Produced, type Table, appendCommit, tableForCommand } from './tabl
  *
  * Whatever the load read from the cache is unproved until the append: a refusal (any AppError of `authorise` or
  * `decide`) or an answer without a write on a cached table reads the store again before it answers, and a lost race decides again on the new head
- * — at most MAX_RETRIES attempts (retry.ts), then `exhausted`.
+ * — at most MAX_RETRIES attempts (retry.ts; `attempts`), then `exhausted`.
  */
 export interface CommandStep<T> {
   /** Who asks, checked on every attempt's table: throws the policy's 401/403. */
@@ -27,6 +27,12 @@ export interface CommandStep<T> {
   readonly decide: (table: Table) => Promise<Decision<T>> | Decision<T>;
   /** The answer when every attempt lost its race. */
   readonly exhausted: () => T;
+  /**
+   * How many attempts at most (default MAX_RETRIES). A server move makes one (progress.ts `playFor`): when it loses the
+   * slot, the commit that took it — or the listen fence in it, and then the command that set the fence — goes first,
+   * and the winner's own progress pass decides the next server move on the new head.
+   */
+  readonly attempts?: number;
 }
 
 export type Decision<T> =
@@ -42,31 +48,35 @@ export type Decision<T> =
 /** Run a command through the pipeline (above). */
 export async function runCommand<T>(ctx: UseCaseContext, tableId: string, step: CommandStep<T>): Promise<T> {
   let attempt = 0;
-  return retryOnConflict(async () => {
-    const table = await tableForCommand(ctx, tableId, attempt++ > 0);
-    let decision: Decision<T>;
-    try {
-      step.authorise?.(table);
-      decision = await step.decide(table);
-    } catch (e) {
-      // Refused on the cache: the cache may be behind another process's commits — ask the store before answering.
-      if (table.cached && e instanceof AppError) {
-        ctx.heads?.drop(tableId);
-        return CONFLICT;
+  return retryOnConflict(
+    async () => {
+      const table = await tableForCommand(ctx, tableId, attempt++ > 0);
+      let decision: Decision<T>;
+      try {
+        step.authorise?.(table);
+        decision = await step.decide(table);
+      } catch (e) {
+        // Refused on the cache: the cache may be behind another process's commits — ask the store before answering.
+        if (table.cached && e instanceof AppError) {
+          ctx.heads?.drop(tableId);
+          return CONFLICT;
+        }
+        throw e;
       }
-      throw e;
-    }
-    if (decision.events === undefined) {
-      // Nothing to write, decided on the cache: that too is a refusal the store must confirm (the cache may be behind).
-      if (table.cached) {
-        ctx.heads?.drop(tableId);
-        return CONFLICT;
+      if (decision.events === undefined) {
+        // Nothing to write, decided on the cache: that too is a refusal the store must confirm (the cache may be behind).
+        if (table.cached) {
+          ctx.heads?.drop(tableId);
+          return CONFLICT;
+        }
+        return decision.answer;
       }
-      return decision.answer;
-    }
-    const commit = await appendCommit(ctx, tableId, table.loaded, decision.events, decision.produced, decision.idem);
-    // Lost the race for the slot (or met a listen fence): the next attempt loads again.
-    if (commit === undefined) return CONFLICT;
-    return decision.answer(commit);
-  }, step.exhausted);
+      const commit = await appendCommit(ctx, tableId, table.loaded, decision.events, decision.produced, decision.idem);
+      // Lost the race for the slot (or met a listen fence): the next attempt loads again.
+      if (commit === undefined) return CONFLICT;
+      return decision.answer(commit);
+    },
+    step.exhausted,
+    step.attempts,
+  );
 }

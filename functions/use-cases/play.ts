@@ -40,6 +40,10 @@ export interface CommandOptions {
   readonly token?: string;
   /** The same check for a caller known otherwise (a WebSocket connection's stored principal): who it is now. */
   readonly who?: (meta: TableMeta) => Actor;
+  /** Attempts at most (pipeline.ts `attempts`; a server move makes one). */
+  readonly attempts?: number;
+  /** The commit says its writer hands the next progress pass on (ports/table-store.ts `handedOn`; progress.ts). */
+  readonly handedOn?: boolean;
   /** Events the server appends after the move's own (progress.ts: `TurnTimedOut`, `SeatAbsent`). */
   readonly extra?: readonly TableEvent[];
   /**
@@ -136,30 +140,21 @@ export async function close(
   /** The server's own close (idle.ts): why, and the version it decided on (409 when the table moved on). */
   opts: { readonly reason?: CloseReason; readonly expectedVersion?: number } = {},
 ): Promise<{ version: number }> {
-  // Where the server acts (bots, a clock), its runs of bot moves chain commits on the head they just wrote and would
-  // win the race for the next slot again and again (10 busy bot-only tables: no close got through in 500 tries).
-  // Raise the table's epoch and fence that slot first (listen.ts): the bots decided on older metadata and lose it; this
-  // close, decided on the raised metadata, takes it.
-  // Bots of this process wait meanwhile, across the fence and the command (head-cache.ts `hold`, as every command of a
-  // player or the organiser holds them); those of another process meet the fence.
-  const release = ctx.heads?.hold(tableId);
-  try {
-    const known = (await tableForCommand(ctx, tableId)).meta;
-    const meta = serverActs(known)
-      ? await listenTo(ctx, tableId, await storedMeta(ctx, tableId, true), 'close')
-      : known;
-    const out = await command(
-      ctx,
-      tableId,
-      { kind: 'organiser' },
-      opts.reason === undefined ? { type: 'CloseTable' } : { type: 'CloseTable', reason: opts.reason },
-      { meta, ...(opts.expectedVersion !== undefined ? { expectedVersion: opts.expectedVersion } : {}) },
-    );
-    await ctx.store.deleteLobby(tableId, meta.createdAt);
-    return { version: out.version };
-  } finally {
-    release?.();
-  }
+  // Where the server acts (bots, a clock), its runs of bot moves follow each other as due work, each decided on the
+  // head the one before wrote. Raise the table's epoch and fence the slot after the head first (listen.ts): a run
+  // decided on older metadata — this process's or another's — meets the fence and gives up (a server move makes one
+  // attempt, progress.ts `playFor`); this close, decided on the raised metadata, takes the slot.
+  const known = (await tableForCommand(ctx, tableId)).meta;
+  const meta = serverActs(known) ? await listenTo(ctx, tableId, await storedMeta(ctx, tableId, true), 'close') : known;
+  const out = await command(
+    ctx,
+    tableId,
+    { kind: 'organiser' },
+    opts.reason === undefined ? { type: 'CloseTable' } : { type: 'CloseTable', reason: opts.reason },
+    { meta, ...(opts.expectedVersion !== undefined ? { expectedVersion: opts.expectedVersion } : {}) },
+  );
+  await ctx.store.deleteLobby(tableId, meta.createdAt);
+  return { version: out.version };
 }
 
 /** A command known up front, or one read from the loaded state (`request` stands for it in the idempotency hash). */
@@ -178,77 +173,71 @@ async function command(
   const tag = idempotencyTag(actor, opts.idempotencyKey, hashed, opts.expectedVersion);
   const audience = audienceOf(actor);
   let known = opts.meta;
-  // A player's or the organiser's command keeps this process's bot runs off the table while it decides and writes
-  // (head-cache.ts `hold`): runs chained back to back would otherwise take the next slot first again and again.
-  const release = actor.kind === 'bot' ? undefined : ctx.heads?.hold(tableId);
-  try {
-    return await runCommand<CommandResult>(ctx, tableId, {
-      // Who acts, on the table this attempt decides on: a seat left meanwhile is refused (pipeline.ts reads again
-      // first when that table came from the cache).
-      authorise: (table) => {
-        const token = opts.token;
-        const who = opts.who ?? (token !== undefined ? (meta: TableMeta) => authorize(meta, token) : undefined);
-        if (who === undefined || actor.kind !== 'seat') return;
-        const seat = who(withKnown(table));
-        if (seat.kind !== 'seat' || seat.seat !== actor.seat)
-          throw new AppError(403, 'auth/forbidden', `this token no longer acts for seat ${actor.seat}`);
-      },
-      decide: async (table) => {
-        const { loaded } = table;
-        const meta = withKnown(table);
-        known = undefined;
-        // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
-        if (tag !== undefined) {
-          const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
-          if (previous !== undefined)
-            return {
-              answer: {
-                version: lastSeq(previous.commit),
-                events: redactCommit(previous.before, previous.commit, audience, loaded.state),
-                replayed: true,
-              },
-            };
-        }
-        if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version)
-          throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
-            currentVersion: loaded.version,
-          });
-        const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
-        const decided = decide(cmd, loaded.state);
-        if (!decided.ok) throw fromEngineError(decided.error);
-        // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
-        const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
-        const back =
-          seat !== undefined &&
-          ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
-        const own: TableEvent[] = [
-          ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
-          ...decided.events,
-          ...(opts.extra ?? []),
-        ];
-        const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
-        const followed = await opts.follow?.(loaded, own, mid);
-        const after = followed?.state ?? mid;
-        const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
-        const auto = advance(ctx, tableId, meta, after, mine.length);
-        // A lost race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the winner's
-        // version (unless the winner was this very request under the same idempotency key).
-        return {
-          events: [...mine, ...auto.events],
-          produced: auto,
-          idem: tag,
-          answer: (commit) => ({
-            version: lastSeq(commit),
-            events: redactCommit(loaded.state, commit, audience, auto.state),
-            replayed: false,
-          }),
-        };
-      },
-      exhausted: busy('the table is busy; try again'),
-    });
-  } finally {
-    release?.();
-  }
+  return runCommand<CommandResult>(ctx, tableId, {
+    // Who acts, on the table this attempt decides on: a seat left meanwhile is refused (pipeline.ts reads again
+    // first when that table came from the cache).
+    authorise: (table) => {
+      const token = opts.token;
+      const who = opts.who ?? (token !== undefined ? (meta: TableMeta) => authorize(meta, token) : undefined);
+      if (who === undefined || actor.kind !== 'seat') return;
+      const seat = who(withKnown(table));
+      if (seat.kind !== 'seat' || seat.seat !== actor.seat)
+        throw new AppError(403, 'auth/forbidden', `this token no longer acts for seat ${actor.seat}`);
+    },
+    decide: async (table) => {
+      const { loaded } = table;
+      const meta = withKnown(table);
+      known = undefined;
+      // Checked first on every attempt: a retry that raced its own original still gets the original outcome.
+      if (tag !== undefined) {
+        const previous = await findIdempotent(ctx.store, tableId, loaded, tag, opts.expectedVersion);
+        if (previous !== undefined)
+          return {
+            answer: {
+              version: lastSeq(previous.commit),
+              events: redactCommit(previous.before, previous.commit, audience, loaded.state),
+              replayed: true,
+            },
+          };
+      }
+      if (opts.expectedVersion !== undefined && opts.expectedVersion !== loaded.version)
+        throw new AppError(409, 'table/version_conflict', `the table is at version ${loaded.version}`, {
+          currentVersion: loaded.version,
+        });
+      const cmd = read === undefined ? (pending as TableCommand) : read.resolve(loaded.state);
+      const decided = decide(cmd, loaded.state);
+      if (!decided.ok) throw fromEngineError(decided.error);
+      // A player who had timed out (or was marked absent) and acts again is back: the bot stops playing the seat.
+      const seat = actor.kind === 'seat' ? asSeat(actor.seat) : undefined;
+      const back =
+        seat !== undefined &&
+        ((loaded.state.absent?.includes(seat) ?? false) || (loaded.state.timeouts?.[seat] ?? 0) > 0);
+      const own: TableEvent[] = [
+        ...(back ? [{ type: 'SeatReturned', seat } as const] : []),
+        ...decided.events,
+        ...(opts.extra ?? []),
+      ];
+      const mid = own.reduce<TableState>((s, e) => evolve(s, e), loaded.state);
+      const followed = await opts.follow?.(loaded, own, mid);
+      const after = followed?.state ?? mid;
+      const mine = followed !== undefined && followed.events.length > 0 ? [...own, ...followed.events] : own;
+      const auto = advance(ctx, tableId, meta, after, mine.length);
+      // A lost race for the slot: the next attempt reloads. With `expectedVersion` it answers 409 with the winner's
+      // version (unless the winner was this very request under the same idempotency key).
+      return {
+        events: [...mine, ...auto.events],
+        produced: opts.handedOn === true ? { ...auto, handedOn: true } : auto,
+        idem: tag,
+        answer: (commit) => ({
+          version: lastSeq(commit),
+          events: redactCommit(loaded.state, commit, audience, auto.state),
+          replayed: false,
+        }),
+      };
+    },
+    exhausted: busy('the table is busy; try again'),
+    ...(opts.attempts !== undefined ? { attempts: opts.attempts } : {}),
+  });
 
   /** The metadata the first attempt was handed (a close's raised epoch), else the loaded one; the seating is the table's. */
   function withKnown(table: Table): TableMeta {

@@ -31,22 +31,37 @@ export const DEFAULT_TIMEOUTS_UNTIL_ABSENT = 2;
 
 /** What a progress pass did and what it waits for next. */
 export interface ProgressOutcome {
+  /** The table's version after the pass: the head it found, or the commit its server moves wrote last. */
   readonly version: number;
   readonly closed: boolean;
   /** The pass found the table past the pinned version and did nothing. */
   readonly stale: boolean;
   /** Commits of server moves the pass wrote (bots, absent seats, timeouts; a commit holds a run of them). */
   readonly acted: number;
+  /**
+   * A server move of the pass lost its slot (to a command, another process's run, or a close's listen fence): the
+   * winner's commit has its own pass, and a fence is left for the close that set it; the caller looks again a little
+   * later in case neither comes (on-commit.ts `progressStep`).
+   */
+  readonly lost?: boolean;
   /** The next turn deadline (epoch millis) at `version`, when a clocked seat is to act. */
   readonly deadline?: number;
 }
 
 /**
  * One progress pass for a table (optionally pinned to `pinned`: then a table that moved on is left alone — the
- * commit that moved it triggered its own pass). Reads META, the head and the running deal's commits.
+ * commit that moved it triggered its own pass). Reads META, the head and the running deal's commits. It writes at
+ * most one commit of bot moves (a run: `serverMoves`); the run after it is the caller's to schedule — due work pinned
+ * to the version the pass returns (on-commit.ts `progressStep`) — so nothing held in this process decides when the
+ * next run may go.
  */
-export async function progress(ctx: UseCaseContext, tableId: string, pinned?: number): Promise<ProgressOutcome> {
-  await whileHeld(ctx, tableId);
+export async function progress(
+  ctx: UseCaseContext,
+  tableId: string,
+  pinned?: number,
+  /** The caller hands the next pass on itself when this one writes: its commit says so (`handedOn`). */
+  opts: { readonly handsOn?: boolean } = {},
+): Promise<ProgressOutcome> {
   // Pinned work on this process's own newest commit decides on the cached head and the metadata cached with it
   // (head-cache.ts; its move's conditional write is the proof); anything else reads the store.
   const cached = pinned !== undefined ? ctx.heads?.get(tableId) : undefined;
@@ -57,24 +72,23 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // The seating is the stream's (at the head decided on); the settings are the stored metadata, cached with the head.
   const loaded = hit ?? (await loadTable(ctx.store, tableId));
   if (hit === undefined) ctx.heads?.advance(tableId, loaded);
-  const meta = withSeating(await storedMeta(ctx, tableId, hit === undefined), loaded);
   const { state, version } = loaded;
-  const head = loaded.commits[loaded.commits.length - 1];
   const base = { version, closed: state.closed, stale: false, acted: 0 };
-  if (state.closed || head === undefined) return base;
+  // Moved on (a copy of work another run already did): the metadata is not read either.
   if (pinned !== undefined && pinned !== version) return { ...base, stale: true };
+  const meta = withSeating(await storedMeta(ctx, tableId, hit === undefined), loaded);
+  const head = loaded.commits[loaded.commits.length - 1];
+  if (state.closed || head === undefined) return base;
   const toAct = seatsToAct(state);
-  let acted = 0;
   // Seats the server plays: one pinned commit per pass, holding the run of server moves from this version on
   // (serverMoves). Where several seats act at once (the knock phase), the run plays them one after the other.
-  for (const seat of toAct.filter((s) => serverPlays(meta, state, s))) {
-    if (await playFor(ctx, tableId, meta, loaded, seat, version, [])) {
-      acted++;
-      // The others decided on `version`, which is gone now: their moves would only lose the race.
-      break;
-    }
+  const served = toAct.filter((s) => serverPlays(meta, state, s));
+  for (const seat of served) {
+    const wrote = await playFor(ctx, tableId, meta, loaded, seat, version, [], opts.handsOn === true);
+    // The others decided on `version`, which is gone now (or fenced): their moves would only lose the race.
+    if (wrote === LOST) return { ...base, lost: true };
+    if (wrote !== undefined) return { ...base, version: wrote.version, closed: wrote.closed, acted: 1 };
   }
-  if (acted > 0) return { ...base, acted: acted + (await chain(ctx, tableId)) };
   const deadline = turnDeadline(meta, state, head);
   if (deadline === undefined) return base;
   if (ctx.now() < deadline) return { ...base, deadline };
@@ -83,8 +97,9 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
   // (re-read between them: a seat that decided meanwhile is not timed out).
   const limit = meta.clock?.timeoutsUntilAbsent ?? DEFAULT_TIMEOUTS_UNTIL_ABSENT;
   let now: Loaded = loaded;
-  for (const seat of toAct.filter((s) => !serverPlays(meta, state, s))) {
-    if (acted > 0) {
+  let out: ProgressOutcome = base;
+  for (const seat of toAct) {
+    if (out.acted > 0) {
       now = await loadTable(ctx.store, tableId);
     }
     const s = now.state;
@@ -92,43 +107,12 @@ export async function progress(ctx: UseCaseContext, tableId: string, pinned?: nu
     const count = (s.timeouts?.[seat] ?? 0) + 1;
     const extra: TableEvent[] = [{ type: 'TurnTimedOut', seat: asSeat(seat) }];
     if (count >= limit) extra.push({ type: 'SeatAbsent', seat: asSeat(seat) });
-    if (!(await playFor(ctx, tableId, meta, now, seat, now.version, extra))) break;
-    acted++;
+    const wrote = await playFor(ctx, tableId, meta, now, seat, now.version, extra, opts.handsOn === true);
+    if (wrote === LOST) return { ...out, lost: true };
+    if (wrote === undefined) break;
+    out = { ...out, version: wrote.version, closed: wrote.closed, acted: out.acted + 1 };
   }
-  return { ...base, acted };
-}
-
-/** Wait while this process holds the table for a close (head-cache.ts `hold`). */
-async function whileHeld(ctx: UseCaseContext, tableId: string): Promise<void> {
-  for (let held = ctx.heads?.held(tableId); held !== undefined; held = ctx.heads?.held(tableId)) await held;
-}
-
-/** Server moves one pass makes in a row on its own cached head before it leaves the rest to the next pass. */
-export const MAX_CHAIN = 16;
-
-/**
- * Bots acting in-process (issue 15): after a commit of server moves, while the table waits for seats the server plays
- * (the next deal, or a run cut short by MAX_MOVES_PER_COMMIT or FOLLOW_BUDGET_MS), the next run is decided on the head
- * this process just wrote (cached with its metadata; each run one pinned conditional write, each commit streamed and
- * pushed). The passes of the chained commits find the cache past their version and read nothing; the last one goes
- * on. Stops at the first seat the server does not play, a lost race, metadata it must re-read, or after MAX_CHAIN
- * commits. (Leaving each run to its commit's own pass on the stream side instead ties the table's pace to the whole
- * stream step of the commit before — its fan-out and webhook rows: test/webhooks/outbox.test.ts.)
- */
-async function chain(ctx: UseCaseContext, tableId: string): Promise<number> {
-  let acted = 0;
-  while (acted < MAX_CHAIN) {
-    await whileHeld(ctx, tableId);
-    const head = ctx.heads?.get(tableId);
-    const config = ctx.heads?.config(tableId);
-    if (head === undefined || config === undefined || head.state.closed) break;
-    const meta = withSeating(config, head);
-    const seat = seatsToAct(head.state).find((s) => serverPlays(meta, head.state, s));
-    if (seat === undefined) break;
-    if (!(await playFor(ctx, tableId, meta, head, seat, head.version, []))) break;
-    acted++;
-  }
-  return acted;
+  return out;
 }
 
 /** Server moves one commit holds at most (a 4-player deal is 32 cards and a few bids; the deal's end stops it first). */
@@ -189,7 +173,17 @@ export async function serverMoves(
   return { events: out, state: now };
 }
 
-/** One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to `version`; false when the table moved on first. */
+/** What `playFor` answers when its one attempt lost the slot (see there). */
+const LOST: unique symbol = Symbol('lost');
+
+/**
+ * One move for `seat` by its bot (bot seats at their level, absent or timed-out seats at the default level), pinned to
+ * `version`, with the run of server moves that follows it in the same commit: the new head; LOST when the slot was
+ * taken (by a commit, or a close's listen fence); undefined when the table had moved on already. One attempt (pipeline.ts `attempts`): whoever took the slot goes first,
+ * and its commit's own pass decides the next server move on the new head — so a player's command, decided and written
+ * in about a millisecond, retried on the new head after it lost a slot to a run of bot moves, takes the next slot while
+ * the next run is still deciding.
+ */
 async function playFor(
   ctx: UseCaseContext,
   tableId: string,
@@ -198,24 +192,28 @@ async function playFor(
   seat: number,
   version: number,
   extra: readonly TableEvent[],
-): Promise<boolean> {
+  handedOn: boolean,
+): Promise<{ readonly version: number; readonly closed: boolean } | typeof LOST | undefined> {
   // The decision: the seat's level, given only the seat's observation (bots.ts chooseFor).
   const turn = botTurnOf(ctx, meta, loaded, seat);
   const action = await ctx.think(turn);
-  if (action === undefined) return false;
+  if (action === undefined) return undefined;
   const actor: Actor = { kind: 'bot', seat };
   try {
-    await act(ctx, tableId, actor, action, {
+    const out = await act(ctx, tableId, actor, action, {
       expectedVersion: version,
       idempotencyKey: `${extra.length > 0 ? 'timeout' : 'bot'}-v${version}`,
       meta,
       extra,
+      attempts: 1,
+      handedOn,
       follow: (before, pending, state) => serverMoves(ctx, meta, before, pending, state),
     });
-    return true;
+    return { version: out.version, closed: out.events.some((e) => e.event.type === 'TableClosed') };
   } catch (e) {
-    // A race or a moved-on deal: the commit that changed the table triggers the next pass.
-    if (e instanceof AppError) return false;
+    // The slot lost (retry.ts `busy`), a moved-on table or deal: the commit that changed the table triggers the next
+    // pass; a fence, the close that set it.
+    if (e instanceof AppError) return e.code === 'table/busy' ? LOST : undefined;
     throw e;
   }
 }

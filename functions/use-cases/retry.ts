@@ -9,13 +9,14 @@ export type Conflict = typeof CONFLICT;
 
 /**
  * The one retry-on-conflict loop: run `attempt` (read, decide, one conditional write) until it returns something other
- * than CONFLICT, at most MAX_RETRIES times; then `exhausted` answers (by default a 409 `table/busy`).
+ * than CONFLICT, at most `attempts` (MAX_RETRIES) times; then `exhausted` answers (by default a 409 `table/busy`).
  */
 export async function retryOnConflict<T>(
   attempt: () => Promise<T | Conflict>,
   exhausted: () => T = busy('the table changed; try again'),
+  attempts = MAX_RETRIES,
 ): Promise<T> {
-  for (let i = 0; i < MAX_RETRIES; i++) {
+  for (let i = 0; i < attempts; i++) {
     const out = await attempt();
     if (out !== CONFLICT) return out;
   }

@@ -170,8 +170,8 @@ export class TableService {
   }
 
   // progress.ts
-  progress(tableId: string, pinned?: number): Promise<ProgressOutcome> {
-    return progress(this.ctx, tableId, pinned);
+  progress(tableId: string, pinned?: number, opts?: { readonly handsOn?: boolean }): Promise<ProgressOutcome> {
+    return progress(this.ctx, tableId, pinned, opts);
   }
 
   // idle.ts

@@ -25,6 +25,8 @@ export interface Produced {
   readonly seeds?: Record<string, string>;
   /** The table has seats the server plays or a turn clock: the stream side runs a progress pass for this commit. */
   readonly auto?: boolean;
+  /** The writer hands the next progress pass on itself (ports/table-store.ts `handedOn`). */
+  readonly handedOn?: boolean;
   /** The table after the commit's events, when the caller folded them already (auto-deal.ts `advance` does). */
   readonly state?: TableState;
   /** The metadata's listen facts the command decided on (auto-deal.ts `advance` copies them; ports/table-store.ts). */
@@ -226,6 +228,7 @@ export async function appendCommit(
     ...(produced.seeds !== undefined ? { seeds: produced.seeds } : {}),
     ...(produced.seating !== undefined ? { seating: produced.seating } : {}),
     ...(produced.auto === true ? { auto: true } : {}),
+    ...(produced.handedOn === true ? { handedOn: true } : {}),
     // The newer of the metadata's and the predecessor's listen facts: a writer on metadata read before a listen flip
     // still carries the epoch once the commit it follows does (or meets the flip's fence and decides again).
     ...listenOf(produced, loaded.commits[loaded.commits.length - 1]),

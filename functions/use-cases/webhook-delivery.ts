@@ -186,7 +186,7 @@ export class Deliverer {
   /**
    * One commit's deliveries for each of `hooks` as one batch (or a few parts), then each queue handed to the outbox.
    * When this process already wrote later commits of the table (bots play runs of deals ahead of the stream side:
-   * progress.ts `chain`), their deliveries go into the same batch — one write for the run instead of one per commit —
+   * stream/on-commit.ts `progressStep`, up to MAX_RUNS_AHEAD), their deliveries go into the same batch — one write for the run instead of one per commit —
    * and those commits' own turn here finds them stored (`#covered`) and writes nothing.
    */
   async #enqueue(commit: Commit, hooks: readonly Hook[], meta: TableMeta | undefined): Promise<void> {
@@ -659,7 +659,7 @@ export class Deliverer {
  */
 const CHECKPOINT = { sends: 64, ms: 60_000 } as const;
 
-/** Commits one batch holds at most (a run of bot-played deals: progress.ts `MAX_CHAIN` is 16). */
+/** Commits one batch holds at most (runs of bot-played deals ahead of the stream side: on-commit.ts `MAX_RUNS_AHEAD` is 16). */
 const MAX_RUN = 32;
 
 const coverKey = (hookId: string, tableId: string): string => `${hookId}#${tableId}`;

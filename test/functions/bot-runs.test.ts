@@ -3,6 +3,8 @@ import { MemoryTableStore } from '../../functions/adapters/memory/table-store.js
 import { lastSeq } from '../../functions/ports/table-store.js';
 import { seatsToAct } from '../../functions/use-cases/progress.js';
 import { TableService } from '../../functions/use-cases/table-service.js';
+import { type DueWork, type DueWorkScheduler, TABLE_PROGRESS } from '../../functions/ports/due-work.js';
+import { LOST_RETRY_MS, MAX_RUNS_AHEAD, createOnCommit, progressStep } from '../../functions/stream/on-commit.js';
 import { loadTable } from '../../functions/use-cases/table-stream.js';
 
 /**
@@ -81,5 +83,107 @@ describe('a run of server moves is one commit', () => {
     const runs = commits.filter((c) => c.events.filter((e) => e.type === 'ActionTaken').length > 1);
     expect(runs.length).toBeGreaterThan(0);
     for (const run of runs) expect(run.events.every((e) => e.type !== 'ActionTaken' || e.seat !== 0)).toBe(true);
+  });
+});
+
+/** A scheduler that only records what it is asked (the handler's hand-ons and reminders). */
+class Recorder implements DueWorkScheduler {
+  readonly reminded: DueWork[] = [];
+  async schedule(): Promise<void> {}
+  async remind(work: DueWork): Promise<void> {
+    this.reminded.push(work);
+  }
+  async cancel(): Promise<void> {}
+}
+
+describe('the next run of server moves is due work', () => {
+  it('a pass that wrote a run hands on the next, due now and pinned to its commit, up to MAX_RUNS_AHEAD in a row', async () => {
+    // arrange
+    let now = Date.UTC(2026, 10, 28);
+    const store = new MemoryTableStore();
+    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
+    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
+    const scheduler = new Recorder();
+    const step = progressStep(service, scheduler);
+    // act: the stream step's work (no payload), then each hand-on as the scheduler would run it
+    let work: DueWork = {
+      at: now,
+      kind: TABLE_PROGRESS,
+      key: tableId,
+      pinnedVersion: (await loadTable(store, tableId)).version,
+    };
+    const versions: number[] = [];
+    for (let i = 0; i < MAX_RUNS_AHEAD + 2; i++) {
+      const before = scheduler.reminded.length;
+      expect(await step(work)).toBe('done');
+      versions.push((await loadTable(store, tableId)).version);
+      if (scheduler.reminded.length === before) break;
+      now += 1;
+      work = scheduler.reminded.at(-1)!;
+    }
+    // assess: each hand-on is due at once and pinned to the commit the run wrote; the count rides along and stops them
+    expect(scheduler.reminded).toHaveLength(MAX_RUNS_AHEAD - 1);
+    expect(scheduler.reminded.map((w) => w.pinnedVersion)).toEqual(versions.slice(0, MAX_RUNS_AHEAD - 1));
+    expect(scheduler.reminded.map((w) => (w.payload as { ahead: number }).ahead)).toEqual(
+      Array.from({ length: MAX_RUNS_AHEAD - 1 }, (_, i) => i + 1),
+    );
+    for (const [i, w] of scheduler.reminded.entries()) expect(w.at).toBe(Date.UTC(2026, 10, 28) + i);
+    // the last run wrote its commit and handed nothing on: its commit's own stream step goes on from there. The runs'
+    // commits say whether their writer handed on (the stream step's pass of those is only a safety net, later)
+    expect(versions).toHaveLength(MAX_RUNS_AHEAD);
+    expect(versions.at(-1)).toBeGreaterThan(versions.at(-2)!);
+    const heads = await Promise.all(versions.map(async (v) => (await store.commitHolding(tableId, v))!));
+    expect(heads.map((c) => c.handedOn === true)).toEqual(versions.map((_, i) => i < MAX_RUNS_AHEAD - 1));
+    // a copy of a hand-on (the stream step's) finds the table moved on and hands nothing on
+    const before = scheduler.reminded.length;
+    expect(await step({ ...scheduler.reminded[0]!, payload: undefined })).toBe('done');
+    expect(scheduler.reminded).toHaveLength(before);
+  });
+
+  it('a run that lost its slot to a close’s fence is looked at again later, on fresh metadata, and the close goes first', async () => {
+    // arrange
+    let now = Date.UTC(2026, 10, 28);
+    const store = new MemoryTableStore();
+    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
+    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
+    const scheduler = new Recorder();
+    const step = progressStep(service, scheduler);
+    const first = await service.progress(tableId);
+    await service.listen(tableId, await service.meta(tableId), 'close');
+    // act: the hand-on of the first run meets the fence
+    await step({ at: now, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: first.version });
+    // assess: nothing written, one look again LOST_RETRY_MS later at the same version
+    expect((await loadTable(store, tableId)).version).toBe(first.version);
+    expect(scheduler.reminded).toEqual([
+      { at: now + LOST_RETRY_MS, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: first.version },
+    ]);
+    // when no close came, the look again decides on fresh metadata (the raised epoch) and takes the fenced slot
+    now += LOST_RETRY_MS;
+    await step(scheduler.reminded[0]!);
+    const head = (await store.head(tableId))!;
+    expect(head.seq).toBe(first.version + 1);
+    expect(head.listen).toBe((await service.meta(tableId)).listen);
+  });
+
+  it('the stream step hands a commit’s pass to the scheduler: due now, or as a safety net later for a run whose writer handed on', async () => {
+    // arrange
+    const now = Date.UTC(2026, 10, 28);
+    const store = new MemoryTableStore();
+    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
+    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
+    const scheduler = new Recorder();
+    const onCommit = createOnCommit({ service, scheduler });
+    const head = (await store.head(tableId))!;
+    // act
+    await onCommit(head);
+    await onCommit({ ...head, seq: head.seq + 1, handedOn: true });
+    await onCommit({ ...head, seq: head.seq + 2, auto: false });
+    // assess: no pass ran here (nothing written); the plain commit's pass is due now, the handed-on one's later; a
+    // table where the server does not act gets none
+    expect((await loadTable(store, tableId)).version).toBe(lastSeq(head));
+    expect(scheduler.reminded).toEqual([
+      { at: now, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: lastSeq(head) },
+      { at: now + LOST_RETRY_MS, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: lastSeq(head) + 1 },
+    ]);
   });
 });

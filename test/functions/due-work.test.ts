@@ -122,6 +122,53 @@ describe('local scheduler', () => {
   });
 });
 
+describe('local scheduler: reminders due now', () => {
+  it('run without the clock moving, one after the other per key, one queued run per version', async () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryDueWorkStore();
+    const ran: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const s = new LocalScheduler(
+      store,
+      clock,
+      new Map<string, DueWorkHandler>([
+        [
+          't.progress',
+          async (w) => {
+            ran.push(`start v${w.pinnedVersion}`);
+            if (w.pinnedVersion === 1) await gate;
+            ran.push(`end v${w.pinnedVersion}`);
+            return 'done';
+          },
+        ],
+      ]),
+    );
+    // A reminder of a later turn deadline is displaced by one due now pinned to a newer version.
+    await s.remind({ at: 5_000, kind: 't.progress', key: 'a', pinnedVersion: 0 });
+    await s.remind({ at: 0, kind: 't.progress', key: 'a', pinnedVersion: 1 });
+    // Queued behind the running v1: v2 twice (the run's hand-on and the stream step's copy), then an older v1 copy.
+    await s.remind({ at: 0, kind: 't.progress', key: 'a', pinnedVersion: 2 });
+    await s.remind({ at: 0, kind: 't.progress', key: 'a', pinnedVersion: 2, payload: { ahead: 0 } });
+    await s.remind({ at: 0, kind: 't.progress', key: 'a', pinnedVersion: 1 });
+    // Another key does not wait for this one.
+    await s.remind({ at: 0, kind: 't.progress', key: 'b', pinnedVersion: 7 });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(ran).toEqual(['start v1', 'start v7', 'end v7']);
+    release();
+    await s.idle();
+    expect(ran).toEqual(['start v1', 'start v7', 'end v7', 'end v1', 'start v2', 'end v2']);
+    expect(s.armed()).toEqual([]);
+    // Nothing was left on the manual clock (the turn deadline's timer was displaced).
+    clock.advance(10_000);
+    await s.idle();
+    expect(ran).toHaveLength(6);
+  });
+});
+
 describe('SQS due-work adapter (AWS)', () => {
   it('delays up to 15 minutes per message; later work hops; stale stored messages do nothing', async () => {
     expect(delaySecondsFor(10_500, 10_000)).toBe(1);

@@ -131,14 +131,29 @@ function storeContract(
       await store.append(commit(id, 1, { snapshot: { at: 0, state: null } }));
       await store.append(commit(id, 2));
       await store.append(three);
-      await store.append(commit(id, 6, { idempotencyKey: 'seat0:k', requestHash: 'h', seeds: { '1': 'abc' } }));
+      await store.append(
+        commit(id, 6, {
+          idempotencyKey: 'seat0:k',
+          requestHash: 'h',
+          seeds: { '1': 'abc' },
+          auto: true,
+          handedOn: true,
+        }),
+      );
       expect((await store.head(id))?.seq).toBe(6);
       expect((await store.commitHolding(id, 4))?.seq).toBe(3);
       expect((await store.commitHolding(id, 5))?.seq).toBe(3);
       expect((await store.commitHolding(id, 6))?.seq).toBe(6);
       expect((await store.range(id, 2, 6, 2)).map((c) => c.seq)).toEqual([2, 3]);
       const last = await store.head(id);
-      expect(last).toMatchObject({ idempotencyKey: 'seat0:k', requestHash: 'h', seeds: { '1': 'abc' } });
+      expect(last).toMatchObject({
+        idempotencyKey: 'seat0:k',
+        requestHash: 'h',
+        seeds: { '1': 'abc' },
+        auto: true,
+        handedOn: true,
+      });
+      expect((await store.range(id, 2, 2))[0]).not.toHaveProperty('handedOn');
       expect((await store.range(id, 1, 1))[0]?.snapshot).toEqual({ at: 0, state: null });
       expect(await store.head(freshId())).toBeUndefined();
       // The slot probe a cached head uses (use-cases/table-stream.ts currentHead): a commit starts exactly there or not.

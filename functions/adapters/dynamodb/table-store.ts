@@ -500,6 +500,7 @@ function commitItem(c: Commit, schema: StorageSchema = STORAGE_SCHEMA): Record<s
   if (c.seeds !== undefined) item.seeds = { S: JSON.stringify(c.seeds) };
   if (c.seating !== undefined) item.st = { S: JSON.stringify(c.seating) };
   if (c.auto === true) item.au = { N: '1' };
+  if (c.handedOn === true) item.ho = { N: '1' };
   if (c.listen !== undefined) item.ls = { N: String(c.listen) };
   if (c.watched === true) item.wt = { N: '1' };
   return item;
@@ -525,6 +526,7 @@ function fromCommitItem(item: Record<string, AttributeValue>, schema: StorageSch
     ...(item.seeds?.S !== undefined ? { seeds: JSON.parse(item.seeds.S) as Record<string, string> } : {}),
     ...(item.st?.S !== undefined ? { seating: JSON.parse(item.st.S) as SeatInfo[] } : {}),
     ...(item.au?.N === '1' ? { auto: true } : {}),
+    ...(item.ho?.N === '1' ? { handedOn: true } : {}),
     ...(item.ls?.N !== undefined ? { listen: Number(item.ls.N) } : {}),
     ...(item.wt?.N === '1' ? { watched: true } : {}),
   };
