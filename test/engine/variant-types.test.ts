@@ -1,3 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type AnyVariant,
@@ -31,7 +34,18 @@ describe('the erased variant the registry holds', () => {
   it('holds each concrete variant as it is, no cast needed', () => {
     const erased: AnyVariant = schafkopf;
     expect(getVariant('schafkopf')).toBe(erased);
-    expect(listVariants().map((v) => v.id)).toEqual(['schafkopf', 'saukopf', 'sheepshead', 'mehrkopf']);
+    // Schafkopf first (the default a caller that names none gets: engine/registry.ts DEFAULT_VARIANT).
+    expect(listVariants()[0]?.id).toBe('schafkopf');
+  });
+
+  it('registers every variant folder (engine/variants/<id>/index.ts), each once, under its folder name', () => {
+    const root = fileURLToPath(new URL('../../engine/variants/', import.meta.url));
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'index.ts')))
+      .map((d) => d.name);
+    expect(folders.length).toBeGreaterThanOrEqual(4);
+    expect(listVariants().map((v) => v.id)).toHaveLength(folders.length);
+    expect([...listVariants().map((v) => v.id)].sort()).toEqual(folders.sort());
   });
 });
 

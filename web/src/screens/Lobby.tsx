@@ -163,9 +163,9 @@ function CreateTable({ onError }: { onError: (e: string) => void }) {
               if (nv !== undefined) setSeats(Math.min(Math.max(seats, nv.tableSeats.min), nv.tableSeats.max));
             }}
           >
-            {variants.map(({ id }) => (
+            {variants.map(({ id, title }) => (
               <option key={id} value={id}>
-                {t(`variant.${id}`, { defaultValue: id })}
+                {t(`variant.${id}`, { defaultValue: title })}
               </option>
             ))}
           </select>

@@ -82,9 +82,9 @@ export function Organiser() {
           <label>
             {t('lobby.variant')}
             <select value={variant} onChange={(e) => setVariant(e.currentTarget.value)}>
-              {variants.map(({ id }) => (
+              {variants.map(({ id, title }) => (
                 <option key={id} value={id}>
-                  {t(`variant.${id}`, { defaultValue: id })}
+                  {t(`variant.${id}`, { defaultValue: title })}
                 </option>
               ))}
             </select>
