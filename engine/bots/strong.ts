@@ -56,6 +56,8 @@ export const STRONG = {
    * decision gets few samples. 0: off.
    */
   playDraws: 0 as number,
+  /** The work budget's nodes one of those policy decisions costs (about its CPU time at `nodesPerMs`). */
+  drawNodes: 100 as number,
   /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
   twoFullSolveCards: 14,
   /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
@@ -110,16 +112,18 @@ export function sampleHidden(
   deck: readonly CardIndex[],
   rng: Rng,
   facts: readonly AuctionFact[] = [],
-  plays = false,
+  plays?: { evals: number },
 ): Sample | undefined {
   let best: Sample | undefined;
   let fewest = Infinity;
-  const draws = facts.length === 0 && !plays ? 1 : STRONG.auctionDraws;
+  const draws = facts.length === 0 && plays === undefined ? 1 : STRONG.auctionDraws;
   for (let i = 0; i < draws; i++) {
     const sample = drawHidden(obs, k, deck, rng);
     if (sample === undefined) return best;
     if (draws === 1) return sample;
-    const broken = brokenFacts(facts, k, sample.hands) + (plays ? playMisses(k, sample.hands, deck) : 0);
+    const told = brokenFacts(facts, k, sample.hands);
+    // A draw that cannot beat the best so far is not weighed further.
+    const broken = told + (plays === undefined ? 0 : playMisses(k, sample.hands, deck, fewest - told, plays));
     if (broken < fewest) {
       best = sample;
       fewest = broken;
@@ -297,10 +301,10 @@ export function evaluateCards(
   const totals = new Float64Array(cards.length);
   let samples = 0;
   let leafMode = false;
-  const byPlays =
-    !two &&
-    k.played.size > 0 &&
-    (STRONG.playDraws === 2 || (STRONG.playDraws === 1 && inHands > STRONG.fullSolveCards));
+  const drawWork =
+    !two && k.played.size > 0 && (STRONG.playDraws === 2 || (STRONG.playDraws === 1 && inHands > STRONG.fullSolveCards))
+      ? { evals: 0 }
+      : undefined;
   const probeNodes = STRONG.leafBelow > 0 ? Math.floor(ctx.budget.nodes / STRONG.leafBelow) : 0;
   let maximizing = true;
   let unit: CardEvaluation['unit'] = 'points';
@@ -318,7 +322,11 @@ export function evaluateCards(
     // Two players: the stacks dealt open (the solver uncovers a card when the one on it is played).
     const sample: { hands: CardIndex[][]; under?: [CardIndex, CardIndex][] } | undefined = two
       ? sampleStacks(obs, k, deck, ctx.rng)
-      : sampleHidden(obs, k, deck, ctx.rng, facts, byPlays);
+      : sampleHidden(obs, k, deck, ctx.rng, facts, drawWork);
+    if (drawWork !== undefined) {
+      nodesLeft -= drawWork.evals * STRONG.drawNodes;
+      drawWork.evals = 0;
+    }
     if (sample === undefined) break;
     if (two && sample.under !== undefined) {
       // Without a table the stacks are solved to the end only late in the deal.
