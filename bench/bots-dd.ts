@@ -43,6 +43,7 @@ import { stepThresholds } from '../engine/bots/solver-objective.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
 import { STRONG } from '../engine/bots/strong.js';
 import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
+import { AUCTION } from '../engine/bots/solver-inference.js';
 
 const deals = Number(arg('deals', '60'));
 const budget = budgetForMs(Number(arg('budget', '200')));
@@ -86,7 +87,8 @@ function withoutPartnerCard(bot: Bot): Bot {
 /**
  * Experiments on the same positions: `strong-p<N>` — successive halving after N samples instead of
  * `STRONG.pruneAfter`; `strong-w<x>` — a play the heuristic policy would not have made weighs a sample by x instead of
- * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting).
+ * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting); `strong-s<x>` — the auction facts' slack
+ * (solver-inference.ts `AUCTION.slack`) x instead of 0.5.
  */
 function tuned(level: string, tuning: object, key: string, value: number): Bot {
   const strong = getBot('strong');
@@ -146,6 +148,8 @@ const makeBot = (level: string): Bot =>
       ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
       : /^strong-w[\d.]+$/.test(level)
         ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+        : /^strong-s[\d.]+$/.test(level)
+          ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
         : level.endsWith('-nopc')
           ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
           : level === 'strong-v2'
