@@ -50,10 +50,10 @@ export const STRONG = {
    */
   leafBelow: 0 as number,
   /**
-   * Early decisions (more than `fullSolveCards` cards in the hands): each sample is drawn like the auction's (up to
-   * `auctionDraws` draws), keeping the draw that breaks fewest auction facts plus other seats' plays the heuristic
-   * policy would not have made (solver-likelihood.ts `playMisses`) — rejection instead of only weighting, where a
-   * decision gets few samples. 0: off.
+   * Each sample is drawn like the auction's (up to `auctionDraws` draws), keeping the draw that breaks fewest auction
+   * facts plus other seats' plays the heuristic policy would not have made (solver-likelihood.ts `playMisses`):
+   * rejection as well as weighting, for decisions that get few samples. 1: early decisions (more than
+   * `fullSolveCards` cards in the hands), 2: every decision, 0: off.
    */
   playDraws: 0 as number,
   /** The work budget's nodes one of those policy decisions costs (about its CPU time at `nodesPerMs`). */
@@ -378,7 +378,8 @@ export function evaluateCards(
       values.push(v);
     }
     nodesLeft -= solver.nodes;
-    if (probe && (!complete || solver.nodes > probeNodes)) {
+    // The probe ran out of its share: this decision's samples are solved with the leaf (the probe's values dropped).
+    if (probe && !complete) {
       leafMode = true;
       continue;
     }
