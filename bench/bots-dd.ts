@@ -34,7 +34,7 @@ import {
 import type { VariantBots } from '../engine/variant.js';
 import { type Bot, budgetForMs, getBot, seatObservation } from '../engine/bots/index.js';
 import { knowledgeOf, partnerCard, goalOf } from '../engine/bots/knowledge.js';
-import { Solver, TranspositionTable } from '../engine/bots/solver.js';
+import { Solver, type SolverProblem, TranspositionTable } from '../engine/bots/solver.js';
 import { orderOf, withUnderCard } from '../engine/bots/orders.js';
 import { TRUMP } from '../engine/tricks/order.js';
 import { asSeat } from '../engine/seat.js';
@@ -43,6 +43,7 @@ import { stepThresholds } from '../engine/bots/solver-objective.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
 import { STRONG } from '../engine/bots/strong.js';
 import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
+import { AUCTION } from '../engine/bots/solver-inference.js';
 
 const deals = Number(arg('deals', '60'));
 const budget = budgetForMs(Number(arg('budget', '200')));
@@ -86,7 +87,8 @@ function withoutPartnerCard(bot: Bot): Bot {
 /**
  * Experiments on the same positions: `strong-p<N>` — successive halving after N samples instead of
  * `STRONG.pruneAfter`; `strong-w<x>` — a play the heuristic policy would not have made weighs a sample by x instead of
- * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting).
+ * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting); `strong-s<x>` — the auction facts' slack
+ * (solver-inference.ts `AUCTION.slack`) x instead of 0.5.
  */
 function tuned(level: string, tuning: object, key: string, value: number): Bot {
   const strong = getBot('strong');
@@ -146,11 +148,44 @@ const makeBot = (level: string): Bot =>
       ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
       : /^strong-w[\d.]+$/.test(level)
         ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+        : /^strong-s[\d.]+$/.test(level)
+          ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
         : level.endsWith('-nopc')
           ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
           : level === 'strong-v2'
             ? strongV2Bot
             : getBot(level);
+
+/**
+ * `open:g<k>` / `open:h<k>`: an oracle that sees the true hands and plays the card best for its side when the solver
+ * searches `k` tricks (counting the open one) and values the rest by a greedy play-out (`g`, solver.ts `leaf:
+ * 'greedy'`) or as nothing (`h`, a points-only horizon); the first best card on ties. It measures the leaf
+ * evaluation alone, without sampling: how often it misses the card exact play would choose.
+ */
+function openCard(
+  level: string,
+  plays: readonly Extract<Action, { type: 'play' }>[],
+  problem: Omit<SolverProblem, 'maxTricks' | 'leaf'>,
+): Action {
+  const m = /^open:([gh])(\d+)$/.exec(level);
+  if (m === null) throw new Error(`${level}: expected open:g<k> or open:h<k>`);
+  const solver = new Solver({
+    ...problem,
+    maxTricks: Number(m[2]),
+    leaf: m[1] === 'g' ? 'greedy' : 'none',
+    table: new TranspositionTable(),
+  });
+  let best = plays[0] as Action;
+  let value = -Infinity;
+  for (const a of plays) {
+    const v = solver.valueAfter(indexOf(a.card)) as number;
+    if (v > value) {
+      value = v;
+      best = a;
+    }
+  }
+  return best;
+}
 
 interface Tally {
   n: number;
@@ -308,10 +343,14 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         let refStep: number | undefined;
         for (const level of levels) {
           const c1 = cpuMs();
-          const a = botOf(level).decide(obs, plays, {
-            rng: new Rng(crn ? `${dealSeed}:${seat}:${decision}:${salt}` : `${dealSeed}:${seat}:${decision}:${level}`),
-            budget,
-          });
+          const a = level.startsWith('open:')
+            ? openCard(level, plays, { order, hands, trick, leader, valueMask: side, maxMask: side, unit: 'points' })
+            : botOf(level).decide(obs, plays, {
+                rng: new Rng(
+                  crn ? `${dealSeed}:${seat}:${decision}:${salt}` : `${dealSeed}:${seat}:${decision}:${level}`,
+                ),
+                budget,
+              });
           (cpu.get(level) as number[]).push(cpuMs() - c1);
           if (a.type !== 'play') throw new Error(`${level} chose ${a.type} for a card`);
           const c2 = cpuMs();

@@ -2,19 +2,27 @@
  * How many sampled deals `strong` solves for a card decision, per trick and lead / follow: heuristic bots play seeded
  * deals, and at every card decision of a point game with a declaring party in the first four tricks `evaluateCards`
  * (engine/bots/strong.ts) is asked with the budget's work and its sample count recorded.
- *   npx tsx bench/bots-samples.ts [--only schafkopf:4] [--deals 12] [--budget 200]
+ *   npx tsx bench/bots-samples.ts [--only schafkopf:4] [--deals 12] [--budget 200] [--tune leafCards=24+leafTricks=2]
+ * `--tune` sets `STRONG` tunings (engine/bots/strong.ts) for the run; the CPU time per decision is reported too.
  * Early decisions solve to the end from the first card, so the node budget buys few samples there (docs/bots.md
  * "The under card, equivalent cards, …").
  */
 import { type Action, Rng, type Seat, asSeat, getVariant, money } from '../engine/index.js';
 import { budgetForMs, getBot, seatObservation } from '../engine/bots/index.js';
 import { knowledgeOf } from '../engine/bots/knowledge.js';
-import { evaluateCards } from '../engine/bots/strong.js';
+import { STRONG, evaluateCards } from '../engine/bots/strong.js';
 import { arg, tablesArg } from './args.js';
 
 const deals = Number(arg('deals', '12'));
 const budget = budgetForMs(Number(arg('budget', '200')));
 const heuristic = getBot('heuristic');
+const tune = arg('tune', '');
+for (const kv of tune === '' ? [] : tune.split('+')) {
+  const [key = '', value] = kv.split('=');
+  const t = STRONG as unknown as Record<string, number>;
+  if (!(key in t) || !Number.isFinite(Number(value))) throw new Error(`--tune: no STRONG tuning ${kv}`);
+  t[key] = Number(value);
+}
 
 for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   const variant = getVariant(table.id);
@@ -22,6 +30,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   const n = table.seats;
   const options = variant.resolveOptions(undefined, {}, n);
   const byKey = new Map<string, number[]>();
+  const cpuByKey = new Map<string, number[]>();
   for (let d = 0; d < deals; d++) {
     const rng = new Rng(`samples:${d}`);
     const dealer = asSeat(d % n);
@@ -41,9 +50,12 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
         obs.view.contract?.declarer !== undefined &&
         k.tricks.length <= 4
       ) {
+        const t0 = process.cpuUsage();
         const e = evaluateCards(obs, plays, { rng: new Rng(`samples:${d}:${guard}`), budget }, k);
+        const t1 = process.cpuUsage(t0);
         const key = `trick ${k.tricks.length} ${obs.view.trick.length === 0 ? 'lead' : 'follow'}`;
         if (e !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), e.samples]);
+        cpuByKey.set(key, [...(cpuByKey.get(key) ?? []), (t1.user + t1.system) / 1000]);
       }
       const action = heuristic.decide(obs, legal, { rng: new Rng(`samples:${d}:${guard}:h`), budget });
       for (let s = 0; s < n; s++)
@@ -57,6 +69,11 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   console.log(`\n${table.id} ${n}: ${deals} deals, budget ${arg('budget', '200')} ms, samples solved per decision`);
   for (const [key, a] of [...byKey].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
     a.sort((x, y) => x - y);
-    console.log(`${key.padEnd(16)} n=${a.length} median ${a[a.length >> 1]} min ${a[0]} max ${a[a.length - 1]}`);
+    const cpu = cpuByKey.get(key) ?? [];
+    const mean = cpu.reduce((x, y) => x + y, 0) / Math.max(1, cpu.length);
+    console.log(
+      `${key.padEnd(16)} n=${a.length} median ${a[a.length >> 1]} min ${a[0]} max ${a[a.length - 1]}` +
+        `  cpu mean ${mean.toFixed(1)} ms max ${Math.max(0, ...cpu).toFixed(1)} ms`,
+    );
   }
 }

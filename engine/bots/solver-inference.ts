@@ -48,7 +48,9 @@ export interface AuctionFact {
  * as consistent with the auction: other players bid by other rules, so the facts are soft (and `sampleHidden` falls
  * back to the least inconsistent sample when none fits).
  */
-export const AUCTION_SLACK = 0.5;
+export const AUCTION = {
+  slack: 0.5,
+} as const;
 
 /**
  * Inference from the auction for `strong`'s samples, on the heuristic's own thresholds:
@@ -99,10 +101,10 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
     const picker = auction.find((a) => a.type === 'pick')?.seat;
     const allPassedFirst = picker !== undefined && passedBefore(firstBid).size >= obs.view.players - 1;
     if (picker !== undefined && others(picker) && !allPassedFirst)
-      facts.push({ seat: picker, holds: (h) => score(h) >= need - 1 - AUCTION_SLACK, says: 'picker is strong' });
+      facts.push({ seat: picker, holds: (h) => score(h) >= need - 1 - AUCTION.slack, says: 'picker is strong' });
     for (const s of passedBefore(firstBid))
       if (others(s) && !exchanged.has(s))
-        facts.push({ seat: s, holds: (h) => score(h) < need + AUCTION_SLACK, says: 'passer is weak' });
+        facts.push({ seat: s, holds: (h) => score(h) < need + AUCTION.slack, says: 'passer is weak' });
     return facts;
   }
   if (contract !== null && declarer !== undefined && others(declarer)) {
@@ -111,7 +113,7 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
       const margin = marginOf(obs.variant, obs.options, contract, deck);
       facts.push({
         seat: declarer,
-        holds: (h) => margin(h) >= -AUCTION_SLACK,
+        holds: (h) => margin(h) >= -AUCTION.slack,
         says: `declarer holds ${contract.game}`,
       });
     }
@@ -122,7 +124,7 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
     named !== undefined ? named.includes(c.game) : goalOf(obs.variant, c) === 'points',
   );
   const scorers = games.map((c) => marginOf(obs.variant, obs.options, c, deck));
-  const weak = (h: readonly CardIndex[]): boolean => scorers.every((m) => m(h) < AUCTION_SLACK);
+  const weak = (h: readonly CardIndex[]): boolean => scorers.every((m) => m(h) < AUCTION.slack);
   const told = over !== undefined ? tellingPassers : passedBefore(firstBid);
   for (const s of told)
     if (others(s) && s !== declarer && !exchanged.has(s) && !bidders.has(s))

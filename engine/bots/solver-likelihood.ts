@@ -23,10 +23,24 @@ export const LIKELIHOOD = {
  * rule) and plays of the partner card (whose own rules force it) are not weighed.
  */
 export function playWeight(k: Knowledge, hands: readonly (readonly CardIndex[])[], deck: readonly CardIndex[]): number {
+  return LIKELIHOOD.miss ** playMisses(k, hands, deck);
+}
+
+/**
+ * How many of the other seats' weighed plays (`playWeight`) the policy would not have made on the sampled deal; the
+ * count stops at `stopAt`. `work.evals` counts the policy's decisions asked (strong.ts charges them to its budget).
+ */
+export function playMisses(
+  k: Knowledge,
+  hands: readonly (readonly CardIndex[])[],
+  deck: readonly CardIndex[],
+  stopAt = Infinity,
+  work?: { evals: number },
+): number {
   const plays: PlayedCard[] = k.tricks.flat();
   const n = k.players;
   const declarer = k.contract?.declarer;
-  let weight = 1;
+  let misses = 0;
   const limit = Math.min(plays.length, LIKELIHOOD.maxPlays);
   for (let i = 0; i < limit; i++) {
     const p = plays[i] as PlayedCard;
@@ -59,7 +73,8 @@ export function playWeight(k: Knowledge, hands: readonly (readonly CardIndex[])[
       if (shown !== undefined && !declarers.includes(shown.seat)) declarers.push(shown.seat);
     }
     const at: Knowledge = { ...k, seat: p.seat, hand, tricks, played, voids, declarers };
-    if (playCard(at, legal, deck) !== p.card) weight *= LIKELIHOOD.miss;
+    if (work !== undefined) work.evals++;
+    if (playCard(at, legal, deck) !== p.card && ++misses >= stopAt) return misses;
   }
-  return weight;
+  return misses;
 }

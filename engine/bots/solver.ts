@@ -42,6 +42,14 @@ export interface SolverProblem {
   readonly verifyHash?: boolean;
   /** Look this many tricks ahead (counting the open one) and value the rest as 0; default: to the end. */
   readonly maxTricks?: number;
+  /**
+   * With `maxTricks`: how the tricks after the horizon count. `none` (default): nothing, the value is what the
+   * look-ahead takes. `greedy`: the rest is played out by the search's own move ordering (each seat its first
+   * move: sure winners, schmieren to a winning friend, the cheapest card that takes the trick, else the poorest),
+   * so the value is an estimate of the whole deal's — a few hundred operations a leaf instead of a full search.
+   * Not with stacks.
+   */
+  readonly leaf?: 'none' | 'greedy';
   /** The transposition table to use (several solvers may share one); default: a table of this solver's own. */
   readonly table?: TranspositionTable;
   /**
@@ -142,6 +150,8 @@ export class Solver {
   private readonly perTrick: boolean;
   private readonly nodeLimit: number;
   private readonly maxTricks: number;
+  /** Play the tricks after the horizon out greedily (`leaf: 'greedy'`). */
+  private readonly greedyLeaf: boolean;
   private readonly tt: TranspositionTable;
   private readonly gen: number;
   /** Points of each code. */
@@ -205,6 +215,7 @@ export class Solver {
     this.perTrick = p.unit === 'trick';
     this.nodeLimit = p.nodeLimit ?? Infinity;
     this.maxTricks = p.maxTricks ?? Infinity;
+    this.greedyLeaf = p.leaf === 'greedy' && this.maxTricks !== Infinity && (p.under?.length ?? 0) === 0;
     this.hands = new Int32Array(n * SUITS);
     this.counts = new Int32Array(n);
     this.locked = new Int32Array(n);
@@ -261,7 +272,8 @@ export class Solver {
       });
     }
     for (const c of p.trick) this.push(this.codeOf[c] as number);
-    this.sureBounds = !this.stacks && this.maxTricks === Infinity;
+    // Every leaf of a greedy horizon is a legal play to the end, for which the sure tricks hold as well.
+    this.sureBounds = !this.stacks && (this.maxTricks === Infinity || this.greedyLeaf);
     const maxTricks = Math.max(0, ...p.hands.map((h) => h.length)) + 2;
     this.suitHash1 = new Int32Array(maxTricks * SUITS);
     this.suitHash2 = new Int32Array(maxTricks * SUITS);
@@ -931,7 +943,9 @@ export class Solver {
     }
     let gain = 0;
     if (((this.valueMask >> winner) & 1) === 1) gain = this.perTrick ? 1 : pos + neg;
-    if (this.tricksDone + 1 >= this.maxTricks || this.counts[winner] === 0) return gain;
+    if (this.counts[winner] === 0) return gain;
+    const horizon = this.tricksDone + 1 >= this.maxTricks;
+    if (horizon && !this.greedyLeaf) return gain;
     const inTrick = this.inTrick;
     const t0 = inTrick[0] as number;
     const t1 = inTrick[1] as number;
@@ -946,8 +960,8 @@ export class Solver {
     this.remPos -= pos;
     this.remNeg -= neg;
     this.tricksDone++;
-    if (!this.stacks) this.rehash(this.tricksDone, tb);
-    const rest = this.search(alpha - gain, beta - gain);
+    if (!this.stacks && !horizon) this.rehash(this.tricksDone, tb);
+    const rest = horizon ? this.playOut() : this.search(alpha - gain, beta - gain);
     this.tricksDone--;
     this.remPos += pos;
     this.remNeg += neg;
@@ -961,6 +975,107 @@ export class Solver {
     inTrick[4] = t4;
     return gain + rest;
   }
+
+  /**
+   * The value the rest of the deal adds at a trick start past the horizon (`leaf: 'greedy'`): every seat plays the
+   * first card of its move ordering (`generate`), the result kept within the sure tricks' bounds (`sure`), which hold
+   * for any play. Each card counts as a node. The position is left as found.
+   */
+  private playOut(): number {
+    const n = this.n;
+    this.sure(this.leader, -32768, 32767);
+    const lo = this.sureLo;
+    const hi = this.sureHi;
+    const savedLeader = this.leader;
+    const played = this.played;
+    let count = 0;
+    let value = 0;
+    const base = this.ply * STRIDE;
+    while (this.counts[this.leader] !== 0) {
+      this.inTrick.fill(0);
+      this.trickLen = 0;
+      let pos = 0;
+      let neg = 0;
+      for (let i = 0; i < n; i++) {
+        const seat = (this.leader + i) % n;
+        const code = this.greedyMove(seat, base);
+        if (code < 0) break;
+        this.take(seat, code);
+        played[count++] = seat * CODES + code;
+        const p = this.pts[code] as number;
+        if (p > 0) pos += p;
+        else neg += p;
+      }
+      this.nodes += n;
+      const w = (this.leader + (this.winAt[this.tb + this.trickLen - 1] as number)) % n;
+      if (((this.valueMask >> w) & 1) === 1) value += this.perTrick ? 1 : pos + neg;
+      this.leader = w;
+    }
+    for (let i = count - 1; i >= 0; i--) {
+      const at = played[i] as number;
+      this.give(Math.floor(at / CODES), at % CODES);
+    }
+    this.inTrick.fill(0);
+    this.trickLen = 0;
+    this.leader = savedLeader;
+    if (this.nodes > this.nodeLimit) throw LIMIT;
+    return Math.min(hi, Math.max(lo, value));
+  }
+
+  /**
+   * The greedy play-out's card for `seat`: a lead is the move ordering's first; a follower schmiert its richest card
+   * to a friend whose card no later foe can beat, else takes the trick with its lowest card no later foe can beat,
+   * else plays its poorest card (-1: no card).
+   */
+  private greedyMove(seat: number, base: number): number {
+    const count = this.generate(seat, base, -1);
+    if (count === 0) return -1;
+    if (this.trickLen === 0) return this.moves[base] as number;
+    const side = (this.maxMask >> seat) & 1;
+    const wi = this.winAt[this.tb + this.trickLen - 1] as number;
+    const winCode = this.trick[this.tb + wi] as number;
+    const winner = (this.leader + wi) % this.n;
+    const friendWins = ((this.valueMask >> winner) & 1) === side;
+    let take = -1;
+    let rich = -1;
+    let poor = -1;
+    for (let i = 0; i < count; i++) {
+      const code = this.moves[base + i] as number;
+      const p = this.pts[code] as number;
+      const wins = beats(code, winCode);
+      if (wins && this.holds(code, side) && (take < 0 || code > take)) take = code;
+      if (!wins && (rich < 0 || p > (this.pts[rich] as number))) rich = code;
+      if (poor < 0 || p < (this.pts[poor] as number) || (p === this.pts[poor] && code > poor)) poor = code;
+    }
+    if (friendWins && rich >= 0 && this.holds(winCode, side)) return rich;
+    if (take >= 0) return take;
+    return poor;
+  }
+
+  /**
+   * Whether the card `code`, winning the open trick once played by the seat to move, stays the winner: no later seat
+   * of the other side than `side` can beat it (a higher card of the led suit, or a trump when void).
+   */
+  private holds(code: number, side: number): boolean {
+    const n = this.n;
+    const led = (this.trickLen === 0 ? code : (this.trick[this.tb] as number)) >> 5;
+    const higher = (1 << (code & 31)) - 1;
+    for (let i = this.trickLen + 1; i < n; i++) {
+      const s = (this.leader + i) % n;
+      if (((this.maxMask >> s) & 1) === side) continue;
+      const follow = this.hands[s * SUITS + led] as number;
+      if (follow !== 0) {
+        if (code >> 5 === led && (follow & higher) !== 0) return false;
+      } else {
+        const trumps = this.hands[s * SUITS + TRUMP] as number;
+        if (code >> 5 === TRUMP ? (trumps & higher) !== 0 : trumps !== 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /** The cards of a greedy play-out (seat * CODES + code), to be given back. */
+  private readonly played = new Int32Array(MAX_SEATS * STRIDE);
 
   /**
    * The moves of `seat` into moves[base…], best first; returns how many. Follow the led suit if possible; one card

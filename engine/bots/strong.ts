@@ -9,7 +9,7 @@ import { orderOf } from './orders.js';
 import { hasStacks, sampleStackLayout, sampleStacks, stackSteps, stacksNow } from './stacks.js';
 import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
 import { type SampledDeal, cardValue, stepThresholds } from './solver-objective.js';
-import { playWeight } from './solver-likelihood.js';
+import { playMisses, playWeight } from './solver-likelihood.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
 import { asSeat } from '../seat.js';
@@ -34,6 +34,30 @@ export const STRONG = {
   /** Solve to the end when at most this many cards are left in all hands; else look `lookahead` tricks ahead. */
   fullSolveCards: 24,
   lookahead: 3,
+  /**
+   * Point games with a declaring party, more than this many cards in the hands: search `leafTricks` tricks exactly
+   * and play the rest out greedily (solver.ts `leaf: 'greedy'`), valued by the payout step of the estimate, instead
+   * of solving to the end (which early in a deal buys about 2 samples of a 200 ms budget). 99: off.
+   */
+  leafCards: 99 as number,
+  leafTricks: 2 as number,
+  /** 1: value those early cards by the estimate's card points instead of its payout step (a bench experiment). */
+  leafPoints: 0 as number,
+  /**
+   * Adaptive: when the first sample's full solve (more than `fullSolveCards` cards in the hands) costs more than
+   * 1/leafBelow of the node budget, the decision's samples are solved with the greedy leaf instead (the first
+   * sample's values dropped). 0: off.
+   */
+  leafBelow: 0 as number,
+  /**
+   * Each sample is drawn like the auction's (up to `auctionDraws` draws), keeping the draw that breaks fewest auction
+   * facts plus other seats' plays the heuristic policy would not have made (solver-likelihood.ts `playMisses`):
+   * rejection as well as weighting, for decisions that get few samples. 1: early decisions (more than
+   * `fullSolveCards` cards in the hands), 2: every decision, 0: off.
+   */
+  playDraws: 0 as number,
+  /** The work budget's nodes one of those policy decisions costs (about its CPU time at `nodesPerMs`). */
+  drawNodes: 100 as number,
   /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
   twoFullSolveCards: 14,
   /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
@@ -88,15 +112,18 @@ export function sampleHidden(
   deck: readonly CardIndex[],
   rng: Rng,
   facts: readonly AuctionFact[] = [],
+  plays?: { evals: number },
 ): Sample | undefined {
   let best: Sample | undefined;
   let fewest = Infinity;
-  const draws = facts.length === 0 ? 1 : STRONG.auctionDraws;
+  const draws = facts.length === 0 && plays === undefined ? 1 : STRONG.auctionDraws;
   for (let i = 0; i < draws; i++) {
     const sample = drawHidden(obs, k, deck, rng);
     if (sample === undefined) return best;
-    if (facts.length === 0) return sample;
-    const broken = brokenFacts(facts, k, sample.hands);
+    if (draws === 1) return sample;
+    const told = brokenFacts(facts, k, sample.hands);
+    // A draw that cannot beat the best so far is not weighed further.
+    const broken = told + (plays === undefined ? 0 : playMisses(k, sample.hands, deck, fewest - told, plays));
     if (broken < fewest) {
       best = sample;
       fewest = broken;
@@ -273,6 +300,12 @@ export function evaluateCards(
     for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
   const totals = new Float64Array(cards.length);
   let samples = 0;
+  let leafMode = false;
+  const drawWork =
+    !two && k.played.size > 0 && (STRONG.playDraws === 2 || (STRONG.playDraws === 1 && inHands > STRONG.fullSolveCards))
+      ? { evals: 0 }
+      : undefined;
+  const probeNodes = STRONG.leafBelow > 0 ? Math.floor(ctx.budget.nodes / STRONG.leafBelow) : 0;
   let maximizing = true;
   let unit: CardEvaluation['unit'] = 'points';
   // The work budget, not a clock, ends the sampling: the same observation, seed and budget decide the same.
@@ -289,7 +322,11 @@ export function evaluateCards(
     // Two players: the stacks dealt open (the solver uncovers a card when the one on it is played).
     const sample: { hands: CardIndex[][]; under?: [CardIndex, CardIndex][] } | undefined = two
       ? sampleStacks(obs, k, deck, ctx.rng)
-      : sampleHidden(obs, k, deck, ctx.rng, facts);
+      : sampleHidden(obs, k, deck, ctx.rng, facts, drawWork);
+    if (drawWork !== undefined) {
+      nodesLeft -= drawWork.evals * STRONG.drawNodes;
+      drawWork.evals = 0;
+    }
     if (sample === undefined) break;
     if (two && sample.under !== undefined) {
       // Without a table the stacks are solved to the end only late in the deal.
@@ -304,9 +341,14 @@ export function evaluateCards(
       ? undefined
       : stepThresholds(obs.variant, obs.options, k, p, true, sample as SampledDeal, ownBuried);
     let depth = maxTricks;
+    let greedy = false;
     if (thresholds !== undefined) {
-      depth = Infinity;
+      greedy = inHands > STRONG.leafCards || leafMode;
+      depth = greedy ? STRONG.leafTricks : Infinity;
     } else if (!two && inHands > STRONG.fullSolveCards) depth = STRONG.lookahead;
+    // `STRONG.leafBelow`: the first full solve of an early decision may spend only its share of the budget.
+    const probe =
+      samples === 0 && !greedy && !two && STRONG.leafBelow > 0 && depth === Infinity && inHands > STRONG.fullSolveCards;
     const solver = new Solver({
       order: k.order,
       hands: sample.hands,
@@ -314,11 +356,12 @@ export function evaluateCards(
       leader,
       ...p,
       maxTricks: depth,
-      nodeLimit: Math.max(STRONG.minNodes, nodesLeft),
+      ...(greedy ? { leaf: 'greedy' as const } : {}),
+      nodeLimit: probe ? Math.min(probeNodes, nodesLeft) : Math.max(STRONG.minNodes, nodesLeft),
       table,
       ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
-    if (depth !== Infinity) thresholds = undefined;
+    if (depth !== Infinity && (!greedy || STRONG.leafPoints === 1)) thresholds = undefined;
     unit = thresholds !== undefined ? 'step' : p.unit === 'trick' ? 'tricks' : 'points';
     const values: number[] = [];
     let complete = true;
@@ -335,6 +378,11 @@ export function evaluateCards(
       values.push(v);
     }
     nodesLeft -= solver.nodes;
+    // The probe ran out of its share: this decision's samples are solved with the leaf (the probe's values dropped).
+    if (probe && !complete) {
+      leafMode = true;
+      continue;
+    }
     if (!complete) break;
     // Deals that explain the other seats' plays better count more (solver-likelihood.ts).
     const w = two || k.played.size === 0 ? 1 : playWeight(k, sample.hands, deck);
