@@ -182,8 +182,8 @@ describe('closing a busy bot table', () => {
     const tables = [];
     for (let i = 0; i < 10; i++)
       tables.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 10_000 }));
-    // Every table's bots under way (each commit a run of bot moves, chained on the head just written): a few deals
-    // played at each. (Before the close held them off and fenced the slot, it lost its races again and again in
+    // Every table's bots under way (each commit a run of bot moves that hands on the next as due work): a few deals
+    // played at each. (Before the close fenced the slot, it lost its races again and again in
     // `npm run bench:server -- --only bots`: no close of 10 tables got through in 100 asks.)
     for (const t of tables)
       while ((await server.runtime.service.view(t.tableId, { kind: 'spectator' })).view.dealNo < 3);
