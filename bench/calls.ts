@@ -1,6 +1,8 @@
 /**
  * Where the DynamoDB calls of a bot-only table come from (issue 15): `npx tsx bench/calls.ts [deals]`. Starts the
  * local server in-process, plays 4-bot Schafkopf deals and prints the calls per move by command and key kind.
+ * `--rest N` counts a REST drive's calls per move instead, `--due N [--clock S]` the due work a table with one REST
+ * player and three bots hands the scheduler per deal.
  */
 import { startLocal } from '../local/server.js';
 
@@ -51,6 +53,57 @@ const json = async <T>(path: string, method = 'GET', body?: unknown, token?: str
   });
   return (await r.json()) as T;
 };
+// `--due N`: N deals at a table of one REST player (seat 0, plays its first legal action) and three bots, `--clock S`
+// with a turn clock of S seconds: the due work the table hands the scheduler per deal (each `table.progress` schedule
+// or reminder is one due-queue message on AWS: infra/capacity.ts `dueMessagesPerDeal`).
+const dueDeals = process.argv.includes('--due') ? Number(process.argv[process.argv.indexOf('--due') + 1]) : 0;
+if (dueDeals > 0) {
+  const clock = process.argv.includes('--clock') ? Number(process.argv[process.argv.indexOf('--clock') + 1]) : 0;
+  const sent = new Map<string, number>();
+  for (const method of ['schedule', 'remind'] as const) {
+    const original = server.scheduler[method].bind(server.scheduler);
+    server.scheduler[method] = async (work) => {
+      if (on) {
+        const what = `${method} ${work.kind}${work.at <= Date.now() ? ' (due now)' : ''}`;
+        sent.set(what, (sent.get(what) ?? 0) + 1);
+      }
+      return original(work);
+    };
+  }
+  const created = await json<{ tableId: string }>('/v1/tables', 'POST', {
+    variant: 'schafkopf',
+    seats: 4,
+    bots: [1, 2, 3],
+    maxDeals: dueDeals,
+    ...(clock > 0 ? { clock: { turnSeconds: clock } } : {}),
+  });
+  const { seatToken } = await json<{ seatToken: string }>(`/v1/tables/${created.tableId}/seats`, 'POST', {
+    seat: 0,
+    name: 'p0',
+  });
+  await server.idle();
+  type W = { version: number; view: { closed: boolean; legalActions: Record<string, unknown>[] } };
+  on = true;
+  for (let i = 0; i < 200 * dueDeals; i++) {
+    const mine = await json<W>(`/v1/tables/${created.tableId}/view`, 'GET', undefined, seatToken);
+    if (mine.view.closed) break;
+    const action = mine.view.legalActions[0];
+    if (action !== undefined)
+      await json(`/v1/tables/${created.tableId}/actions`, 'POST', { action, expectedVersion: mine.version }, seatToken);
+    await server.idle();
+  }
+  on = false;
+  const commits = (await server.runtime.store.range(created.tableId, 1, 1e9)).length;
+  console.log(`${dueDeals} deals, 1 REST player + 3 bots${clock > 0 ? `, ${clock} s clock` : ''}: ${commits} commits`);
+  let all = 0;
+  for (const [k, n] of [...sent].sort((a, b) => b[1] - a[1])) {
+    all += n;
+    console.log((n / dueDeals).toFixed(2).padStart(7), k, 'per deal');
+  }
+  console.log((all / dueDeals).toFixed(2).padStart(7), 'due-work messages per deal in all');
+  await server.close();
+  process.exit(0);
+}
 if (restMoves > 0) {
   const { tableId } = await json<{ tableId: string }>('/v1/tables', 'POST', { variant: 'schafkopf', seats: 4 });
   const tokens: string[] = [];
