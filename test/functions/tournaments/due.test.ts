@@ -33,7 +33,8 @@ const T0 = Date.UTC(2026, 10, 28, 17, 0);
 
 async function setUp(scheduler: 'sqs' | 'store-only') {
   let now = T0;
-  const dueWork = new DynamoDueWorkStore(db.client, 'data');
+  // The store's clock too: it files an item already due under the minute it is written (its time bucket).
+  const dueWork = new DynamoDueWorkStore(db.client, 'data', () => now);
   const tableStore = new DynamoTableStore(db.client, 'data');
   const sqs = new Recorder();
   const queue = new SqsDueWorkScheduler(dueWork, 'https://sqs.local/due', sqs, () => now);
