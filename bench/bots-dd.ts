@@ -17,8 +17,9 @@
  *                            [--seconds S: start no deal after S seconds per table] [--games sauspiel,…]
  *                            [--detail] [--crn [--salt S]]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
- * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong-p<N>` and `strong-w<x>` are
- * tuning experiments (below).
+ * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong@<ms>` is strong with a
+ * budget of its own (`strong@3200`: 16 times the default); `strong-p<N>` and `strong-w<x>` are tuning experiments
+ * (below).
  */
 import {
   Rng,
@@ -135,6 +136,12 @@ function retuned(level: string): Bot {
     },
   };
 }
+/** `strong@<ms>`: strong with a budget of <ms> per decision instead of `--budget` (the same positions and seeds). */
+function withBudget(level: string, ms: number): Bot {
+  const strong = getBot('strong');
+  const own = budgetForMs(ms);
+  return { level, decide: (obs, legal, ctx) => strong.decide(obs, legal, { ...ctx, budget: own }) };
+}
 const bots = new Map<string, Bot>();
 const botOf = (level: string): Bot => {
   let bot = bots.get(level);
@@ -142,19 +149,21 @@ const botOf = (level: string): Bot => {
   return bot;
 };
 const makeBot = (level: string): Bot =>
-  level.startsWith('strong:')
-    ? retuned(level)
-    : /^strong-p\d+$/.test(level)
-      ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
-      : /^strong-w[\d.]+$/.test(level)
-        ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
-        : /^strong-s[\d.]+$/.test(level)
-          ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
-        : level.endsWith('-nopc')
-          ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-          : level === 'strong-v2'
-            ? strongV2Bot
-            : getBot(level);
+  /^strong@\d+$/.test(level)
+    ? withBudget(level, Number(level.slice('strong@'.length)))
+    : level.startsWith('strong:')
+      ? retuned(level)
+      : /^strong-p\d+$/.test(level)
+        ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+        : /^strong-w[\d.]+$/.test(level)
+          ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+          : /^strong-s[\d.]+$/.test(level)
+            ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
+            : level.endsWith('-nopc')
+              ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+              : level === 'strong-v2'
+                ? strongV2Bot
+                : getBot(level);
 
 /**
  * `open:g<k>` / `open:h<k>`: an oracle that sees the true hands and plays the card best for its side when the solver

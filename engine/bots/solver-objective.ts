@@ -82,10 +82,24 @@ export function stepThresholds(
 
 /**
  * The value of playing `card` in the solver's position for the PIMC average: the payout step it reaches when
- * `thresholds` are given (`stepThresholds`), else the exact value (undefined when the solver ran out of nodes).
+ * `thresholds` are given (`stepThresholds`), else the exact value (undefined when the solver ran out of nodes). With
+ * a `pointsWeight`, the step's worth plus that many times the exact card points (an exact search instead of the
+ * step's two null-window tests).
  */
-export function cardValue(solver: Solver, card: number, thresholds: readonly number[] | undefined): number | undefined {
+export function cardValue(
+  solver: Solver,
+  card: number,
+  thresholds: readonly number[] | undefined,
+  pointsWeight = 0,
+): number | undefined {
   if (thresholds === undefined) return solver.valueAfter(card);
+  if (pointsWeight > 0) {
+    // The exact points, and the step they reach: the step first, the points telling equal steps apart.
+    const v = solver.valueAfter(card);
+    if (v === undefined) return undefined;
+    const level = thresholds.filter((t) => v >= t).length;
+    return (POINT_STEPS.worth[level] as number) + pointsWeight * v;
+  }
   const level = solver.levelAfter(card, thresholds);
   return level === undefined ? undefined : (POINT_STEPS.worth[level] as number);
 }

@@ -58,6 +58,12 @@ export const STRONG = {
   playDraws: 0 as number,
   /** The work budget's nodes one of those policy decisions costs (about its CPU time at `nodesPerMs`). */
   drawNodes: 100 as number,
+  /**
+   * Point games valued by payout steps, at most `pointsCards` cards in the hands: a card's value is its step's worth
+   * plus `pointsWeight` times the card points best play takes (solver-objective.ts `cardValue`). 0: steps only.
+   */
+  pointsWeight: 0 as number,
+  pointsCards: 99 as number,
   /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
   twoFullSolveCards: 14,
   /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
@@ -370,7 +376,12 @@ export function evaluateCards(
         values.push(0);
         continue;
       }
-      const v = cardValue(solver, cards[j] as CardIndex, thresholds);
+      const v = cardValue(
+        solver,
+        cards[j] as CardIndex,
+        thresholds,
+        inHands <= STRONG.pointsCards ? STRONG.pointsWeight : 0,
+      );
       if (v === undefined) {
         complete = false;
         break;
