@@ -2,11 +2,12 @@ import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 
 /**
- * The boardgame.io baseline game for bench/server.ts (issue 15): a 4-player trick-taking game with a 32-card deck
- * (4 suits × 7, 8, 9, 10, J, Q, K, A), 8 cards each from the match's seeded shuffle (`random.Shuffle` on the game's
- * seed), follow suit if you can, the highest card of the led suit wins the trick and leads the next. After 8 tricks the
- * winner of the most tricks scores a point and the next deal is shuffled from the same PRNG; `setupData.deals` ends the
- * match (endless when absent, as the benchmark's tables are). Each player sees only their own hand (`playerView`).
+ * The boardgame.io baseline game for bench/server.ts (docs/performance.md "boardgame.io in the same run"): a 4-player
+ * trick-taking game with a 32-card deck (4 suits × 7, 8, 9, 10, J, Q, K, A), 8 cards each from the match's seeded
+ * shuffle (`random.Shuffle` on the game's seed), follow suit if you can, the highest card of the led suit wins the
+ * trick and leads the next. After 8 tricks the winner of the most tricks scores a point and the next deal is shuffled
+ * from the same PRNG; `setupData.deals` ends the match (endless when absent, as the benchmark's tables are). Each
+ * player sees only their own hand (`playerView`).
  */
 export interface Card {
   readonly suit: number;

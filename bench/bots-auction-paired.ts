@@ -1,10 +1,10 @@
 /**
  * Does `strong`'s own auction add to its card play? Paired duplicate duels (engine/bots/duel.ts) of strong against
  * heuristic on the same deals, once with strong's auction and once with the heuristic's auction under strong's card
- * play (what strong did in the two-player layouts before session 6). Every decision is seeded per deal, seat and
- * decision, so a deal whose auction choice is the same plays the same and its paired difference is exactly 0: the
- * paired interval is far narrower than the two duels' own. `--with suits`: strong's auction without passing (the
- * trump suit only).
+ * play (what strong did in the two-player layouts until 2026-11-24; docs/bots.md "Strong's auction in the two-player
+ * layouts"). Every decision is seeded per deal, seat and decision, so a deal whose auction choice is the same plays the
+ * same and its paired difference is exactly 0: the paired interval is far narrower than the two duels' own.
+ * `--with suits`: strong's auction without passing (the trump suit only).
  *   npx tsx bench/bots-auction-paired.ts --only mehrkopf:2 --deals 100 [--seed 1] [--budget 200] [--with strong,suits]
  */
 import { budgetForMs, getBot } from '../engine/bots/index.js';

@@ -1,5 +1,6 @@
 /**
- * Does dynalite cap the local server? (issue 15) `npx tsx bench/dynalite.ts [--ops 3000] [--concurrency 10]`.
+ * Does dynalite cap the local server? (docs/performance.md "dynalite caps the local server")
+ * `npx tsx bench/dynalite.ts [--ops 3000] [--concurrency 10]`.
  *
  * In one process, like local/server.ts: the real DynamoDB SDK client against
  *   1. dynalite on a LevelDB folder (the local server's store),

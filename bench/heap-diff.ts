@@ -1,6 +1,6 @@
 /**
- * Compares two V8 heap snapshots by constructor (issue 16): count and self size per `type:name`, sorted by growth,
- * and for the top groups the constructors that hold them (the retaining edges' owners).
+ * Compares two V8 heap snapshots by constructor (docs/operations.md "Memory"): count and self size per `type:name`,
+ * sorted by growth, and for the top groups the constructors that hold them (the retaining edges' owners).
  *
  *   npx tsx bench/heap-diff.ts before.heapsnapshot after.heapsnapshot [--top 25]
  *

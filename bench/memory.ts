@@ -1,5 +1,6 @@
 /**
- * Memory benchmark of the local server (issue 16: RSS grew 300 MB → 2 GB over ~35k requests in 15 minutes):
+ * Memory benchmark of the local server (RSS was seen to grow 300 MB → 2 GB over ~35k requests in 15 minutes;
+ * docs/operations.md "Memory"):
  *
  *   node --expose-gc --import tsx bench/memory.ts [--requests 35000] [--concurrency 16] [--store memory|disk]
  *
@@ -128,7 +129,7 @@ async function one(): Promise<void> {
   const r = Math.random();
   if (r < 0.55) return step();
   if (r < 0.63) {
-    // A public table nobody joins: it stays in the lobby (the issue's 2,000 creates).
+    // A public table nobody joins: it stays in the lobby (the 2,000 creates of that load).
     const t = await call('POST', '/v1/tables', { variant: 'schafkopf', seats: 4, bots: [1] });
     count(t.status);
     lobbyTables.push(String(t.body.tableId));

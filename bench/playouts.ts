@@ -4,7 +4,7 @@
  * purpose, to profile (`node --cpu-prof`) or to count instructions per game, which do not move with the machine's
  * load: bundle it (`npx esbuild bench/playouts.ts --bundle --platform=node --format=esm --outfile=/tmp/p.mjs`), run
  * `valgrind --tool=cachegrind --cache-sim=no node --single-threaded /tmp/p.mjs 5 N` for N = 10000 and 40000 and
- * divide the difference of the `I refs` by 30000 (docs/performance.md, "Session 6").
+ * divide the difference of the `I refs` by 30000 (docs/performance.md, "Sheepshead 5 from 11× to about 12×").
  */
 import { Rng, type Seat, getVariant, nextSeat, playRandomDeal } from '../engine/index.js';
 

@@ -1,5 +1,5 @@
 /**
- * Push latency next to a stalled client (issue 14): `npx tsx bench/server-slow.ts [-- --moves 60]`.
+ * Push latency next to a stalled client (docs/due-work.md): `npx tsx bench/server-slow.ts [-- --moves 60]`.
  *
  * A four-seat table played over REST; a spectator `reader` subscribed over WebSocket. For every move: the time from the
  * POST to the reader holding the push of that version. Measured twice on fresh tables: alone, and next to a subscriber

@@ -1,5 +1,5 @@
 /**
- * Load benchmark of the local server (issue 15): `npm run bench:server [-- --tables 10 --seconds 8]`.
+ * Load benchmark of the local server (docs/performance.md): `npm run bench:server [-- --tables 10 --seconds 8]`.
  *
  * Starts `local/main.ts` (dynalite on a temp folder, the AWS code path) and, for the ratio, the minimal in-memory
  * baseline (bench/server-baseline.ts) as child processes, then drives K concurrent tables:
@@ -15,7 +15,7 @@
  *   baseline  the REST loop against the in-memory server;
  *   bgio      boardgame.io 0.50's server (bench/bgio-server.ts: Koa + socket.io, in-memory storage) with K matches of a
  *             4-player 32-card trick game (bench/bgio-game.ts), each seat a `boardgame.io/client` over `SocketIO`
- *             (matches created and joined through its lobby REST API) — the issue's reference figure, same run.
+ *             (matches created and joined through its lobby REST API) — the reference figure, same run.
  * It prints moves/s, POST/act latency p50/p95/p99, errors, server RSS and server CPU per move (from /proc of the
  * server process, so the clients' own CPU does not count). Benchmarks, not tests: numbers vary with the machine.
  * `--rate R` (moves per second per table) adds the paced rows; its p99 is at that offered load, not the closed loop's.

@@ -1,5 +1,5 @@
 /**
- * Turn-clock accuracy on the real clock (issue 14): `npx tsx bench/timer-accuracy.ts [-- --deadlines 20]`.
+ * Turn-clock accuracy on the real clock (docs/due-work.md): `npx tsx bench/timer-accuracy.ts [-- --deadlines 20]`.
  * A table with `clock.turnSeconds: 1` and a player who never acts (three bots, timeouts never mark the seat absent):
  * for every `TurnTimedOut` commit, how late it was written after its deadline (the previous commit's time + 1 s).
  */
