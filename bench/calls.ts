@@ -1,8 +1,8 @@
 /**
  * Where the DynamoDB calls of a bot-only table come from (docs/performance.md "DynamoDB calls per move"):
  * `npx tsx bench/calls.ts [deals]`. Starts the local server in-process, plays 4-bot Schafkopf deals and prints the
- * calls per move by command and key kind. `--rest N` counts a REST drive's calls per move instead, `--due N [--clock
- * S]` the due work a table with one REST player and three bots hands the scheduler per deal.
+ * calls per move by command and key kind. `--rest N` counts a REST drive's calls per move instead,
+ * `--due N [--clock S]` the due work a table with one REST player and three bots hands the scheduler per deal.
  */
 import { startLocal } from '../local/server.js';
 
