@@ -14,10 +14,10 @@ interface SdkRequest {
 
 /**
  * An AWS SDK request handler that hands each signed request straight to dynalite's HTTP request listener, in process
- * (issue 15): the SDK client still runs its whole middleware stack (serialisation, endpoint, signing, retries,
- * deserialisation) and dynalite still parses, validates and answers the same request — only the loopback socket, the
- * HTTP parser on both sides and the connection pool are left out. The request listener is dynalite's own
- * (`http.createServer(listener)`), so its port still serves other clients.
+ * (docs/performance.md "One commit per bot run"): the SDK client still runs its whole middleware stack (serialisation,
+ * endpoint, signing, retries, deserialisation) and dynalite still parses, validates and answers the same request — only
+ * the loopback socket, the HTTP parser on both sides and the connection pool are left out. The request listener is
+ * dynalite's own (`http.createServer(listener)`), so its port still serves other clients.
  */
 export function inProcessHandler(
   server: Server,

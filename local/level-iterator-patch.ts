@@ -2,11 +2,11 @@ import { createRequire } from 'node:module';
 
 /**
  * dynalite 4.0.0 turns Level iterators into streams for every Query, Scan and ListTables (db/index.js,
- * `createKeyStream`/`createValueStream`) and closes them in the stream's `destroy` with `iterator.return()` — a
- * method abstract-level 3's iterators do not have (they have `close()`). So no iterator was ever closed: each stayed
- * in the database's open-resource set with its last batch of keys and values (classic-level reads ahead), and on disk
- * with its native LevelDB iterator and the snapshot that pins old memtables and files. bench/memory.ts --store disk:
- * ~5,500 open iterators after 6k requests, the heap growing ~6–15 MB per 1,000 requests (issue 16).
+ * `createKeyStream`/`createValueStream`) and closes them in the stream's `destroy` with `iterator.return()` — a method
+ * abstract-level 3's iterators do not have (they have `close()`). So no iterator was ever closed: each stayed in the
+ * database's open-resource set with its last batch of keys and values (classic-level reads ahead), and on disk with its
+ * native LevelDB iterator and the snapshot that pins old memtables and files. bench/memory.ts --store disk: ~5,500 open
+ * iterators after 6k requests, the heap growing ~6–15 MB per 1,000 requests (docs/operations.md "Memory").
  *
  * Giving the iterators that `return()` (= `close()`, as an async generator's `return` ends it) lets dynalite's own
  * destroy path close them when a stream ends, errors or is cut short by a Limit. Applied once, before dynalite opens

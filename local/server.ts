@@ -1,6 +1,8 @@
-// First: dynalite's in-memory store must not pin Buffer pool slabs (local/memory-level-patch.ts, issue 16).
+// First: dynalite's in-memory store must not pin Buffer pool slabs (local/memory-level-patch.ts, docs/operations.md
+// "Memory").
 import './memory-level-patch.js';
-// dynalite's Query/Scan streams must close their Level iterators (local/level-iterator-patch.ts, issue 16).
+// dynalite's Query/Scan streams must close their Level iterators (local/level-iterator-patch.ts, docs/operations.md
+// "Memory").
 import './level-iterator-patch.js';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';

@@ -10,7 +10,7 @@ export const WORK_RATE = {
   /** Share of the time budget the work is sized for (the rest is headroom: sampling and playouts are not counted). */
   share: 0.6,
   /**
-   * Open-hand solver nodes per millisecond of a card decision, sampling included (solver.ts as rewritten for issue 19:
+   * Open-hand solver nodes per millisecond of a card decision, sampling included (solver.ts as rewritten on 2026-11-24:
    * node-bound decisions measured 12,000–13,500 nodes/ms at load ≈ 5 on the 2 cores, bench/bots-budget.ts; the old
    * solver did ~1,000). 10,000 leaves room for a busier machine.
    */

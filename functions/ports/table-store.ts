@@ -204,7 +204,8 @@ export interface TableStore {
    * The metadata and the commits with first seq ≥ `fromSeq` (ascending, at most `limit`), in ONE consistent read (on
    * DynamoDB one Query over the table's partition: the commits sort before `META`). `meta` is undefined when the table
    * does not exist — or, with `complete: false`, when more than `limit` commits came first (then read it on its own).
-   * A warm GET view's one read: who may see the table and whether the cached head is still current (issue 15).
+   * A warm GET view's one read: who may see the table and whether the cached head is still current
+   * (docs/performance.md "One read per warm view").
    * Optional: else getMeta + commitAt/range.
    */
   metaAndAfter?(tableId: string, fromSeq: number, limit: number): Promise<MetaAndAfter>;

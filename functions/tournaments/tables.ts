@@ -156,7 +156,7 @@ export function tournamentTables(deps: {
       seating: meta.seats,
       // Bots or a clock at this table: the stream side runs a progress pass for this commit too, so a bot that is to
       // act first moves and the first turn deadline is armed. (Without it nothing looked at the table until a human
-      // acted: a bot-first or silent-first table stalled — the open defect of issue 17.)
+      // acted: a bot-first or silent-first table stalled; test/e2e/tournament.test.ts.)
       ...(serverActs(meta) ? { auto: true } : {}),
       ...listenOf(meta, undefined),
       at: now,

@@ -9,23 +9,24 @@ export interface CachedHead extends Loaded {
 }
 
 /**
- * The warm service's cached head per table (issue 15): the state after the newest commit this process saw, and the
- * commits of its running deal. Every entry is a fact about a durable commit (it is set only after the conditional
- * append succeeded, or from commits read from the store or the stream), so an entry at version v is exactly the table
- * at v; it can only be *behind*. A command decided on it is written with the usual conditional append at `v + 1`,
- * and that write is the proof it was current. A lost race, a version conflict or a rejected move on a cached head
- * drops the entry and decides again on what the store says — so a stale cache (another Lambda, another service
- * instance) can cost a retry, never let a move through. Reads that must be current (a GET view) probe the slot
- * `v + 1` (table-stream.ts `currentHead`).
+ * The warm service's cached head per table (docs/performance.md "How the caching stays safe"): the state after the
+ * newest commit this process saw, and the commits of its running deal. Every entry is a fact about a durable commit (it
+ * is set only after the conditional append succeeded, or from commits read from the store or the stream), so an entry
+ * at version v is exactly the table at v; it can only be *behind*. A command decided on it is written with the usual
+ * conditional append at `v + 1`, and that write is the proof it was current. A lost race, a version conflict or a
+ * rejected move on a cached head drops the entry and decides again on what the store says — so a stale cache (another
+ * Lambda, another service instance) can cost a retry, never let a move through. Reads that must be current (a GET view)
+ * probe the slot `v + 1` (table-stream.ts `currentHead`).
  *
  * Next to a head, the table's stored metadata as last read (`config`): its settings, fixed at creation, and its key
  * hashes. The seating is not in it — that is the stream's (`Commit.seating`, read from the cached head itself). A
  * command decided on a cached config is proved by the same conditional append (a listen fence in the slot makes it
  * lose when the config's listen epoch is behind); every failed append drops the config with the head.
  *
- * Bounded twice (issue 16, bench/memory.ts): at most `maxTables` heads and at most `maxCommits` cached commits in all,
- * least recently used first out. A head late in a deal holds ~40 commits (~20 KB as JSON, several times that on the
- * heap), so a count of tables alone (5,000 heads) could pin hundreds of MB; 20,000 commits keep it to tens of MB.
+ * Bounded twice (docs/operations.md "Memory", bench/memory.ts): at most `maxTables` heads and at most `maxCommits`
+ * cached commits in all, least recently used first out. A head late in a deal holds ~40 commits (~20 KB as JSON,
+ * several times that on the heap), so a count of tables alone (5,000 heads) could pin hundreds of MB; 20,000 commits
+ * keep it to tens of MB.
  */
 export class HeadCache {
   private readonly heads = new Map<string, CachedHead>();

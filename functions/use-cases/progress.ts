@@ -122,12 +122,12 @@ export const MAX_MOVES_PER_COMMIT = 64;
 export const FOLLOW_BUDGET_MS = 500;
 
 /**
- * The server moves that follow a server move in the same commit (issue 15: one conditional write for a run of bot
- * moves): while the table waits for a seat the server plays (a bot, an absent seat), that seat's bot decides on the
- * state the pending events leave (its observation folded through them, its seed from the version each move would
- * have had as a commit of its own: the same moves as one commit per move). Stops at a seat the server does not play,
- * the deal's end (the next deal starts in this commit — auto-deal.ts — and its moves go to the next commit),
- * MAX_MOVES_PER_COMMIT, or FOLLOW_BUDGET_MS of deciding.
+ * The server moves that follow a server move in the same commit (one conditional write for a run of bot moves;
+ * docs/performance.md "One commit per bot run"): while the table waits for a seat the server plays (a bot, an absent
+ * seat), that seat's bot decides on the state the pending events leave (its observation folded through them, its seed
+ * from the version each move would have had as a commit of its own: the same moves as one commit per move). Stops at a
+ * seat the server does not play, the deal's end (the next deal starts in this commit — auto-deal.ts — and its moves go
+ * to the next commit), MAX_MOVES_PER_COMMIT, or FOLLOW_BUDGET_MS of deciding.
  */
 export async function serverMoves(
   ctx: UseCaseContext,

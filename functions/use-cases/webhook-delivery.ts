@@ -62,11 +62,11 @@ export type SendOutcome = { readonly ok: boolean; readonly status?: number; read
  * `targetConcurrency` sends are in flight to one target: a slow or dead target delays only its own deliveries.
  */
 /**
- * A read shared by the callers that wait at the same time, never older than the call (issue 15): a caller joins a
- * read that has not started yet, or starts one; while one runs, the callers that arrive wait for it to end and then
- * share the next. Every caller gets a value read after it called — so a registration that completed before a commit
- * was written (and so before its stream record reached onCommit) is seen, as with one read per commit — at one read
- * per burst of commits instead of one per commit.
+ * A read shared by the callers that wait at the same time, never older than the call (docs/performance.md
+ * "One commit per bot run"): a caller joins a read that has not started yet, or starts one; while one runs, the callers
+ * that arrive wait for it to end and then share the next. Every caller gets a value read after it called — so a
+ * registration that completed before a commit was written (and so before its stream record reached onCommit) is seen,
+ * as with one read per commit — at one read per burst of commits instead of one per commit.
  */
 export function freshRead<T>(read: () => Promise<T>): () => Promise<T> {
   let running: Promise<unknown> | undefined;
@@ -153,10 +153,11 @@ export class Deliverer {
     // No registration could concern the table when the commit was written (its listen epoch is 0; use-cases/listen.ts
     // raises it before a registration for the table answers, and tables created with an API key start at 1).
     if (unheard(commit)) return;
-    // The registrations of a table, cached under the commit's listen epoch (issue 15): every change of the
-    // registrations that concern the table raised the epoch before it answered, so a commit carrying the epoch the
-    // lookup was made at needs no read at all. A commit from before epochs existed: cached under the registrations'
-    // global stamp instead (one small GetItem; one read serves every commit waiting at the same time, freshRead).
+    // The registrations of a table, cached under the commit's listen epoch (docs/performance.md "Who listens"): every
+    // change of the registrations that concern the table raised the epoch before it answered, so a commit carrying the
+    // epoch the lookup was made at needs no read at all. A commit from before epochs existed: cached under the
+    // registrations' global stamp instead (one small GetItem; one read serves every commit waiting at the same time,
+    // freshRead).
     const key =
       commit.listen !== undefined
         ? `e${commit.listen}`
