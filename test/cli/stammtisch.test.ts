@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The real `stammtisch` binary in a child process, as a user runs it (issue 13 point 5: records a user writes by hand).
+// The real `stammtisch` binary in a child process, as a user runs it (records a user writes by hand: docs/RECORD.md).
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'bin', 'stammtisch.mjs');
 const main = join(root, 'cli', 'main.ts');

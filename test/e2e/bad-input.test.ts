@@ -545,7 +545,7 @@ describe('bad input of every kind gets a 4xx problem+json and changes nothing', 
 const nested = (levels: number): string => '['.repeat(levels) + '"EO"' + ']'.repeat(levels);
 const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 
-describe('hostile input (issue 16): 4xx problem+json naming the field, nothing written', () => {
+describe('hostile input: 4xx problem+json naming the field, nothing written', () => {
   it('bug: a 5,000-level nested action was a 500 (RangeError while hashing); now 400 request/too_deep naming the field', async () => {
     const { tableId } = await createTable(api, { variant: 'schafkopf', seats: 4 });
     const seats = await seatEveryone(api, tableId, 4);

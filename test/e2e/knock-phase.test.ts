@@ -7,7 +7,7 @@ import type { WsClient } from '../realtime/ws-client.js';
 import { type WebhookServer, receiver, verify as verifyHook, webhookServer } from '../webhooks/harness.js';
 
 /**
- * Issue 13 point 1, end to end: with Klopfen after the first four cards (the default preset `sauspiel`), until the
+ * The knock phase end to end: with Klopfen after the first four cards (the default preset `sauspiel`), until the
  * second packet is dealt every read a seat can make — its view and legal actions, the event log, the WebSocket pushes,
  * its webhook deliveries (events and `your_turn`), the record and fairness routes — shows it only its first packet
  * (four cards; three with the short deck), and everybody else nothing of it. The fairness commitment covers the

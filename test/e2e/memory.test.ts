@@ -27,7 +27,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('the in-memory store keeps what it stores, not Buffer pool slabs (issue 16, bench/memory.ts)', () => {
+describe('the in-memory store keeps what it stores, not Buffer pool slabs (bench/memory.ts)', () => {
   it('250 small items hold under 0.4 MB of ArrayBuffers (measured: 0.07 MB; pooled slices pinned ~1 MB)', async () => {
     expect(memoryStorePatched()).toBe(true);
     const before = arrayBuffersMb();
@@ -54,7 +54,7 @@ const proto = abstractLevel.AbstractLevel.prototype;
 const { attachResource, detachResource } = proto;
 const isIterator = (r: object): boolean => /Iterator/.test(r.constructor.name);
 
-describe('dynalite closes the Level iterator of every Query and Scan (issue 16: disk-store heap growth)', () => {
+describe('dynalite closes the Level iterator of every Query and Scan (disk-store heap growth)', () => {
   let dataDir: string;
   let disk: LocalServer;
   beforeAll(async () => {

@@ -5,8 +5,8 @@ import { type Api, apiClient } from '../support/functions/client.js';
 import { allEvents, createTable, join, scriptedChoice, viewAs } from '../support/functions/play.js';
 import { subscribed } from '../realtime/helpers.js';
 
-// Tables that always progress (issue 14): seating events in the stream, a bot seated on the seat to act moves at
-// once, and turn clocks driven by an injected clock (no sleeping: the test moves time and awaits the server's work).
+// Tables that always progress (docs/due-work.md): seating events in the stream, a bot seated on the seat to act moves
+// at once, and turn clocks driven by an injected clock (no sleeping: the test moves time and awaits the server's work).
 
 let server: LocalServer;
 let api: Api;

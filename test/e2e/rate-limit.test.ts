@@ -26,7 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('per-client rate limits (issue 16)', () => {
+describe('per-client rate limits', () => {
   it('one greedy client gets 429s with Retry-After while the other clients’ moves still succeed', async () => {
     const { tableId, organiserKey } = await createTable(api, { variant: 'schafkopf', seats: 4 });
     const seats = await seatEveryone(api, tableId, 4);

@@ -247,7 +247,7 @@ async function records(api: Api, ORG: string, final: TournamentBody) {
  */
 const DEALS = process.env.STAMMTISCH_LONG === '1' ? 8 : 4;
 
-describe('a tournament table never waits on a signal nobody sends (the issue 17 stall)', () => {
+describe('a tournament table never waits on a signal nobody sends (bug: a bot or silent first seat stalled it)', () => {
   it('one checked-in player who never acts, three no-shows played by bots: the clock and the bots finish the round', async () => {
     // Before the fix a tournament table's first commit did not ask for a progress pass and the table had no standing
     // due item: a bot (or a silent player) first to act waited for ever — no bot move, no turn deadline armed.

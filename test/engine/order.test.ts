@@ -15,7 +15,7 @@ const winnerOf = (order: TrickOrder, trick: string): Card => {
   return cards[trickWinner(compileOrder(order), cards.map(indexOf))]!;
 };
 
-// Trump orders are data: the family's exotic orders must be expressible without code (issue 2).
+// Trump orders are data: the family's exotic orders must be expressible without code (engine/tricks/order.ts).
 describe('trick orders as data', () => {
   const sauspiel: TrickOrder = {
     trumps: parseCards('EO GO HO SO EU GU HU SU HA HZ HK H9 H8 H7'),

@@ -8,7 +8,7 @@ import { LOST_RETRY_MS, MAX_RUNS_AHEAD, createOnCommit, progressStep } from '../
 import { loadTable } from '../../functions/use-cases/table-stream.js';
 
 /**
- * Issue 15: the moves the server makes up to the next human decision are ONE commit (progress.ts `serverMoves`) — one
+ * The moves the server makes up to the next human decision are ONE commit (progress.ts `serverMoves`) — one
  * conditional write; a stale or repeated pass writes nothing; two instances racing write one run; a run stops where a
  * human is to act.
  */

@@ -13,7 +13,7 @@ const loaded = (commits: number): Loaded =>
     commits: Array.from({ length: commits }, (_, i) => ({ seq: i + 1, events: [] })),
   }) as unknown as Loaded;
 
-describe('HeadCache bounds (issue 16)', () => {
+describe('HeadCache bounds', () => {
   it('never holds more than maxTables heads or (beyond the newest head) maxCommits commits; the newest stays', () => {
     fc.assert(
       fc.property(

@@ -23,7 +23,7 @@ async function captured(work: () => Promise<void>): Promise<Record<string, unkno
   return lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-describe('observability (issue 16): Powertools logs and metrics', () => {
+describe('observability: Powertools logs and metrics', () => {
   let server: LocalServer;
   beforeAll(async () => {
     process.env.POWERTOOLS_LOG_LEVEL = 'INFO';

@@ -58,7 +58,7 @@ function nag(
 }
 
 describe('cdk-nag over the real app (AwsSolutions + Serverless)', () => {
-  it('no unacknowledged finding (before issue 16: 31 — 28 errors, 3 warnings)', () => {
+  it('no unacknowledged finding (before the fixes: 31 — 28 errors, 3 warnings)', () => {
     const { findings } = nag();
     expect(findings.map((f) => `${f.rule} @ ${f.path}`)).toEqual([]);
   });

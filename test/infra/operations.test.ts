@@ -4,7 +4,7 @@ import { synthesize } from './support.js';
 
 const hash = 'a'.repeat(64);
 
-describe('stages (issue 16)', () => {
+describe('stages', () => {
   it('prod: the event table retained and deletion protected, the stack termination protected, tagged', () => {
     const { stack, template } = synthesize({ stage: 'prod', apiKeyHashes: hash, retainData: false }, { bundle: false });
     expect(stack.terminationProtection).toBe(true);

@@ -15,7 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('local gateway: as closed as API Gateway (issue 16)', () => {
+describe('local gateway: as closed as API Gateway', () => {
   it('bug: the @connections management API answered anyone on the API port; now only the server’s own endpoint', async () => {
     const { tableId, seats } = await seatedTable(api);
     const victim = await subscribed(server, tableId, seats[0]!.token);

@@ -25,7 +25,7 @@ async function rawRequest(c: WsClient, text: string, requestId: string): Promise
   return c.frames.find((f) => f.requestId === requestId) as unknown as Record<string, unknown>;
 }
 
-describe('hostile WebSocket messages (issue 16): a 4xx error frame naming the field, nothing written', () => {
+describe('hostile WebSocket messages: a 4xx error frame naming the field, nothing written', () => {
   it('bug: a 5,000-level nested `act` move was an internal error; now 400 request/too_deep naming move.cards', async () => {
     const { tableId, seats } = await seatedTable(api);
     const c = await subscribed(server, tableId, seats[0]!.token);

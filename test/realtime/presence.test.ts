@@ -13,7 +13,7 @@ import { allEvents, createTable, join } from '../support/functions/play.js';
 import { checkFrame } from './asyncapi.js';
 import { type Frame, WsClient } from './ws-client.js';
 
-// Presence and the reconnect grace period (issue 14, docs/presence.md): real WebSocket clients against the local
+// Presence and the reconnect grace period (docs/presence.md): real WebSocket clients against the local
 // server, time on an injected ManualClock (no sleeping: the test moves time and awaits the server's work).
 
 interface PresenceView {
@@ -277,7 +277,7 @@ describe('restarts', () => {
     });
     await join(api, t.tableId, 0);
     await server.idle();
-    // As a data folder written before issue 14: no standing item, no marker that the folder was healed.
+    // As a data folder written before standing items existed: no standing item, no marker that the folder was healed.
     const dataTable = server.runtime.settings.dataTable;
     for (const sk of [`${TABLE_PROGRESS}#${t.tableId}`])
       await server.client.send(

@@ -7,7 +7,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cli = join(root, 'bin', 'stammtisch.mjs');
 const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 
-describe('Mehrkopf through the CLI (issue 3: "Records and stammtisch score / simulate for every N")', () => {
+describe('Mehrkopf through the CLI: records, stammtisch score and simulate for every N', () => {
   it('simulate --variant mehrkopf --players N plays every count 2–7 without an invariant violation', () => {
     for (const players of ['2', '3', '4', '5', '6', '7']) {
       const out = run('simulate', '--variant', 'mehrkopf', '--players', players, '--games', '200', '--seed', '3');
