@@ -202,7 +202,7 @@ export function actionSchema(vocabularies: readonly Vocabulary[]): JsonSchema {
   });
   return {
     description:
-      'One action (docs/RECORD.md "Action payloads"): one entry per action type, each shape naming the variants that ' +
+      'One action (docs/RECORD.md "Actions"): one entry per action type, each shape naming the variants that ' +
       'have it. A table refuses an action, game or choice its variant does not have (422 `action/malformed`). Card ' +
       "spellings of docs/RECORD.md are accepted and answered canonical. Generated from the variants' vocabularies " +
       '(engine/variants/<variant>/vocabulary.ts) by `npm run openapi:actions`; test/functions/openapi-actions.test.ts ' +

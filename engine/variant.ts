@@ -21,7 +21,7 @@ type Registered = VariantVocabularies[keyof VariantVocabularies] & { readonly ac
 
 /**
  * Every action of the family: the union of the variants' vocabularies (engine/variants/<variant>/vocabulary.ts,
- * docs/RECORD.md "Action payloads"). Commands carry an action; the accepted action is recorded as it was sent
+ * docs/RECORD.md "Actions"). Commands carry an action; the accepted action is recorded as it was sent
  * (canonical card ids).
  */
 export type Action = Exclusive<Registered['action'] & { readonly type: string }>;

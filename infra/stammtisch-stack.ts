@@ -108,7 +108,7 @@ export interface StammtischStackProps extends StackProps {
   readonly capacity?: Partial<Load>;
   /**
    * ARN of an AWS Backup vault in another region (context `backupCopyVaultArn`): every daily backup is copied there.
-   * Without it the backups stay in this region (a warning says so in prod). docs/operations.md "Restore".
+   * Without it the backups stay in this region (a warning says so in prod). docs/operations.md "Backups and restore".
    */
   readonly backupCopyVaultArn?: string;
 }

@@ -1,6 +1,6 @@
 /**
  * Export and restore a Stammtisch DynamoDB table as JSON lines (one item per line, in DynamoDB's attribute-value
- * form), the data half of the restore runbook (docs/operations.md "Restore"). Works against any DynamoDB endpoint:
+ * form), the data half of the restore runbook (docs/operations.md "Backups and restore"). Works against any DynamoDB endpoint:
  * the local embedded store (`--data-dir .data`, npm start's folder, with the server stopped) or AWS (`--table`, the
  * credentials of the shell). On AWS the usual path is AWS Backup / point-in-time recovery into a new table; this
  * script then copies that table's items into the stack's table (`export --table <restored>`, `restore --table

@@ -7,7 +7,7 @@ import { type LocalServer, startLocal } from '../../local/server.js';
 import { apiClient } from '../support/functions/client.js';
 
 /**
- * The restore runbook (docs/operations.md "Restore"), rehearsed on the embedded store with the real commands: play,
+ * The restore runbook (docs/operations.md "Backups and restore"), rehearsed on the embedded store with the real commands: play,
  * stop the server, export, wipe the store, restore into an empty one, start again — the table is where it was and
  * plays on to the end of its last deal. Three deals, so that a thrown-in first deal (fewer moves than the three
  * played before the stop) cannot end the table early.
