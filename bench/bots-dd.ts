@@ -108,30 +108,32 @@ function tuned(level: string, tuning: object, key: string, value: number): Bot {
   };
 }
 /**
- * `strong:<key>=<value>[+<key>=<value>…]`: strong with those `STRONG` tunings (engine/bots/strong.ts) on the same
- * positions, e.g. `strong:dedupe=1+leadVotes=1`.
+ * `strong:<key>=<value>[+<key>=<value>…]`: strong with those tunings on the same positions — keys of `STRONG`
+ * (engine/bots/strong.ts), `LIKELIHOOD` (solver-likelihood.ts) or `AUCTION` (solver-inference.ts), e.g.
+ * `strong:playDraws=2+miss=0.1`.
  */
 function retuned(level: string): Bot {
   const strong = getBot('strong');
-  const t = STRONG as unknown as Record<string, number>;
+  const tunings = [STRONG, LIKELIHOOD, AUCTION] as unknown as Record<string, number>[];
   const pairs = level
     .slice('strong:'.length)
     .split('+')
     .map((kv) => kv.split('='))
     .map(([key, value]) => {
-      if (key === undefined || !(key in t) || value === undefined || !Number.isFinite(Number(value)))
-        throw new Error(`${level}: no STRONG tuning ${key}`);
-      return [key, Number(value)] as const;
+      const t = key === undefined ? undefined : tunings.find((x) => key in x);
+      if (key === undefined || t === undefined || value === undefined || !Number.isFinite(Number(value)))
+        throw new Error(`${level}: no STRONG, LIKELIHOOD or AUCTION tuning ${key}`);
+      return [t, key, Number(value)] as const;
     });
   return {
     level,
     decide: (obs, legal, ctx) => {
-      const saved = pairs.map(([key]) => t[key] as number);
-      for (const [key, value] of pairs) t[key] = value;
+      const saved = pairs.map(([t, key]) => t[key] as number);
+      for (const [t, key, value] of pairs) t[key] = value;
       try {
         return strong.decide(obs, legal, ctx);
       } finally {
-        pairs.forEach(([key], i) => (t[key] = saved[i] as number));
+        pairs.forEach(([t, key], i) => (t[key] = saved[i] as number));
       }
     },
   };
