@@ -18,7 +18,9 @@
  *                            [--detail] [--crn [--salt S]]
  * (npm run bench:dd runs the defaults.) `strong-v2` is the frozen baseline (bench/baseline/strong-v2.ts); a level
  * ending in `-nopc` (`strong-nopc`) plays as if the variant named no partner card; `strong@<ms>` is strong with a
- * budget of its own (`strong@3200`: 16 times the default); `strong-p<N>` and `strong-w<x>` are tuning experiments
+ * budget of its own (`strong@3200`: 16 times the default); `votes:<N>[@<M>]` plays the card best on most of up to N
+ * deals drawn as strong draws them (at most M million solver nodes a decision) and reports how often that card loses
+ * by its own picture of the hidden cards (bench/dd-votes.ts); `strong-p<N>` and `strong-w<x>` are tuning experiments
  * (below).
  */
 import {
@@ -45,6 +47,7 @@ import { strongV2Bot } from './baseline/strong-v2.js';
 import { STRONG } from '../engine/bots/strong.js';
 import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
 import { AUCTION } from '../engine/bots/solver-inference.js';
+import { selfEstimateLine, selfEstimates, votesBot } from './dd-votes.js';
 
 const deals = Number(arg('deals', '60'));
 const budget = budgetForMs(Number(arg('budget', '200')));
@@ -151,21 +154,23 @@ const botOf = (level: string): Bot => {
   return bot;
 };
 const makeBot = (level: string): Bot =>
-  /^strong@\d+$/.test(level)
-    ? withBudget(level, Number(level.slice('strong@'.length)))
-    : level.startsWith('strong:')
-      ? retuned(level)
-      : /^strong-p\d+$/.test(level)
-        ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
-        : /^strong-w[\d.]+$/.test(level)
-          ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
-          : /^strong-s[\d.]+$/.test(level)
-            ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
-            : level.endsWith('-nopc')
-              ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-              : level === 'strong-v2'
-                ? strongV2Bot
-                : getBot(level);
+  level.startsWith('votes:')
+    ? votesBot(level)
+    : /^strong@\d+$/.test(level)
+      ? withBudget(level, Number(level.slice('strong@'.length)))
+      : level.startsWith('strong:')
+        ? retuned(level)
+        : /^strong-p\d+$/.test(level)
+          ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
+          : /^strong-w[\d.]+$/.test(level)
+            ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
+            : /^strong-s[\d.]+$/.test(level)
+              ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
+              : level.endsWith('-nopc')
+                ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
+                : level === 'strong-v2'
+                  ? strongV2Bot
+                  : getBot(level);
 
 /**
  * `open:g<k>` / `open:h<k>`: an oracle that sees the true hands and plays the card best for its side when the solver
@@ -425,6 +430,12 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
   for (const level of levels.slice(1)) {
     const p = ci(paired.get(level) as number[]);
     console.log(`${level} − ${levels[0]} points lost per decision (paired): ${p.mean.toFixed(2)} ± ${p.ci.toFixed(2)}`);
+  }
+  for (const level of levels) {
+    const line = selfEstimateLine(level);
+    if (line !== undefined) console.log(line);
+    selfEstimates.get(level)?.share.splice(0);
+    selfEstimates.get(level)?.deals.splice(0);
   }
   if (detail) {
     console.log('\nwhere decisions lose (losing % in card points / losing % in payout steps, n), per level:');

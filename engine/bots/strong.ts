@@ -211,7 +211,7 @@ function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex
 }
 
 /** The masks of the sample's parties: who the value counts, who maximizes it. */
-function parties(
+export function parties(
   k: Knowledge,
   hands: readonly (readonly CardIndex[])[],
   holderOfPlayed: Seat | undefined,
