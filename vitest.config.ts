@@ -100,6 +100,10 @@ export default defineConfig({
           name: 'web',
           include: ['test/browser/web-*.test.ts'],
           globalSetup: ['test/browser/web-global-setup.ts'],
+          // The files drive the browser over its WebSocket and change nothing in their own process (no env, no mocks,
+          // no timers; useBrowser() connects and closes per file), so they share a process per worker instead of
+          // each loading Vitest's runner and playwright-core anew.
+          isolate: false,
         },
       },
     ],
