@@ -45,7 +45,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'infra',
-          include: ['test/infra/**/*.test.ts'],
+          // The Discord function's CDK test too: in the unit project it loaded aws-cdk-lib and synthesized the default
+          // configuration once more in a unit worker.
+          include: ['test/infra/**/*.test.ts', 'test/adapters/discord-infra.test.ts'],
           // The CDK tests share one process: loading aws-cdk-lib costs seconds per process, and synthesize()
           // (test/infra/support.ts) shares each configuration's synthesis between the files. They keep no module
           // state of their own (no env changes, no mocks), so running in one process changes nothing they check.
@@ -67,7 +69,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/infra/**', 'test/engine/**', 'test/browser/web-*.test.ts', ...ISOLATED],
+          exclude: [
+            'test/infra/**',
+            'test/adapters/discord-infra.test.ts',
+            'test/engine/**',
+            'test/browser/web-*.test.ts',
+            ...ISOLATED,
+          ],
           // These files share one process per worker: each fresh process spent about half a second loading the AWS SDK,
           // Hono, dynalite and the local server, and parsing openapi.yaml and compiling its validators (the e2e
           // client checks every response), before its first test. They change no env, stub or spy on nothing, use no
@@ -92,6 +100,10 @@ export default defineConfig({
           name: 'web',
           include: ['test/browser/web-*.test.ts'],
           globalSetup: ['test/browser/web-global-setup.ts'],
+          // The files drive the browser over its WebSocket and change nothing in their own process (no env, no mocks,
+          // no timers; useBrowser() connects and closes per file), so they share a process per worker instead of
+          // each loading Vitest's runner and playwright-core anew.
+          isolate: false,
         },
       },
     ],

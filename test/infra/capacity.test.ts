@@ -171,17 +171,22 @@ describe('the stack is sized by the model', () => {
   });
 });
 
+/**
+ * scripts/capacity.ts run by node with tsx's loader, as `npm run capacity` runs it through tsx, without the npm and
+ * tsx CLI processes in front (each a node start of its own).
+ */
+const capacityScript = (args: string[], opts: { stdio?: 'pipe' } = {}): string =>
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/capacity.ts', ...args], { encoding: 'utf8', ...opts });
+
 describe('npm run capacity', () => {
   it('prints the 1×/10×/100× table with the limit hit first, and refuses a bad flag value by name', () => {
-    const out = execFileSync('npx', ['tsx', 'scripts/capacity.ts', '--deals-per-day', '250000', '--peak', '5'], {
-      encoding: 'utf8',
-    });
+    const out = capacityScript(['--deals-per-day', '250000', '--peak', '5']);
     expect(out).toMatch(/1×\s+10×\s+100×/);
     expect(out).toMatch(/1×: first hit: /);
     expect(out).toMatch(/100×: first hit: /);
     let stderr = '';
     try {
-      execFileSync('npx', ['tsx', 'scripts/capacity.ts', '--peak', 'lots'], { encoding: 'utf8', stdio: 'pipe' });
+      capacityScript(['--peak', 'lots'], { stdio: 'pipe' });
     } catch (e) {
       stderr = String((e as { stderr: string }).stderr);
     }
@@ -191,7 +196,7 @@ describe('npm run capacity', () => {
 
 describe('the README cost table', () => {
   it('is the model’s output for the default load (npm run capacity -- --markdown)', () => {
-    const table = execFileSync('npx', ['tsx', 'scripts/capacity.ts', '--markdown'], { encoding: 'utf8' }).trim();
+    const table = capacityScript(['--markdown']).trim();
     expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(table);
   });
 });

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../infra/constructs/stammtisch-function.js';
@@ -84,44 +82,9 @@ describe('options', () => {
 });
 
 describe('the app (cdk.json)', () => {
+  // cli.test.ts synthesizes it through the CDK CLI and checks the version and context values in the template.
   it('cdk.json runs infra/app.ts with tsx', () => {
     const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as { app: string };
     expect(cdkJson.app).toBe('npx tsx infra/app.ts');
   });
-
-  it('run as the CLI runs it, it synthesizes stack `Stammtisch` with package.json version and context values', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'stammtisch-app-'));
-    const hash = sha256('from-context');
-    execFileSync(process.execPath, ['--import', 'tsx', join(repositoryRoot, 'infra', 'app.ts')], {
-      cwd: repositoryRoot,
-      encoding: 'utf8',
-      stdio: 'pipe',
-      env: {
-        PATH: process.env.PATH,
-        NODE_NO_WARNINGS: '1',
-        CDK_OUTDIR: outdir,
-        // What `cdk synth -c apiKeyHashes=… -c retainData=false` passes; bundling skipped for speed.
-        CDK_CONTEXT_JSON: JSON.stringify({
-          apiKeyHashes: hash,
-          retainData: 'false',
-          // The four functions of the API only, whether or not web/dist was built (the web app adds S3 deployment ones).
-          web: 'false',
-          'aws:cdk:bundling-stacks': [],
-        }),
-      },
-    });
-    const template = JSON.parse(readFileSync(join(outdir, 'Stammtisch.template.json'), 'utf8')) as {
-      Resources: Record<string, { Type: string; DeletionPolicy?: string; Properties: Record<string, unknown> }>;
-    };
-    const version = (JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string })
-      .version;
-    const functions = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
-    expect(functions).toHaveLength(4);
-    for (const [, fn] of functions)
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.APP_VERSION).toBe(version);
-    const http = functions.find(([id]) => id.startsWith('HttpFunction'))![1];
-    expect((http.Properties.Environment as { Variables: Record<string, unknown> }).Variables.API_KEY_HASHES).toBe(hash);
-    const data = Object.entries(template.Resources).find(([id]) => id.startsWith('DataTable'))![1];
-    expect(data.DeletionPolicy).toBe('Delete');
-  }, 120_000); // cdk synth bundles four functions with esbuild: slow on a loaded 2-core machine
 });

@@ -43,8 +43,13 @@ async function playMoves(server: LocalServer, tableId: string, token: string, ma
   return moves;
 }
 
+// The runbook's `npx tsx scripts/backup.ts …` as node with tsx's loader: the same script, without the npm and tsx CLI
+// processes in front (each a node start of its own).
 const backup = (...args: string[]): string =>
-  execFileSync('npx', ['tsx', join(root, 'scripts/backup.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/backup.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 describe('restore runbook on the embedded store', () => {
   it('export, wipe, restore: the table is unchanged and plays on', async () => {

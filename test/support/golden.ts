@@ -66,9 +66,16 @@ export function goldenRecords(variant: string, opts: GoldenOptions): void {
   }
 }
 
-/** `stammtisch score <fixture>` through the real bin: exit status and the parsed JSON output. */
+/**
+ * `stammtisch score <fixture>` through the real CLI: exit status and the parsed JSON output. node with tsx's loader
+ * runs cli/main.ts as bin/stammtisch.mjs does, minus its two extra process starts (test/cli/stammtisch.test.ts runs
+ * the bin itself).
+ */
 export function scoreWithCli(variant: string, fixture: string): { status: number | null; out: unknown } {
-  const cli = join(root, 'bin', 'stammtisch.mjs');
-  const run = spawnSync(process.execPath, [cli, 'score', join(fixtureDir(variant), fixture)], { encoding: 'utf8' });
+  const cli = join(root, 'cli', 'main.ts');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'score', join(fixtureDir(variant), fixture)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { status: run.status, out: JSON.parse(run.stdout) as unknown };
 }

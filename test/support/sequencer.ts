@@ -9,9 +9,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * cache, keeps each project's files in glob order: the browser files (one Vite build and one server for all of them)
  * and the IRC test (paced by ngircd's flood control, over a minute) started last and made the tail of the run. Here the
  * projects start in the order below and each project's files longest first: by the durations Vitest cached from the
- * last run when it has them, else by file size.
+ * last run when it has them, else by file size. The engine's files (about 70, most under a second) come last: they fill
+ * both workers to the end, where the infra files (a CDK CLI synthesis of 10–15 s among them) left one worker idle for
+ * most of the last half minute.
  */
-const projectOrder = ['web', 'unit', 'isolated', 'engine', 'infra'];
+const projectOrder = ['web', 'unit', 'isolated', 'infra', 'engine'];
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

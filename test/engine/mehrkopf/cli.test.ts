@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const cli = join(root, 'bin', 'stammtisch.mjs');
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+// node with tsx's loader, as bin/stammtisch.mjs runs cli/main.ts, minus its two extra process starts (the wrapper and
+// tsx's own CLI); test/cli/stammtisch.test.ts runs the bin itself.
+const cli = join(root, 'cli', 'main.ts');
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8' });
 
 describe('Mehrkopf through the CLI: records, stammtisch score and simulate for every N', () => {
   it('simulate --variant mehrkopf --players N plays every count 2–7 without an invariant violation', () => {

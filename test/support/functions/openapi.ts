@@ -36,13 +36,15 @@ export function validatorAt(pointer: string): ValidateFunction {
   return v;
 }
 
+/** The document's path templates, split into segments once (every e2e response is matched against them). */
+const templates = Object.keys(openapi.paths).map((template) => ({ template, segments: template.split('/') }));
+
 /** The OpenAPI path template matching a concrete path, e.g. /v1/tables/{tableId}/view. */
 export function templateFor(path: string): string | undefined {
   const parts = path.split('?')[0]!.split('/');
-  return Object.keys(openapi.paths).find((template) => {
-    const t = template.split('/');
-    return t.length === parts.length && t.every((seg, i) => seg.startsWith('{') || seg === parts[i]);
-  });
+  return templates.find(
+    ({ segments: t }) => t.length === parts.length && t.every((seg, i) => seg.startsWith('{') || seg === parts[i]),
+  )?.template;
 }
 
 /**
