@@ -64,6 +64,16 @@ export const STRONG = {
    */
   pointsWeight: 0 as number,
   pointsCards: 99 as number,
+  /**
+   * 1: point games with a declaring party play the card that is best in exact card points on the largest weight of
+   * sampled deals (the mean breaking ties; no lead margin, no halving) instead of the best mean payout step — what
+   * the double-dummy benchmark rewards (bench/dd-votes.ts; docs/bots.md "How low the double-dummy share can go").
+   * 0: off.
+   */
+  votes: 0 as number,
+  /** Voting only with at most this many cards in the hands, and (0) not for leads. */
+  votesCards: 99 as number,
+  votesLeads: 1 as number,
   /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
   twoFullSolveCards: 14,
   /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
@@ -305,6 +315,8 @@ export function evaluateCards(
   if (k.partnerCard !== undefined)
     for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
   const totals = new Float64Array(cards.length);
+  const votes = new Float64Array(cards.length);
+  let voting = false;
   let samples = 0;
   let leafMode = false;
   const drawWork =
@@ -368,6 +380,17 @@ export function evaluateCards(
       ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
     if (depth !== Infinity && (!greedy || STRONG.leafPoints === 1)) thresholds = undefined;
+    // `STRONG.votes`: exact card points, counted as votes for the sample's best cards.
+    if (
+      STRONG.votes === 1 &&
+      thresholds !== undefined &&
+      depth === Infinity &&
+      inHands <= STRONG.votesCards &&
+      (STRONG.votesLeads === 1 || trick.length > 0)
+    ) {
+      thresholds = undefined;
+      voting = true;
+    }
     unit = thresholds !== undefined ? 'step' : p.unit === 'trick' ? 'tricks' : 'points';
     const values: number[] = [];
     let complete = true;
@@ -397,15 +420,19 @@ export function evaluateCards(
     if (!complete) break;
     // Deals that explain the other seats' plays better count more (solver-likelihood.ts).
     const w = two || k.played.size === 0 ? 1 : playWeight(k, sample.hands, deck);
+    let top = maximizing ? -Infinity : Infinity;
     values.forEach((v, j) => {
       if (!alive[j]) return;
       totals[j] = (totals[j] as number) + w * v;
       counts[j] = (counts[j] as number) + w;
+      top = maximizing ? Math.max(top, v) : Math.min(top, v);
     });
+    if (voting) values.forEach((v, j) => alive[j] && v === top && (votes[j] = (votes[j] as number) + w));
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
-    // buys more samples for the close ones (the heuristic's card stays: it breaks ties).
-    if (prune && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
+    // buys more samples for the close ones (the heuristic's card stays: it breaks ties). Not while voting: a card
+    // behind on the mean may still be best most often.
+    if (prune && !voting && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
       const mean = (j: number): number => (totals[j] as number) / (counts[j] as number);
       const ranked = cards
         .map((_, j) => j)
@@ -417,13 +444,16 @@ export function evaluateCards(
   const means = cards.map((_, j) =>
     alive[j] && (counts[j] as number) > 0 ? (totals[j] as number) / (counts[j] as number) : undefined,
   );
-  // Best mean of the cards still in the race; the heuristic's card breaks ties.
+  // Best mean of the cards still in the race; the heuristic's card breaks ties. Voting: most votes, then the mean.
   let best = fallbackIndex;
   for (let j = 0; j < cards.length; j++) {
     const v = means[j];
     const b = means[best];
     if (v === undefined || b === undefined) continue;
-    if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
+    const dv = (votes[j] as number) - (votes[best] as number);
+    if (voting && Math.abs(dv) > 1e-9) {
+      if (dv > 0) best = j;
+    } else if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
   }
   // An equivalent card has its group's value.
   const values = cards.map((_, j) => means[rep[j] as number]);
@@ -433,6 +463,7 @@ export function evaluateCards(
   const own = values[fallbackIndex];
   const found = values[best];
   if (
+    !voting &&
     trick.length === 0 &&
     inHands > STRONG.fullSolveCards &&
     own !== undefined &&

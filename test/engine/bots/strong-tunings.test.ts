@@ -102,3 +102,38 @@ describe("strong's equivalent cards (STRONG.dedupe)", () => {
     expect(grouped).toBeGreaterThan(0);
   });
 });
+
+describe("strong's card most often best (STRONG.votes, a bench tuning)", () => {
+  it('values cards in exact card points and plays one best on the deal when it has one deal', () => {
+    // prepare: late decisions (cheap exact solves), one sample each
+    const found = decisions(6, 3);
+    const t = STRONG as unknown as Record<string, number>;
+    const budget = { samples: 1, rollouts: 0, nodes: 1e9 };
+    let differ = 0;
+    for (const { obs, plays } of found) {
+      const k = knowledgeOf(obs);
+      // act
+      const saved = t['votes'] as number;
+      let steps;
+      let voted;
+      try {
+        t['votes'] = 0;
+        steps = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
+        t['votes'] = 1;
+        voted = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
+      } finally {
+        t['votes'] = saved;
+      }
+      // assert: the default counts payout steps; voting counts card points and picks a card best on its one deal
+      expect(steps?.unit).toBe('step');
+      expect(voted?.unit).toBe('points');
+      const values = (voted?.values ?? []).filter((v): v is number => v !== undefined);
+      const top = voted?.prefer === 'high' ? Math.max(...values) : Math.min(...values);
+      expect(voted?.values[voted.best]).toBe(top);
+      if (voted?.cards[voted.best] !== steps?.cards[steps.best]) differ++;
+    }
+    expect(found.length).toBeGreaterThan(20);
+    // Points tell apart cards of the same payout step: some decisions change.
+    expect(differ).toBeGreaterThan(0);
+  });
+});
