@@ -3,7 +3,7 @@ import { type Action, Rng, type Seat, asSeat, getVariant, indexOf, money } from 
 import { deckOfObs } from '../../../engine/bots/heuristic.js';
 import { getBot, seatObservation } from '../../../engine/bots/index.js';
 import { knowledgeOf } from '../../../engine/bots/knowledge.js';
-import { STRONG, equivalentCards, evaluateCards } from '../../../engine/bots/strong.js';
+import { type CardEvaluation, STRONG, equivalentCards, evaluateCards } from '../../../engine/bots/strong.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
 
 /** The card decisions of heuristic Schafkopf 4 deals from trick `from` on (point games with a declaring party). */
@@ -66,27 +66,36 @@ function decisions(
   return out;
 }
 
+/** `evaluateCards` on the same samples with a `STRONG` tuning off (0) and on (1); the tuning is restored after. */
+function offAndOn(
+  key: 'dedupe' | 'votes',
+  obs: SeatObservation,
+  plays: Extract<Action, { type: 'play' }>[],
+  budget: { samples: number; rollouts: number; nodes: number },
+): [CardEvaluation | undefined, CardEvaluation | undefined] {
+  const t = STRONG as unknown as Record<string, number>;
+  const k = knowledgeOf(obs);
+  const saved = t[key] as number;
+  try {
+    t[key] = 0;
+    const off = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
+    t[key] = 1;
+    return [off, evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false)];
+  } finally {
+    t[key] = saved;
+  }
+}
+
 describe("strong's equivalent cards (STRONG.dedupe)", () => {
   it('solving one card of each group changes no card value on the same samples', () => {
     // prepare: late decisions (cheap solves), the same 12 samples each time, no successive halving
     const found = decisions(6, 3);
-    const t = STRONG as unknown as Record<string, number>;
     const budget = { samples: 12, rollouts: 0, nodes: 1e9 };
     let grouped = 0;
     for (const { obs, plays } of found) {
-      const k = knowledgeOf(obs);
       // act
-      const saved = t['dedupe'] as number;
-      let plain;
-      let deduped;
-      try {
-        t['dedupe'] = 0;
-        plain = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
-        t['dedupe'] = 1;
-        deduped = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
-      } finally {
-        t['dedupe'] = saved;
-      }
+      const [plain, deduped] = offAndOn('dedupe', obs, plays, budget);
+      const k = knowledgeOf(obs);
       const rep = equivalentCards(
         k,
         plays.map((a) => indexOf(a.card)),
@@ -107,23 +116,11 @@ describe("strong's card most often best (STRONG.votes, a bench tuning)", () => {
   it('values cards in exact card points and plays one best on the deal when it has one deal', () => {
     // prepare: late decisions (cheap exact solves), one sample each
     const found = decisions(6, 3);
-    const t = STRONG as unknown as Record<string, number>;
     const budget = { samples: 1, rollouts: 0, nodes: 1e9 };
     let differ = 0;
     for (const { obs, plays } of found) {
-      const k = knowledgeOf(obs);
       // act
-      const saved = t['votes'] as number;
-      let steps;
-      let voted;
-      try {
-        t['votes'] = 0;
-        steps = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
-        t['votes'] = 1;
-        voted = evaluateCards(obs, plays, { rng: new Rng('same'), budget }, k, false);
-      } finally {
-        t['votes'] = saved;
-      }
+      const [steps, voted] = offAndOn('votes', obs, plays, budget);
       // assert: the default counts payout steps; voting counts card points and picks a card best on its one deal
       expect(steps?.unit).toBe('step');
       expect(voted?.unit).toBe('points');
