@@ -3,7 +3,9 @@
  * the double-dummy work) and against `heuristic`, on duplicate deals: A − B per hand with its 95% CI and the decision
  * times (wall ms, the machine's load included).
  *   npx tsx bench/bots-baseline.ts [--only schafkopf:4,sheepshead:5] [--deals 40] [--budget 200] [--seed 1]
- *                                  [--against strong-v2,heuristic] [--seconds S] [--chunk 10]
+ *                                  [--against strong-v2,heuristic] [--seconds S] [--chunk 10] [--a strong]
+ * `--a` names the bot in A's seats: `strong` (default) or a retuned `strong:<key>=<value>[+…]` level
+ * (bench/levels.ts), e.g. `--a strong:votes=1+votesLeads=0 --against strong`.
  * `--seconds S` plays the deals in chunks of `--chunk` duplicate deals (chunk i on seed `<seed>.<i>`) and starts no
  * chunk after S seconds per duel: the report says how many deals were played. The chunks' means and variances are
  * pooled exactly (the deals are independent), so a capped run is one larger duel cut short, not a smaller one.
@@ -13,6 +15,7 @@ import { type Summary, quantile } from '../engine/bots/duel.js';
 import { formatDuel, timedDuel, type TimedDuelReport } from '../cli/duel.js';
 import { arg, tablesArg } from './args.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
+import { retuned } from './levels.js';
 
 const deals = Number(arg('deals', '40'));
 const budgetMs = Number(arg('budget', '200'));
@@ -20,6 +23,8 @@ const seed = arg('seed', '1');
 const against = arg('against', 'strong-v2,heuristic').split(',');
 const maxSeconds = Number(arg('seconds', 'Infinity'));
 const chunk = Number(arg('chunk', '10'));
+const a = arg('a', 'strong');
+const botA = a.startsWith('strong:') ? retuned(a) : undefined;
 
 /** Pools the summaries of independent runs (n deals each): the mean and 95% CI of all their deals together. */
 function pool(parts: readonly { n: number; s: Summary }[]): Summary {
@@ -40,7 +45,8 @@ for (const t of tablesArg('schafkopf:4,sheepshead:5')) {
         variant: t.variant,
         options: t.options,
         players: t.players,
-        a: 'strong',
+        a,
+        ...(botA !== undefined ? { botA } : {}),
         b,
         ...(b === 'strong-v2' ? { botB: strongV2Bot } : {}),
         deals: n,
@@ -61,7 +67,7 @@ for (const t of tablesArg('schafkopf:4,sheepshead:5')) {
       for (let i = 0; parts.length * chunk < deals && (performance.now() - t0) / 1000 < maxSeconds; i++) {
         const r = run(Math.min(chunk, deals - parts.length * chunk), `${seed}.${i}`);
         parts.push({ n: r.deals, s: r.diff });
-        const ms = r.decisionMs['strong'];
+        const ms = r.decisionMs[a];
         if (ms !== undefined) {
           p50s.push(ms.p50);
           p99 = Math.max(p99, ms.p99);
@@ -74,15 +80,15 @@ for (const t of tablesArg('schafkopf:4,sheepshead:5')) {
         0.5,
       );
       console.log(
-        `${t.id} ${t.seats} strong vs ${b}: ${played} deals in ${parts.length} chunks, ` +
-          `${((performance.now() - t0) / 1000).toFixed(0)} s; strong decision ms (wall) median chunk p50 ` +
+        `${t.id} ${t.seats} ${a} vs ${b}: ${played} deals in ${parts.length} chunks, ` +
+          `${((performance.now() - t0) / 1000).toFixed(0)} s; ${a} decision ms (wall) median chunk p50 ` +
           `${p50.toFixed(1)}, max chunk p99 ${p99.toFixed(1)}; A − B per hand ${diff.mean.toFixed(3)} ± ${diff.ci95.toFixed(3)}`,
       );
     }
     const verdict = Math.abs(diff.mean) > diff.ci95 ? (diff.mean > 0 ? 'strong better' : `${b} better`) : 'n.s.';
     rows.push(
       `${t.id} ${t.seats}`.padEnd(14) +
-        `strong vs ${b}`.padEnd(22) +
+        `${a} vs ${b}`.padEnd(22) +
         `D=${played}`.padEnd(7) +
         `${diff.mean.toFixed(3)} ± ${diff.ci95.toFixed(3)}`.padEnd(20) +
         verdict,
