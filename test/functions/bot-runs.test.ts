@@ -96,18 +96,26 @@ class Recorder implements DueWorkScheduler {
   async cancel(): Promise<void> {}
 }
 
+/** The tests' start time: the table's clock starts here and moves only when a test moves it. */
+const START = Date.UTC(2026, 10, 28);
+
+/** A table of four bots on a memory store, its service on a clock the test moves, and a scheduler that records. */
+async function botTable() {
+  const clock = { now: START };
+  const store = new MemoryTableStore();
+  const service = new TableService({ store, seed: fixedSeeds(), now: () => clock.now });
+  const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
+  const scheduler = new Recorder();
+  return { clock, store, service, tableId, scheduler, step: progressStep(service, scheduler) };
+}
+
 describe('the next run of server moves is due work', () => {
   it('a pass that wrote a run hands on the next, due now and pinned to its commit, up to MAX_RUNS_AHEAD in a row', async () => {
     // arrange
-    let now = Date.UTC(2026, 10, 28);
-    const store = new MemoryTableStore();
-    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
-    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
-    const scheduler = new Recorder();
-    const step = progressStep(service, scheduler);
+    const { clock, store, tableId, scheduler, step } = await botTable();
     // act: the stream step's work (no payload), then each hand-on as the scheduler would run it
     let work: DueWork = {
-      at: now,
+      at: clock.now,
       kind: TABLE_PROGRESS,
       key: tableId,
       pinnedVersion: (await loadTable(store, tableId)).version,
@@ -118,7 +126,7 @@ describe('the next run of server moves is due work', () => {
       expect(await step(work)).toBe('done');
       versions.push((await loadTable(store, tableId)).version);
       if (scheduler.reminded.length === before) break;
-      now += 1;
+      clock.now += 1;
       work = scheduler.reminded.at(-1)!;
     }
     // assess: each hand-on is due at once and pinned to the commit the run wrote; the count rides along and stops them
@@ -127,7 +135,7 @@ describe('the next run of server moves is due work', () => {
     expect(scheduler.reminded.map((w) => (w.payload as { ahead: number }).ahead)).toEqual(
       Array.from({ length: MAX_RUNS_AHEAD - 1 }, (_, i) => i + 1),
     );
-    for (const [i, w] of scheduler.reminded.entries()) expect(w.at).toBe(Date.UTC(2026, 10, 28) + i);
+    for (const [i, w] of scheduler.reminded.entries()) expect(w.at).toBe(START + i);
     // the last run wrote its commit and handed nothing on: its commit's own stream step goes on from there. The runs'
     // commits say whether their writer handed on (the stream step's pass of those is only a safety net, later)
     expect(versions).toHaveLength(MAX_RUNS_AHEAD);
@@ -142,23 +150,18 @@ describe('the next run of server moves is due work', () => {
 
   it('a run that lost its slot to a close’s fence is looked at again later, on fresh metadata, and the close goes first', async () => {
     // arrange
-    let now = Date.UTC(2026, 10, 28);
-    const store = new MemoryTableStore();
-    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
-    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
-    const scheduler = new Recorder();
-    const step = progressStep(service, scheduler);
+    const { clock, store, service, tableId, scheduler, step } = await botTable();
     const first = await service.progress(tableId);
     await service.listen(tableId, await service.meta(tableId), 'close');
     // act: the hand-on of the first run meets the fence
-    await step({ at: now, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: first.version });
+    await step({ at: clock.now, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: first.version });
     // assess: nothing written, one look again LOST_RETRY_MS later at the same version
     expect((await loadTable(store, tableId)).version).toBe(first.version);
     expect(scheduler.reminded).toEqual([
-      { at: now + LOST_RETRY_MS, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: first.version },
+      { at: clock.now + LOST_RETRY_MS, kind: TABLE_PROGRESS, key: tableId, pinnedVersion: first.version },
     ]);
     // when no close came, the look again decides on fresh metadata (the raised epoch) and takes the fenced slot
-    now += LOST_RETRY_MS;
+    clock.now += LOST_RETRY_MS;
     await step(scheduler.reminded[0]!);
     const head = (await store.head(tableId))!;
     expect(head.seq).toBe(first.version + 1);
@@ -167,11 +170,8 @@ describe('the next run of server moves is due work', () => {
 
   it('the stream step hands a commit’s pass to the scheduler: due now, or as a safety net later for a run whose writer handed on', async () => {
     // arrange
-    const now = Date.UTC(2026, 10, 28);
-    const store = new MemoryTableStore();
-    const service = new TableService({ store, seed: fixedSeeds(), now: () => now });
-    const { tableId } = await service.create({ variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 100 });
-    const scheduler = new Recorder();
+    const { clock, store, service, tableId, scheduler } = await botTable();
+    const now = clock.now;
     const onCommit = createOnCommit({ service, scheduler });
     const head = (await store.head(tableId))!;
     // act
