@@ -178,15 +178,23 @@ describe('who listens', () => {
 });
 
 describe('closing a busy bot table', () => {
-  it('the organiser’s close gets through at once while the server’s bots play ten tables back to back', async () => {
+  /**
+   * Ten tables of four bots, each under way (each commit a run of bot moves that hands on the next as due work): a
+   * few deals played at each.
+   */
+  async function busyBotTables(): Promise<Awaited<ReturnType<typeof createTable>>[]> {
     const tables = [];
     for (let i = 0; i < 10; i++)
       tables.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 10_000 }));
-    // Every table's bots under way (each commit a run of bot moves that hands on the next as due work): a few deals
-    // played at each. (Before the close fenced the slot, it lost its races again and again in
-    // `npm run bench:server -- --only bots`: no close of 10 tables got through in 100 asks.)
     for (const t of tables)
       while ((await server.runtime.service.view(t.tableId, { kind: 'spectator' })).view.dealNo < 3);
+    return tables;
+  }
+
+  it('the organiser’s close gets through at once while the server’s bots play ten tables back to back', async () => {
+    // (Before the close fenced the slot, it lost its races again and again in `npm run bench:server -- --only bots`:
+    // no close of 10 tables got through in 100 asks.)
+    const tables = await busyBotTables();
     const statuses: number[] = [];
     for (const t of tables)
       statuses.push((await api.post(`/v1/tables/${t.tableId}/close`, { token: t.organiserKey })).status);
@@ -197,11 +205,7 @@ describe('closing a busy bot table', () => {
   });
 
   it('a command with no fence — the organiser takes a bot off a seat — gets through at once at ten busy bot tables', async () => {
-    const tables = [];
-    for (let i = 0; i < 10; i++)
-      tables.push(await createTable(api, { variant: 'schafkopf', seats: 4, bots: [0, 1, 2, 3], maxDeals: 10_000 }));
-    for (const t of tables)
-      while ((await server.runtime.service.view(t.tableId, { kind: 'spectator' })).view.dealNo < 3);
+    const tables = await busyBotTables();
     // Each run of bot moves hands on the next as due work on the head it just wrote. The organiser's command loses a
     // slot to a run now and then, decides again on the new head and takes the next one while that run is still
     // deciding (functions/use-cases/retry.ts): no hold keeps the bots off, and no 409 table/busy comes back.
