@@ -19,25 +19,29 @@ class Recorder {
   }
 }
 
+/**
+ * A local scheduler on a manual clock at 0 and a memory store, with one handler for `kind` (made with the clock, for a
+ * handler that reads the time).
+ */
+function schedulerWith(
+  kind: string,
+  handler: (clock: ManualClock) => DueWorkHandler,
+  opts?: { readonly sweepMs?: number },
+): { clock: ManualClock; store: MemoryDueWorkStore; s: LocalScheduler } {
+  const clock = new ManualClock(0);
+  const store = new MemoryDueWorkStore();
+  return { clock, store, s: new LocalScheduler(store, clock, new Map([[kind, handler(clock)]]), opts) };
+}
+
 describe('local scheduler', () => {
   it('a reminder never displaces the stored item of the same kind + key; `{ again }` moves and re-arms it; the sweep arms stored items no timer holds', async () => {
-    const clock = new ManualClock(0);
-    const store = new MemoryDueWorkStore();
     const ran: string[] = [];
-    const s = new LocalScheduler(
-      store,
-      clock,
-      new Map<string, DueWorkHandler>([
-        [
-          't.progress',
-          async (w) => {
-            ran.push(`${w.pinnedVersion === undefined ? 'standing' : `v${w.pinnedVersion}`}@${clock.now()}`);
-            return w.pinnedVersion === undefined
-              ? { again: clock.now() + 100_000, payload: { n: ran.length } }
-              : 'done';
-          },
-        ],
-      ]),
+    const { clock, store, s } = schedulerWith(
+      't.progress',
+      (clock) => async (w) => {
+        ran.push(`${w.pinnedVersion === undefined ? 'standing' : `v${w.pinnedVersion}`}@${clock.now()}`);
+        return w.pinnedVersion === undefined ? { again: clock.now() + 100_000, payload: { n: ran.length } } : 'done';
+      },
       { sweepMs: 60_000 },
     );
     await s.schedule({ at: 50_000, kind: 't.progress', key: 'a' });
@@ -92,24 +96,13 @@ describe('local scheduler', () => {
   });
 
   it('pinned work never replaces work pinned to a newer version; a failing handler is retried', async () => {
-    const clock = new ManualClock(0);
-    const store = new MemoryDueWorkStore();
     let failures = 1;
     const ran: number[] = [];
-    const s = new LocalScheduler(
-      store,
-      clock,
-      new Map<string, DueWorkHandler>([
-        [
-          'k',
-          async (w) => {
-            if (failures-- > 0) throw new Error('flaky');
-            ran.push(w.pinnedVersion!);
-            return 'done';
-          },
-        ],
-      ]),
-    );
+    const { clock, store, s } = schedulerWith('k', () => async (w) => {
+      if (failures-- > 0) throw new Error('flaky');
+      ran.push(w.pinnedVersion!);
+      return 'done';
+    });
     await s.schedule({ at: 100, kind: 'k', key: 'a', pinnedVersion: 7 });
     await s.schedule({ at: 50, kind: 'k', key: 'a', pinnedVersion: 6 });
     expect((await store.get('k', 'a'))?.pinnedVersion).toBe(7);
@@ -124,28 +117,17 @@ describe('local scheduler', () => {
 
 describe('local scheduler: reminders due now', () => {
   it('run without the clock moving, one after the other per key, one queued run per version', async () => {
-    const clock = new ManualClock(0);
-    const store = new MemoryDueWorkStore();
     const ran: string[] = [];
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const s = new LocalScheduler(
-      store,
-      clock,
-      new Map<string, DueWorkHandler>([
-        [
-          't.progress',
-          async (w) => {
-            ran.push(`start v${w.pinnedVersion}`);
-            if (w.pinnedVersion === 1) await gate;
-            ran.push(`end v${w.pinnedVersion}`);
-            return 'done';
-          },
-        ],
-      ]),
-    );
+    const { clock, s } = schedulerWith('t.progress', () => async (w) => {
+      ran.push(`start v${w.pinnedVersion}`);
+      if (w.pinnedVersion === 1) await gate;
+      ran.push(`end v${w.pinnedVersion}`);
+      return 'done';
+    });
     // A reminder of a later turn deadline is displaced by one due now pinned to a newer version.
     await s.remind({ at: 5_000, kind: 't.progress', key: 'a', pinnedVersion: 0 });
     await s.remind({ at: 0, kind: 't.progress', key: 'a', pinnedVersion: 1 });
