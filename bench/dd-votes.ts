@@ -13,13 +13,13 @@
  * a seat with this picture of the hidden cards cannot avoid. If strong's picture were the truth, no bot could lose
  * less often on average than that; measured against the true hands, the level shows how near the picture is.
  */
-import { type Action, type Seat, indexOf } from '../engine/index.js';
+import { type Action, indexOf } from '../engine/index.js';
 import type { Bot } from '../engine/bots/index.js';
 import { deckOfObs } from '../engine/bots/heuristic.js';
 import { knowledgeOf } from '../engine/bots/knowledge.js';
 import { auctionFacts } from '../engine/bots/solver-inference.js';
 import { playWeight } from '../engine/bots/solver-likelihood.js';
-import { parties, sampleHidden } from '../engine/bots/strong.js';
+import { partnerCardPlayedBy, parties, sampleHidden } from '../engine/bots/strong.js';
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
 
 /** Per level: the self-estimated losing share of each decision (0..1) and the deals solved for it. */
@@ -42,9 +42,7 @@ export function votesBot(level: string): Bot {
       const cards = plays.map((a) => indexOf(a.card));
       const trick = obs.view.trick.map((t) => indexOf(t.card));
       const leader = obs.view.trick[0]?.seat ?? obs.seat;
-      let holderOfPlayed: Seat | undefined;
-      if (k.partnerCard !== undefined)
-        for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
+      const holderOfPlayed = partnerCardPlayedBy(k);
       const votes = new Float64Array(cards.length);
       const sums = new Float64Array(cards.length);
       let weight = 0;

@@ -220,6 +220,13 @@ function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex
   return undefined;
 }
 
+/** The seat that played the partner card (the called Sau, …), undefined while it is in a hand or there is none. */
+export function partnerCardPlayedBy(k: Knowledge): Seat | undefined {
+  if (k.partnerCard === undefined) return undefined;
+  for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) return p.seat;
+  return undefined;
+}
+
 /** The masks of the sample's parties: who the value counts, who maximizes it. */
 export function parties(
   k: Knowledge,
@@ -311,9 +318,7 @@ export function evaluateCards(
   const alive = cards.map((_, j) => rep[j] === j);
 
   const counts = new Float64Array(cards.length);
-  let holderOfPlayed: Seat | undefined;
-  if (k.partnerCard !== undefined)
-    for (const t of k.tricks) for (const p of t) if (p.card === k.partnerCard) holderOfPlayed = p.seat;
+  const holderOfPlayed = partnerCardPlayedBy(k);
   const totals = new Float64Array(cards.length);
   const votes = new Float64Array(cards.length);
   let voting = false;
@@ -427,7 +432,8 @@ export function evaluateCards(
       counts[j] = (counts[j] as number) + w;
       top = maximizing ? Math.max(top, v) : Math.min(top, v);
     });
-    if (voting) values.forEach((v, j) => alive[j] && v === top && (votes[j] = (votes[j] as number) + w));
+    if (voting)
+      for (let j = 0; j < cards.length; j++) if (alive[j] && values[j] === top) votes[j] = (votes[j] as number) + w;
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
     // buys more samples for the close ones (the heuristic's card stays: it breaks ties). Not while voting: a card
