@@ -97,11 +97,15 @@ export function cardValue(
     // The exact points, and the step they reach: the step first, the points telling equal steps apart.
     const v = solver.valueAfter(card);
     if (v === undefined) return undefined;
-    const level = thresholds.filter((t) => v >= t).length;
-    return (POINT_STEPS.worth[level] as number) + pointsWeight * v;
+    return stepWorth(v, thresholds) + pointsWeight * v;
   }
   const level = solver.levelAfter(card, thresholds);
   return level === undefined ? undefined : (POINT_STEPS.worth[level] as number);
+}
+
+/** The worth of the payout step that `points` (the declaring party's, from here on) reach (`POINT_STEPS`). */
+export function stepWorth(points: number, thresholds: readonly number[]): number {
+  return POINT_STEPS.worth[thresholds.filter((t) => points >= t).length] as number;
 }
 
 /**

@@ -8,7 +8,7 @@ import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { orderOf } from './orders.js';
 import { hasStacks, sampleStackLayout, sampleStacks, stackSteps, stacksNow } from './stacks.js';
 import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
-import { type SampledDeal, cardValue, stepThresholds } from './solver-objective.js';
+import { type SampledDeal, cardValue, stepThresholds, stepWorth } from './solver-objective.js';
 import { playMisses, playWeight } from './solver-likelihood.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
@@ -68,12 +68,19 @@ export const STRONG = {
    * 1: point games with a declaring party play the card that is best in exact card points on the largest weight of
    * sampled deals (the mean breaking ties; no lead margin, no halving) instead of the best mean payout step — what
    * the double-dummy benchmark rewards (bench/dd-votes.ts; docs/bots.md "How low the double-dummy share can go").
-   * 0: off.
+   * With a `pointsWeight` the vote goes to the cards best in payout step first, card points telling equal steps
+   * apart. 0: off.
    */
   votes: 0 as number,
   /** Voting only with at most this many cards in the hands, and (0) not for leads. */
   votesCards: 99 as number,
   votesLeads: 1 as number,
+  /**
+   * 1: the same votes (exact card points, the cards best on the largest weight of samples), but only among the cards
+   * of the best mean payout step: the step decides, the votes break its ties (where the heuristic's card did). Within
+   * `votesCards` and `votesLeads`; `votes` off. 0: off.
+   */
+  votesTies: 0 as number,
   /** Two-player stacks (no transposition table there): solve to the end from this many cards, else look ahead. */
   twoFullSolveCards: 14,
   /** After this many samples only the best `keepCards` cards (and the heuristic's) are solved further. */
@@ -322,6 +329,7 @@ export function evaluateCards(
   const totals = new Float64Array(cards.length);
   const votes = new Float64Array(cards.length);
   let voting = false;
+  let tieVoting = false;
   let samples = 0;
   let leafMode = false;
   const drawWork =
@@ -393,15 +401,35 @@ export function evaluateCards(
       inHands <= STRONG.votesCards &&
       (STRONG.votesLeads === 1 || trick.length > 0)
     ) {
-      thresholds = undefined;
+      // With a `pointsWeight` the vote goes to the cards best in payout step first and card points second.
+      if (!(STRONG.pointsWeight > 0 && inHands <= STRONG.pointsCards)) thresholds = undefined;
       voting = true;
     }
+    tieVoting =
+      STRONG.votesTies === 1 &&
+      thresholds !== undefined &&
+      depth === Infinity &&
+      inHands <= STRONG.votesCards &&
+      (STRONG.votesLeads === 1 || trick.length > 0);
     unit = thresholds !== undefined ? 'step' : p.unit === 'trick' ? 'tricks' : 'points';
     const values: number[] = [];
+    const points: number[] = [];
     let complete = true;
     for (let j = 0; j < cards.length; j++) {
       if (!alive[j]) {
         values.push(0);
+        points.push(0);
+        continue;
+      }
+      if (tieVoting && thresholds !== undefined) {
+        // One exact search gives the card points and the step they reach.
+        const pts = solver.valueAfter(cards[j] as CardIndex);
+        if (pts === undefined) {
+          complete = false;
+          break;
+        }
+        values.push(stepWorth(pts, thresholds));
+        points.push(pts);
         continue;
       }
       const v = cardValue(
@@ -434,11 +462,19 @@ export function evaluateCards(
     });
     if (voting)
       for (let j = 0; j < cards.length; j++) if (alive[j] && values[j] === top) votes[j] = (votes[j] as number) + w;
+    if (tieVoting) {
+      let topPoints = maximizing ? -Infinity : Infinity;
+      for (let j = 0; j < cards.length; j++)
+        if (alive[j])
+          topPoints = maximizing ? Math.max(topPoints, points[j] as number) : Math.min(topPoints, points[j] as number);
+      for (let j = 0; j < cards.length; j++)
+        if (alive[j] && points[j] === topPoints) votes[j] = (votes[j] as number) + w;
+    }
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
     // buys more samples for the close ones (the heuristic's card stays: it breaks ties). Not while voting: a card
     // behind on the mean may still be best most often.
-    if (prune && !voting && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
+    if (prune && !voting && !tieVoting && samples === STRONG.pruneAfter && cards.length > STRONG.keepCards) {
       const mean = (j: number): number => (totals[j] as number) / (counts[j] as number);
       const ranked = cards
         .map((_, j) => j)
@@ -460,6 +496,7 @@ export function evaluateCards(
     if (voting && Math.abs(dv) > 1e-9) {
       if (dv > 0) best = j;
     } else if (maximizing ? v > b + 1e-9 : v < b - 1e-9) best = j;
+    else if (tieVoting && Math.abs(v - b) <= 1e-9 && dv > 1e-9) best = j;
   }
   // An equivalent card has its group's value.
   const values = cards.map((_, j) => means[rep[j] as number]);

@@ -68,7 +68,7 @@ function decisions(
 
 /** `evaluateCards` on the same samples with a `STRONG` tuning off (0) and on (1); the tuning is restored after. */
 function offAndOn(
-  key: 'dedupe' | 'votes',
+  key: 'dedupe' | 'votes' | 'votesTies',
   obs: SeatObservation,
   plays: Extract<Action, { type: 'play' }>[],
   budget: { samples: number; rollouts: number; nodes: number },
@@ -131,6 +131,30 @@ describe("strong's card most often best (STRONG.votes, a bench tuning)", () => {
     }
     expect(found.length).toBeGreaterThan(20);
     // Points tell apart cards of the same payout step: some decisions change.
+    expect(differ).toBeGreaterThan(0);
+  });
+});
+
+describe("strong's votes among cards of the same payout step (STRONG.votesTies, a bench tuning)", () => {
+  it('keeps every mean step and plays a card of the best one, the votes choosing among those', () => {
+    // prepare: late decisions (cheap exact solves), the same 12 samples each time, no successive halving
+    const found = decisions(6, 3);
+    const budget = { samples: 12, rollouts: 0, nodes: 1e9 };
+    let differ = 0;
+    for (const { obs, plays } of found) {
+      // act
+      const [steps, tied] = offAndOn('votesTies', obs, plays, budget);
+      // assert: the same samples value every card alike; the card played is one of the best mean step
+      expect(tied?.unit).toBe('step');
+      expect(tied?.samples).toBe(steps?.samples);
+      expect(tied?.values).toEqual(steps?.values);
+      const values = (tied?.values ?? []).filter((v): v is number => v !== undefined);
+      const top = tied?.prefer === 'high' ? Math.max(...values) : Math.min(...values);
+      expect(tied?.values[tied.best]).toBeCloseTo(top, 9);
+      if (tied?.cards[tied.best] !== steps?.cards[steps.best]) differ++;
+    }
+    expect(found.length).toBeGreaterThan(20);
+    // Where several cards reach the best step, the card points decide: some decisions change.
     expect(differ).toBeGreaterThan(0);
   });
 });
