@@ -112,6 +112,12 @@ describe("strong's equivalent cards (STRONG.dedupe)", () => {
   });
 });
 
+/** The best of an evaluation's values, in the direction it prefers. */
+function topValue(e: CardEvaluation | undefined): number {
+  const values = (e?.values ?? []).filter((v): v is number => v !== undefined);
+  return e?.prefer === 'high' ? Math.max(...values) : Math.min(...values);
+}
+
 describe("strong's card most often best (STRONG.votes, a bench tuning)", () => {
   it('values cards in exact card points and plays one best on the deal when it has one deal', () => {
     // prepare: late decisions (cheap exact solves), one sample each
@@ -124,9 +130,7 @@ describe("strong's card most often best (STRONG.votes, a bench tuning)", () => {
       // assert: the default counts payout steps; voting counts card points and picks a card best on its one deal
       expect(steps?.unit).toBe('step');
       expect(voted?.unit).toBe('points');
-      const values = (voted?.values ?? []).filter((v): v is number => v !== undefined);
-      const top = voted?.prefer === 'high' ? Math.max(...values) : Math.min(...values);
-      expect(voted?.values[voted.best]).toBe(top);
+      expect(voted?.values[voted.best]).toBe(topValue(voted));
       if (voted?.cards[voted.best] !== steps?.cards[steps.best]) differ++;
     }
     expect(found.length).toBeGreaterThan(20);
@@ -148,9 +152,7 @@ describe("strong's votes among cards of the same payout step (STRONG.votesTies, 
       expect(tied?.unit).toBe('step');
       expect(tied?.samples).toBe(steps?.samples);
       expect(tied?.values).toEqual(steps?.values);
-      const values = (tied?.values ?? []).filter((v): v is number => v !== undefined);
-      const top = tied?.prefer === 'high' ? Math.max(...values) : Math.min(...values);
-      expect(tied?.values[tied.best]).toBeCloseTo(top, 9);
+      expect(tied?.values[tied.best]).toBeCloseTo(topValue(tied), 9);
       if (tied?.cards[tied.best] !== steps?.cards[steps.best]) differ++;
     }
     expect(found.length).toBeGreaterThan(20);
