@@ -94,18 +94,26 @@ export function cardValue(
 ): number | undefined {
   if (thresholds === undefined) return solver.valueAfter(card);
   if (pointsWeight > 0) {
-    // The exact points, and the step they reach: the step first, the points telling equal steps apart.
-    const v = solver.valueAfter(card);
-    if (v === undefined) return undefined;
-    return stepWorth(v, thresholds) + pointsWeight * v;
+    // The step first, the points telling equal steps apart.
+    const s = stepAndPoints(solver, card, thresholds);
+    return s === undefined ? undefined : s.worth + pointsWeight * s.points;
   }
   const level = solver.levelAfter(card, thresholds);
   return level === undefined ? undefined : (POINT_STEPS.worth[level] as number);
 }
 
-/** The worth of the payout step that `points` (the declaring party's, from here on) reach (`POINT_STEPS`). */
-export function stepWorth(points: number, thresholds: readonly number[]): number {
-  return POINT_STEPS.worth[thresholds.filter((t) => points >= t).length] as number;
+/**
+ * One exact search for `card`: the card points best play takes (the declaring party's, from here on) and the worth of
+ * the payout step they reach (`POINT_STEPS`); undefined when the solver ran out of nodes.
+ */
+export function stepAndPoints(
+  solver: Solver,
+  card: number,
+  thresholds: readonly number[],
+): { worth: number; points: number } | undefined {
+  const points = solver.valueAfter(card);
+  if (points === undefined) return undefined;
+  return { worth: POINT_STEPS.worth[thresholds.filter((t) => points >= t).length] as number, points };
 }
 
 /**

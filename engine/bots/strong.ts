@@ -8,7 +8,7 @@ import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { orderOf } from './orders.js';
 import { hasStacks, sampleStackLayout, sampleStacks, stackSteps, stacksNow } from './stacks.js';
 import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
-import { type SampledDeal, cardValue, stepThresholds, stepWorth } from './solver-objective.js';
+import { type SampledDeal, cardValue, stepAndPoints, stepThresholds } from './solver-objective.js';
 import { playMisses, playWeight } from './solver-likelihood.js';
 import { Solver, TranspositionTable } from './solver.js';
 import type { Bot, BotContext, SeatObservation } from './types.js';
@@ -393,24 +393,16 @@ export function evaluateCards(
       ...(sample.under !== undefined ? { under: sample.under } : {}),
     });
     if (depth !== Infinity && (!greedy || STRONG.leafPoints === 1)) thresholds = undefined;
-    // `STRONG.votes`: exact card points, counted as votes for the sample's best cards.
-    if (
-      STRONG.votes === 1 &&
-      thresholds !== undefined &&
-      depth === Infinity &&
-      inHands <= STRONG.votesCards &&
-      (STRONG.votesLeads === 1 || trick.length > 0)
-    ) {
-      // With a `pointsWeight` the vote goes to the cards best in payout step first and card points second.
-      if (!(STRONG.pointsWeight > 0 && inHands <= STRONG.pointsCards)) thresholds = undefined;
-      voting = true;
-    }
-    tieVoting =
-      STRONG.votesTies === 1 &&
+    // `STRONG.votes` / `votesTies`: exact card points, counted as votes for the sample's best cards.
+    const mayVote =
       thresholds !== undefined &&
       depth === Infinity &&
       inHands <= STRONG.votesCards &&
       (STRONG.votesLeads === 1 || trick.length > 0);
+    voting = mayVote && STRONG.votes === 1;
+    tieVoting = mayVote && !voting && STRONG.votesTies === 1;
+    // With a `pointsWeight` the vote goes to the cards best in payout step first and card points second.
+    if (voting && !(STRONG.pointsWeight > 0 && inHands <= STRONG.pointsCards)) thresholds = undefined;
     unit = thresholds !== undefined ? 'step' : p.unit === 'trick' ? 'tricks' : 'points';
     const values: number[] = [];
     const points: number[] = [];
@@ -422,14 +414,13 @@ export function evaluateCards(
         continue;
       }
       if (tieVoting && thresholds !== undefined) {
-        // One exact search gives the card points and the step they reach.
-        const pts = solver.valueAfter(cards[j] as CardIndex);
-        if (pts === undefined) {
+        const s = stepAndPoints(solver, cards[j] as CardIndex, thresholds);
+        if (s === undefined) {
           complete = false;
           break;
         }
-        values.push(stepWorth(pts, thresholds));
-        points.push(pts);
+        values.push(s.worth);
+        points.push(s.points);
         continue;
       }
       const v = cardValue(
@@ -453,22 +444,19 @@ export function evaluateCards(
     if (!complete) break;
     // Deals that explain the other seats' plays better count more (solver-likelihood.ts).
     const w = two || k.played.size === 0 ? 1 : playWeight(k, sample.hands, deck);
-    let top = maximizing ? -Infinity : Infinity;
     values.forEach((v, j) => {
       if (!alive[j]) return;
       totals[j] = (totals[j] as number) + w * v;
       counts[j] = (counts[j] as number) + w;
-      top = maximizing ? Math.max(top, v) : Math.min(top, v);
     });
-    if (voting)
-      for (let j = 0; j < cards.length; j++) if (alive[j] && values[j] === top) votes[j] = (votes[j] as number) + w;
-    if (tieVoting) {
-      let topPoints = maximizing ? -Infinity : Infinity;
-      for (let j = 0; j < cards.length; j++)
-        if (alive[j])
-          topPoints = maximizing ? Math.max(topPoints, points[j] as number) : Math.min(topPoints, points[j] as number);
-      for (let j = 0; j < cards.length; j++)
-        if (alive[j] && points[j] === topPoints) votes[j] = (votes[j] as number) + w;
+    if (voting || tieVoting) {
+      // The sample's weight goes to every card still in the race that is best by `by` on it.
+      const by = voting ? values : points;
+      const live = by.filter((_, j) => alive[j]);
+      const top = maximizing ? Math.max(...live) : Math.min(...live);
+      by.forEach((v, j) => {
+        if (alive[j] && v === top) votes[j] = (votes[j] as number) + w;
+      });
     }
     samples++;
     // Successive halving: once a few samples are in, the cards far behind are not solved any more, so the budget
