@@ -85,7 +85,7 @@ for (const t of tablesArg('schafkopf:4,sheepshead:5')) {
           `${p50.toFixed(1)}, max chunk p99 ${p99.toFixed(1)}; A − B per hand ${diff.mean.toFixed(3)} ± ${diff.ci95.toFixed(3)}`,
       );
     }
-    const verdict = Math.abs(diff.mean) > diff.ci95 ? (diff.mean > 0 ? 'strong better' : `${b} better`) : 'n.s.';
+    const verdict = Math.abs(diff.mean) > diff.ci95 ? (diff.mean > 0 ? `${a} better` : `${b} better`) : 'n.s.';
     rows.push(
       `${t.id} ${t.seats}`.padEnd(14) +
         `${a} vs ${b}`.padEnd(22) +

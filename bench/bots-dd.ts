@@ -44,10 +44,7 @@ import { asSeat } from '../engine/seat.js';
 import { arg, hasFlag, tablesArg } from './args.js';
 import { stepThresholds } from '../engine/bots/solver-objective.js';
 import { strongV2Bot } from './baseline/strong-v2.js';
-import { STRONG } from '../engine/bots/strong.js';
-import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
-import { AUCTION } from '../engine/bots/solver-inference.js';
-import { selfEstimateLine, selfEstimates, votesBot } from './dd-votes.js';
+import { takeSelfEstimates, votesBot } from './dd-votes.js';
 import { retuned } from './levels.js';
 
 const deals = Number(arg('deals', '60'));
@@ -95,21 +92,8 @@ function withoutPartnerCard(bot: Bot): Bot {
  * `LIKELIHOOD.miss` (`strong-w1`: no likelihood weighting); `strong-s<x>` — the auction facts' slack
  * (solver-inference.ts `AUCTION.slack`) x instead of 0.5.
  */
-function tuned(level: string, tuning: object, key: string, value: number): Bot {
-  const strong = getBot('strong');
-  const t = tuning as Record<string, number>;
-  return {
-    level,
-    decide: (obs, legal, ctx) => {
-      const saved = t[key] as number;
-      t[key] = value;
-      try {
-        return strong.decide(obs, legal, ctx);
-      } finally {
-        t[key] = saved;
-      }
-    },
-  };
+function tuned(level: string, key: string, value: number): Bot {
+  return { ...retuned(`strong:${key}=${value}`), level };
 }
 /** `strong@<ms>`: strong with a budget of <ms> per decision instead of `--budget` (the same positions and seeds). */
 function withBudget(level: string, ms: number): Bot {
@@ -123,24 +107,24 @@ const botOf = (level: string): Bot => {
   if (bot === undefined) bots.set(level, (bot = makeBot(level)));
   return bot;
 };
-const makeBot = (level: string): Bot =>
-  level.startsWith('votes:')
-    ? votesBot(level)
-    : /^strong@\d+$/.test(level)
-      ? withBudget(level, Number(level.slice('strong@'.length)))
-      : level.startsWith('strong:')
-        ? retuned(level)
-        : /^strong-p\d+$/.test(level)
-          ? tuned(level, STRONG, 'pruneAfter', Number(level.slice('strong-p'.length)))
-          : /^strong-w[\d.]+$/.test(level)
-            ? tuned(level, LIKELIHOOD, 'miss', Number(level.slice('strong-w'.length)))
-            : /^strong-s[\d.]+$/.test(level)
-              ? tuned(level, AUCTION, 'slack', Number(level.slice('strong-s'.length)))
-              : level.endsWith('-nopc')
-                ? withoutPartnerCard(botOf(level.slice(0, -'-nopc'.length)))
-                : level === 'strong-v2'
-                  ? strongV2Bot
-                  : getBot(level);
+/** The first rule whose pattern matches a level makes its bot; anything else is a registered level. */
+const levelRules: [RegExp, (level: string, arg: string) => Bot][] = [
+  [/^votes:/, (level) => votesBot(level)],
+  [/^strong@(\d+)$/, (level, ms) => withBudget(level, Number(ms))],
+  [/^strong:/, (level) => retuned(level)],
+  [/^strong-p(\d+)$/, (level, n) => tuned(level, 'pruneAfter', Number(n))],
+  [/^strong-w([\d.]+)$/, (level, x) => tuned(level, 'miss', Number(x))],
+  [/^strong-s([\d.]+)$/, (level, x) => tuned(level, 'slack', Number(x))],
+  [/^(.*)-nopc$/, (_, base) => withoutPartnerCard(botOf(base))],
+  [/^strong-v2$/, () => strongV2Bot],
+];
+const makeBot = (level: string): Bot => {
+  for (const [pattern, make] of levelRules) {
+    const m = pattern.exec(level);
+    if (m !== null) return make(level, m[1] ?? '');
+  }
+  return getBot(level);
+};
 
 /**
  * `open:g<k>` / `open:h<k>`: an oracle that sees the true hands and plays the card best for its side when the solver
@@ -402,10 +386,8 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5')) {
     console.log(`${level} − ${levels[0]} points lost per decision (paired): ${p.mean.toFixed(2)} ± ${p.ci.toFixed(2)}`);
   }
   for (const level of levels) {
-    const line = selfEstimateLine(level);
+    const line = takeSelfEstimates(level);
     if (line !== undefined) console.log(line);
-    selfEstimates.get(level)?.share.splice(0);
-    selfEstimates.get(level)?.deals.splice(0);
   }
   if (detail) {
     console.log('\nwhere decisions lose (losing % in card points / losing % in payout steps, n), per level:');

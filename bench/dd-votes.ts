@@ -23,7 +23,7 @@ import { partnerCardPlayedBy, parties, sampleHidden } from '../engine/bots/stron
 import { Solver, TranspositionTable } from '../engine/bots/solver.js';
 
 /** Per level: the self-estimated losing share of each decision (0..1) and the deals solved for it. */
-export const selfEstimates = new Map<string, { share: number[]; deals: number[] }>();
+const selfEstimates = new Map<string, { share: number[]; deals: number[] }>();
 
 export function votesBot(level: string): Bot {
   const m = /^votes:(\d+)(?:@(\d+))?$/.exec(level);
@@ -78,13 +78,14 @@ export function votesBot(level: string): Bot {
   };
 }
 
-/** The self-estimates of `level` as a line of the report. */
-export function selfEstimateLine(level: string): string | undefined {
+/** The self-estimates of `level` since the last call, as a line of the report (a table's); they start anew. */
+export function takeSelfEstimates(level: string): string | undefined {
   const e = selfEstimates.get(level);
   if (e === undefined || e.share.length === 0) return undefined;
-  const n = e.share.length;
-  const mean = e.share.reduce((a, b) => a + b, 0) / n;
-  const deals = [...e.deals].sort((a, b) => a - b);
+  const share = e.share.splice(0);
+  const deals = e.deals.splice(0).sort((a, b) => a - b);
+  const n = share.length;
+  const mean = share.reduce((a, b) => a + b, 0) / n;
   return (
     `${level}: by its own picture of the hidden cards its card loses on ${(100 * mean).toFixed(1)}% of ${n} ` +
     `decisions (deals solved per decision: median ${deals[n >> 1]}, min ${deals[0]})`
