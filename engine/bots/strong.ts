@@ -3,6 +3,7 @@ import type { Rng } from '../cards/deck.js';
 import { ZERO, toNumber } from '../money/rational.js';
 import { getVariant } from '../registry.js';
 import type { Action, AnyVariant, Layout, Seat } from '../variant.js';
+import { budgetForMs } from './budget.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from './heuristic.js';
 import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { orderOf } from './orders.js';
@@ -113,6 +114,13 @@ export const STRONG = {
   maxRollouts: 64,
   /** Fewer sampled deals than this and the heuristic's choice stands. */
   minRollouts: 8,
+  /**
+   * Auction choices get the work of this many milliseconds (budget.ts `budgetForMs`) whatever the decision's budget;
+   * 0: the decision's own budget. Below about 170 ms that budget buys fewer than `minRollouts` rollouts, so the
+   * heuristic decides the auction: with this a bench duel can give strong's card play a short budget and its auction
+   * a long one, and measure the auction alone.
+   */
+  auctionMs: 0 as number,
 } as const;
 
 export interface Sample {
@@ -601,6 +609,7 @@ export function evaluateByRollouts(
   for (const { a } of ranked) add(a);
   add(legal.find((a) => a.type === 'pick'));
   if (candidates.length < 2) return undefined;
+  const budget = STRONG.auctionMs > 0 ? budgetForMs(STRONG.auctionMs) : ctx.budget;
   const totals = new Float64Array(candidates.length);
   let samples = 0;
   const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
@@ -612,15 +621,15 @@ export function evaluateByRollouts(
     ? Math.min(
         STRONG.maxRollouts,
         Math.floor(
-          (ctx.budget.rollouts * STRONG.twoRolloutCards) / Math.max(8, deck.length - STRONG.twoAuctionSolveCards),
+          (budget.rollouts * STRONG.twoRolloutCards) / Math.max(8, deck.length - STRONG.twoAuctionSolveCards),
         ),
       )
-    : Math.min(STRONG.maxRollouts, Math.floor((ctx.budget.rollouts * Math.max(8, perHand)) / perHand));
+    : Math.min(STRONG.maxRollouts, Math.floor((budget.rollouts * Math.max(8, perHand)) / perHand));
   if (rollouts < STRONG.minRollouts) return undefined;
   const facts = two ? [] : auctionFacts(obs, k, deck);
   // Stacks: the solver's node budget for the whole choice, one small table for its solves (stacks search without it
   // until the last face-down card is up).
-  const work = { nodes: ctx.budget.nodes, table: two ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined };
+  const work = { nodes: budget.nodes, table: two ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined };
   for (let i = 0; i < rollouts; i++) {
     if (two && work.nodes <= 0) break;
     let layout: Layout | undefined;
