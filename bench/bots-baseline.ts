@@ -5,7 +5,7 @@
  *   npx tsx bench/bots-baseline.ts [--only schafkopf:4,sheepshead:5] [--deals 40] [--budget 200] [--seed 1]
  *                                  [--against strong-v2,heuristic] [--seconds S] [--chunk 10] [--a strong]
  * `--a` names the bot in A's seats: `strong` (default) or a retuned `strong:<key>=<value>[+…]` level
- * (bench/levels.ts), e.g. `--a strong:votes=1+votesLeads=0 --against strong`.
+ * (bench/levels.ts), e.g. `--a strong:votes=1+votesLeads=0 --against strong`; `--against` takes such levels too.
  * `--seconds S` plays the deals in chunks of `--chunk` duplicate deals (chunk i on seed `<seed>.<i>`) and starts no
  * chunk after S seconds per duel: the report says how many deals were played. The chunks' means and variances are
  * pooled exactly (the deals are independent), so a capped run is one larger duel cut short, not a smaller one.
@@ -48,7 +48,7 @@ for (const t of tablesArg('schafkopf:4,sheepshead:5')) {
         a,
         ...(botA !== undefined ? { botA } : {}),
         b,
-        ...(b === 'strong-v2' ? { botB: strongV2Bot } : {}),
+        ...(b === 'strong-v2' ? { botB: strongV2Bot } : b.startsWith('strong:') ? { botB: retuned(b) } : {}),
         deals: n,
         seed: s,
         budget: budgetForMs(budgetMs),

@@ -121,6 +121,12 @@ export const STRONG = {
    * a long one, and measure the auction alone.
    */
   auctionMs: 0 as number,
+  /**
+   * 1: every auction choice that moves no cards is valued by rollouts, up to `rolloutCandidates` options in the
+   * order the rules list them — also those without a pass, a bid or a pick among them (Schafkopf's Klopfen, whose
+   * options are knock and no-knock; Mehrkopf's redeal or Ramsch). 0: those are the heuristic's.
+   */
+  rolloutChoices: 0 as number,
 } as const;
 
 export interface Sample {
@@ -608,6 +614,8 @@ export function evaluateByRollouts(
     .sort((x, y) => y.m - x.m);
   for (const { a } of ranked) add(a);
   add(legal.find((a) => a.type === 'pick'));
+  // Choices without a pass, a bid or a pick (Klopfen or not, Mehrkopf's redeal or Ramsch, …): the other options.
+  if (STRONG.rolloutChoices === 1) for (const a of legal) if (REPLAYABLE.has(a.type)) add(a);
   if (candidates.length < 2) return undefined;
   const budget = STRONG.auctionMs > 0 ? budgetForMs(STRONG.auctionMs) : ctx.budget;
   const totals = new Float64Array(candidates.length);
@@ -616,13 +624,13 @@ export function evaluateByRollouts(
   // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
   // The budget's rollouts are Schafkopf-sized deals (8 cards a hand, budget.ts); shorter deals play out faster, and
   // the stacks' heuristic part is the cards before the solver takes over.
-  const perHand = Math.max(1, k.hand.length);
+  // Schafkopf's knock phase: the hands hold their first packet, a rollout plays the whole deal.
+  const knock = obs.view.phase === 'knock';
+  const perHand = Math.max(1, knock ? Math.floor(deck.length / obs.view.players) : k.hand.length);
   const rollouts = two
     ? Math.min(
         STRONG.maxRollouts,
-        Math.floor(
-          (budget.rollouts * STRONG.twoRolloutCards) / Math.max(8, deck.length - STRONG.twoAuctionSolveCards),
-        ),
+        Math.floor((budget.rollouts * STRONG.twoRolloutCards) / Math.max(8, deck.length - STRONG.twoAuctionSolveCards)),
       )
     : Math.min(STRONG.maxRollouts, Math.floor((budget.rollouts * Math.max(8, perHand)) / perHand));
   if (rollouts < STRONG.minRollouts) return undefined;
@@ -636,11 +644,7 @@ export function evaluateByRollouts(
     if (two) layout = sampleStackLayout(obs, k, deck, ctx.rng);
     else {
       const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
-      if (sample !== undefined)
-        layout = {
-          hands: sample.hands.map((h) => h.map((c) => CARDS[c] as Card)),
-          blind: sample.rest.map((c) => CARDS[c] as Card),
-        };
+      if (sample !== undefined) layout = knock ? secondPackets(sample, ctx.rng) : layoutOf(sample.hands, sample.rest);
     }
     if (layout === undefined) return undefined;
     if (variant.checkLayout(obs.options, obs.view.players, layout) !== undefined) return undefined;
@@ -670,6 +674,23 @@ export function evaluateByRollouts(
     samples++;
   }
   return { candidates, means: candidates.map((_, j) => (totals[j] as number) / Math.max(1, samples)), samples, own };
+}
+
+function layoutOf(hands: readonly (readonly CardIndex[])[], rest: readonly CardIndex[]): Layout {
+  return { hands: hands.map((h) => h.map((c) => CARDS[c] as Card)), blind: rest.map((c) => CARDS[c] as Card) };
+}
+
+/**
+ * A sample drawn in Schafkopf's knock phase holds every seat's first packet; the unseen rest is dealt, shuffled, as
+ * the second packets (this seat's own too: it has not seen them either).
+ */
+function secondPackets(sample: Sample, rng: Rng): Layout {
+  const rest = rng.shuffle(sample.rest);
+  const per = Math.floor(rest.length / sample.hands.length);
+  return layoutOf(
+    sample.hands.map((h, i) => [...h, ...rest.slice(i * per, (i + 1) * per)]),
+    rest.slice(per * sample.hands.length),
+  );
 }
 
 function contractStrength(

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, Rng, type Seat, asSeat, getVariant, indexOf, money } from '../../../engine/index.js';
 import { deckOfObs } from '../../../engine/bots/heuristic.js';
-import { getBot, seatObservation } from '../../../engine/bots/index.js';
+import { budgetForMs, getBot, seatObservation } from '../../../engine/bots/index.js';
 import { knowledgeOf } from '../../../engine/bots/knowledge.js';
-import { type CardEvaluation, STRONG, equivalentCards, evaluateCards } from '../../../engine/bots/strong.js';
+import {
+  type CardEvaluation,
+  STRONG,
+  equivalentCards,
+  evaluateByRollouts,
+  evaluateCards,
+} from '../../../engine/bots/strong.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
 
 /** The card decisions of heuristic Schafkopf 4 deals from trick `from` on (point games with a declaring party). */
@@ -158,5 +164,104 @@ describe("strong's votes among cards of the same payout step (STRONG.votesTies, 
     expect(found.length).toBeGreaterThan(20);
     // Where several cards reach the best step, the card points decide: some decisions change.
     expect(differ).toBeGreaterThan(0);
+  });
+});
+
+/** The first auction choice of seeded Schafkopf 4 deals in `phase` ('knock', or 'auction' after heuristic knocks). */
+function auctionChoices(
+  deals: number,
+  phase: 'knock' | 'auction',
+): { obs: SeatObservation; legal: readonly Action[] }[] {
+  const variant = getVariant('schafkopf');
+  if (variant === undefined) throw new Error('schafkopf not registered');
+  const options = variant.resolveOptions(undefined, {}, 4);
+  const heuristic = getBot('heuristic');
+  const out: { obs: SeatObservation; legal: readonly Action[] }[] = [];
+  for (let d = 0; d < deals; d++) {
+    const dealer = asSeat(d % 4);
+    const rng = new Rng(`auction:${d}`);
+    const state = variant.start(
+      options,
+      4,
+      dealer,
+      variant.deal(options, 4, dealer, rng.shuffle(variant.deck(options, 4))),
+      { bock: 1, pot: money.ZERO },
+    );
+    const histories: { seat: Seat; action: Action }[][] = Array.from({ length: 4 }, () => []);
+    for (let guard = 0; guard < 20; guard++) {
+      const seat = variant.toAct(state)[0] as Seat;
+      const legal = variant.legalActions(state, seat);
+      const obs = seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice());
+      if (obs.view.phase === phase) {
+        out.push({ obs, legal });
+        break;
+      }
+      const action = heuristic.decide(obs, legal, { rng: new Rng(`auction:${d}:${guard}`), budget: budgetForMs(0) });
+      histories.forEach((h, s) =>
+        h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) }),
+      );
+      variant.apply(state, seat, action, true);
+    }
+  }
+  return out;
+}
+
+/** `evaluateByRollouts` with `STRONG` tunings set; they are restored after. */
+function withTunings<T>(tunings: Record<string, number>, run: () => T): T {
+  const t = STRONG as unknown as Record<string, number>;
+  const saved = Object.keys(tunings).map((key) => [key, t[key] as number] as const);
+  try {
+    Object.assign(t, tunings);
+    return run();
+  } finally {
+    for (const [key, value] of saved) t[key] = value;
+  }
+}
+
+describe("strong's auction budget (STRONG.auctionMs, a bench tuning)", () => {
+  it('gives the auction its rollouts whatever the budget of the decision', () => {
+    // prepare: the first bid decisions, and a decision budget too short for rollouts
+    const found = auctionChoices(6, 'auction');
+    const short = budgetForMs(20);
+    let valued = 0;
+    for (const { obs, legal } of found) {
+      // act
+      const own = withTunings({ auctionMs: 0 }, () =>
+        evaluateByRollouts(obs, legal, { rng: new Rng('same'), budget: short }),
+      );
+      const long = withTunings({ auctionMs: 200 }, () =>
+        evaluateByRollouts(obs, legal, { rng: new Rng('same'), budget: short }),
+      );
+      const full = evaluateByRollouts(obs, legal, { rng: new Rng('same'), budget: budgetForMs(200) });
+      // assert: the decision's 20 ms buy no rollout; 200 ms of auction work value it as a 200 ms decision does
+      expect(own).toBeUndefined();
+      expect(long).toEqual(full);
+      if (long !== undefined) {
+        expect(long.samples).toBeGreaterThanOrEqual(STRONG.minRollouts);
+        valued++;
+      }
+    }
+    expect(found.length).toBe(6);
+    expect(valued).toBeGreaterThan(0);
+  });
+});
+
+describe("strong's Klopfen by rollouts (STRONG.rolloutChoices)", () => {
+  it('values knock and no-knock on whole sampled deals, the second packets dealt from the unseen cards', () => {
+    // prepare: the knock decisions (four cards in hand)
+    const found = auctionChoices(4, 'knock');
+    const ctx = () => ({ rng: new Rng('same'), budget: budgetForMs(200) });
+    for (const { obs, legal } of found) {
+      // act
+      const off = withTunings({ rolloutChoices: 0 }, () => evaluateByRollouts(obs, legal, ctx()));
+      const on = withTunings({ rolloutChoices: 1 }, () => evaluateByRollouts(obs, legal, ctx()));
+      // assert: without the tuning the heuristic knocks; with it both options are valued on full deals (a layout
+      // of four-card hands fails the variant's check and would leave no evaluation)
+      expect(off).toBeUndefined();
+      expect(on?.candidates.map((a) => a.type).sort()).toEqual(['choose', 'knock']);
+      expect(on?.samples).toBeGreaterThanOrEqual(STRONG.minRollouts);
+      expect(on?.samples).toBeLessThanOrEqual(budgetForMs(200).rollouts);
+    }
+    expect(found.length).toBe(4);
   });
 });
