@@ -4,7 +4,9 @@
  * rate actually reached. Timing is measured here, outside the engine: wall time and this process's CPU time per
  * decision (user + system; on a shared machine the wall time also counts the waits for a core, the CPU time is what
  * the decision costs one core).
- *   npx tsx bench/bots-budget.ts [--budget 200] [--deals 6] [--only schafkopf:4]
+ *   npx tsx bench/bots-budget.ts [--budget 200] [--deals 6] [--only schafkopf:4] [--rollouts N] [--auction-only]
+ * `--auction-only`: strong decides only the auction (the heuristic plays the cards), so many deals' auction choices
+ * are timed quickly; `--rollouts N` overrides the budget's rollouts (to try a rate before setting it in budget.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { Rng, getVariant } from '../engine/index.js';
@@ -22,7 +24,10 @@ const budget = {
   ...budgetForMs(budgetMs),
   ...(hasFlag('samples') ? { samples: Number(arg('samples', '0')) } : {}),
   ...(hasFlag('nodes') ? { nodes: Number(arg('nodes', '0')) } : {}),
+  ...(hasFlag('rollouts') ? { rollouts: Number(arg('rollouts', '0')) } : {}),
 };
+const auctionOnly = hasFlag('auction-only');
+const heuristic = getBot('heuristic');
 console.log(`budget ${budgetMs} ms → ${JSON.stringify(budget)}`);
 
 // Solver nodes and samples per ms: count the nodes the strong bot's solves search and the solvers (one per sampled
@@ -75,6 +80,7 @@ for (const spec of only.split(',')) {
   const timed: Bot = {
     level: 'strong',
     decide(obs, legal, ctx) {
+      if (auctionOnly && legal.some((l) => l.type === 'play')) return heuristic.decide(obs, legal, ctx);
       const n0 = nodes;
       const s0 = solvers;
       const t0 = performance.now();

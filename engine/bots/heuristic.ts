@@ -30,8 +30,24 @@ export function strength(hand: readonly CardIndex[], order: CompiledOrder, deck:
   return strengthOf(order, deck)(hand);
 }
 
+/** Scorers by order and deck content: a deal's many decisions (and rollouts) weigh the same few orders. */
+const scorers = new WeakMap<CompiledOrder, Map<string, (hand: readonly CardIndex[]) => number>>();
+const MAX_DECKS = 32;
+
 /** `strength` with the deck's part precomputed: a scorer for many hands under one order (the samples' inference). */
 export function strengthOf(order: CompiledOrder, deck: readonly CardIndex[]): (hand: readonly CardIndex[]) => number {
+  let byDeck = scorers.get(order);
+  if (byDeck === undefined) scorers.set(order, (byDeck = new Map()));
+  const key = deck.join(',');
+  let scorer = byDeck.get(key);
+  if (scorer === undefined) {
+    scorer = scorerOf(order, deck);
+    if (byDeck.size < MAX_DECKS) byDeck.set(key, scorer);
+  }
+  return scorer;
+}
+
+function scorerOf(order: CompiledOrder, deck: readonly CardIndex[]): (hand: readonly CardIndex[]) => number {
   const trumpsInDeck = deck.filter((c) => order.effSuit[c] === TRUMP).map((c) => order.trumpRank[c] as number);
   trumpsInDeck.sort((a, b) => a - b);
   const t = trumpsInDeck.length;
