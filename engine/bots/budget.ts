@@ -21,8 +21,14 @@ export const WORK_RATE = {
    * decision may still solve 480 samples (strength grew with samples: 48 → 200 separated Mehrkopf 5 once).
    */
   samplesPerMs: 5,
-  /** Rollouts per millisecond: one plays up to four candidate deals out with heuristic bots, ~12 ms. */
-  rolloutsPerMs: 0.08,
+  /**
+   * Rollouts per millisecond: one plays up to four candidate deals out with heuristic bots, 3–5 ms CPU (auction
+   * choices at 24 rollouts: mean 12–47 ms, p99 70–120 ms at load ≈ 3, `npx tsx bench/bots-budget.ts --auction-only
+   * --deals 40 --rollouts 24`). It was 0.08 (~12 ms a rollout, an older and slower heuristic), which left the
+   * auction three quarters of its time unused; the rollouts this frees are worth money (docs/bots.md "Strong's
+   * auction: the rollouts its budget buys").
+   */
+  rolloutsPerMs: 0.2,
   /** Every decision may use at least this much, however short the time. */
   minSamples: 1,
   minNodes: 5_000,

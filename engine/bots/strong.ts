@@ -102,9 +102,11 @@ export const STRONG = {
   twoAuctionSolveCards: 16,
   /**
    * A budget rollout (a Schafkopf deal, budget.ts) is worth this many heuristic card decisions of a two-player
-   * rollout plus the solves after them (measured: 4 candidates on one sample ~2.8 ms of a 12 ms budget rollout).
+   * rollout plus the solves after them (measured: 4 candidates on one sample ~2.8 ms). 12.8 = 32 × 0.08 / 0.2 keeps
+   * the samples these choices had before budget.ts's rollout rate went from 0.08 to 0.2 a millisecond (their solves
+   * are capped by the node budget as well).
    */
-  twoRolloutCards: 32,
+  twoRolloutCards: 12.8,
   /** Table size (bits) for those solves: stacks search without it until every face-down card is up. */
   twoAuctionTableBits: 16,
   /** Every solve may search at least this many nodes (the decision's node budget may be overdrawn by one solve). */
