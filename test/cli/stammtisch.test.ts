@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli.js';
 
 // The real `stammtisch` binary in a child process, as a user runs it (records a user writes by hand: docs/RECORD.md).
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'bin', 'stammtisch.mjs');
-const main = join(root, 'cli', 'main.ts');
 interface Ran {
   readonly status: number | null;
   readonly stdout: string;
@@ -28,9 +28,12 @@ function exec(args: string[], input?: string): Promise<Ran> {
     child.stdin.end(input ?? '');
   });
 }
-/** `stammtisch ARGS` in one process (node with tsx's loader: what bin/stammtisch.mjs runs, minus two process starts). */
-const run = (args: string[], input?: string) => exec(['--import', 'tsx', main, ...args], input);
-/** Through the installed binary, exactly as a user types it. */
+/**
+ * `stammtisch ARGS` in one process: cli/main.ts bundled once (test/support/cli.ts: the same sources, without tsx's
+ * start-up in each of this file's processes). `runBin` below runs the path a user's command takes.
+ */
+const run = (args: string[], input?: string) => exec([cliBundle(), ...args], input);
+/** Through the installed binary, exactly as a user types it (bin/stammtisch.mjs → tsx → cli/main.ts). */
 const runBin = (args: string[]) => exec([bin, ...args]);
 
 const dir = mkdtempSync(join(tmpdir(), 'stammtisch-cli-'));

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { scoreRecord } from '../../engine/index.js';
+import { cliBundle } from './cli.js';
 
 /**
  * Golden records (test/fixtures/<variant>): complete docs/RECORD.md records whose `expected` result was worked out by hand;
@@ -67,13 +68,12 @@ export function goldenRecords(variant: string, opts: GoldenOptions): void {
 }
 
 /**
- * `stammtisch score <fixture>` through the real CLI: exit status and the parsed JSON output. node with tsx's loader
- * runs cli/main.ts as bin/stammtisch.mjs does, minus its two extra process starts (test/cli/stammtisch.test.ts runs
- * the bin itself).
+ * `stammtisch score <fixture>` through the real CLI in a child process: exit status and the parsed JSON output. It runs
+ * cli/main.ts bundled once (test/support/cli.ts: the same sources, without tsx's start-up in every process);
+ * test/cli/stammtisch.test.ts runs the bin itself.
  */
 export function scoreWithCli(variant: string, fixture: string): { status: number | null; out: unknown } {
-  const cli = join(root, 'cli', 'main.ts');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'score', join(fixtureDir(variant), fixture)], {
+  const run = spawnSync(process.execPath, [cliBundle(), 'score', join(fixtureDir(variant), fixture)], {
     cwd: root,
     encoding: 'utf8',
   });

@@ -2,13 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cliBundle } from '../../support/cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-// node with tsx's loader, as bin/stammtisch.mjs runs cli/main.ts, minus its two extra process starts (the wrapper and
-// tsx's own CLI); test/cli/stammtisch.test.ts runs the bin itself.
-const cli = join(root, 'cli', 'main.ts');
-const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8' });
+// cli/main.ts bundled once (test/support/cli.ts: the same sources, without tsx's start-up in every process);
+// test/cli/stammtisch.test.ts runs the bin itself.
+const run = (...args: string[]) => spawnSync(process.execPath, [cliBundle(), ...args], { cwd: root, encoding: 'utf8' });
 
 describe('stammtisch parse', () => {
   it('reads a command against the legal actions given as JSON, as the server does', () => {
