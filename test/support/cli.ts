@@ -1,5 +1,6 @@
 import { buildSync } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,23 +15,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * the same esbuild tsx uses; the loading path itself, the bin as a user types it (bin/stammtisch.mjs → tsx →
  * cli/main.ts), is what test/cli/stammtisch.test.ts's `--help` tests run.
  *
- * On globalThis, not in this module, so that the files sharing a process (`isolate: false`) share one bundle.
+ * One file per checkout in the temporary folder, written whole and renamed into place (so a process starting the CLI
+ * while another worker rebuilds it reads either copy, both of the same sources), and replaced by the next run: the
+ * workers are stopped without an exit hook that could remove it. On globalThis, not in this module, so that the files
+ * sharing a process (`isolate: false`) build it once.
  */
 export function cliBundle(): string {
   const shared = globalThis as { stammtischCliBundle?: string };
   if (shared.stammtischCliBundle !== undefined) return shared.stammtischCliBundle;
-  const dir = mkdtempSync(join(tmpdir(), 'stammtisch-cli-bundle-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const outfile = join(dir, 'main.mjs');
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  const outfile = join(tmpdir(), `stammtisch-cli-${checkout}.mjs`);
+  const building = `${outfile}.${process.pid}.tmp`;
   buildSync({
     entryPoints: [join(root, 'cli', 'main.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node.split('.')[0]}`,
-    outfile,
+    outfile: building,
     logLevel: 'error',
   });
+  renameSync(building, outfile);
   shared.stammtischCliBundle = outfile;
   return outfile;
 }
