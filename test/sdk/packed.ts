@@ -37,11 +37,19 @@ export async function packedSdk(): Promise<{ dir: string; tarball: string; files
     join(project, 'package.json'),
     JSON.stringify({ name: 'scratch', version: '0.0.0', private: true, type: 'module' }, null, 2),
   );
-  // Its dependencies as tarballs of the copies `npm ci` installed here: the install needs no registry at all.
-  for (const dep of DEPENDENCIES)
-    await run('npm', ['pack', '--ignore-scripts', '--pack-destination', packs, join(ROOT, 'node_modules', dep)], {
-      cwd: dir,
-    });
+  // Its dependencies as tarballs of the copies `npm ci` installed here: the install needs no registry at all. One
+  // `npm pack` packs them all (each npm start is about a third of a second of CPU).
+  await run(
+    'npm',
+    [
+      'pack',
+      '--ignore-scripts',
+      '--pack-destination',
+      packs,
+      ...DEPENDENCIES.map((dep) => join(ROOT, 'node_modules', dep)),
+    ],
+    { cwd: dir },
+  );
   const tarballs = readdirSync(packs).map((f) => join(packs, f));
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], {
     cwd: project,
