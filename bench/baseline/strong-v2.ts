@@ -287,7 +287,15 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   return plays[best] as Action;
 }
 
-export const strongV2Bot: Bot = { level: 'strong-v2', decide: strongDecide };
+/**
+ * budget.ts priced a rollout at 0.08 a millisecond when this was frozen, 0.2 since (docs/bots.md "Strong's auction:
+ * the rollouts its budget buys"): the baseline keeps its old rollout count (9 at 200 ms, give or take one by rounding).
+ */
+export const strongV2Bot: Bot = {
+  level: 'strong-v2',
+  decide: (obs, legal, ctx) =>
+    strongDecide(obs, legal, { ...ctx, budget: { ...ctx.budget, rollouts: Math.floor(ctx.budget.rollouts * 0.4) } }),
+};
 
 /** Actions that move no cards: a history of only these can be replayed on a sampled deal. */
 const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 're', 'announce', 'choose']);
