@@ -23,7 +23,7 @@ export const WORK_RATE = {
   samplesPerMs: 5,
   /**
    * Rollouts per millisecond: one plays up to four candidate deals out with heuristic bots, 3–5 ms CPU (auction
-   * choices at 24 rollouts: mean 12–47 ms, p99 70–120 ms at load ≈ 3, `npx tsx bench/bots-budget.ts --auction-only
+   * choices at 24 rollouts: mean 12–47 ms, p99 68–122 ms at load ≈ 3, `npx tsx bench/bots-budget.ts --auction-only
    * --deals 40 --rollouts 24`). It was 0.08 (~12 ms a rollout, an older and slower heuristic), which left the
    * auction three quarters of its time unused; the rollouts this frees are worth money (docs/bots.md "Strong's
    * auction: the rollouts its budget buys").

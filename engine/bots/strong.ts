@@ -118,8 +118,8 @@ export const STRONG = {
   minRollouts: 8,
   /**
    * Auction choices get the work of this many milliseconds (budget.ts `budgetForMs`) whatever the decision's budget;
-   * 0: the decision's own budget. Below about 170 ms that budget buys fewer than `minRollouts` rollouts, so the
-   * heuristic decides the auction: with this a bench duel can give strong's card play a short budget and its auction
+   * 0: the decision's own budget. Below 50–70 ms (by the hand's size) that budget buys fewer than `minRollouts`
+   * rollouts, so the heuristic decides the auction: with this a bench duel can give strong's card play a short budget and its auction
    * a long one, and measure the auction alone.
    */
   auctionMs: 0 as number,

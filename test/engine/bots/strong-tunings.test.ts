@@ -206,7 +206,7 @@ function auctionChoices(
   return out;
 }
 
-/** `evaluateByRollouts` with `STRONG` tunings set; they are restored after. */
+/** `run` with `STRONG` tunings set; they are restored after. */
 function withTunings<T>(tunings: Record<string, number>, run: () => T): T {
   const t = STRONG as unknown as Record<string, number>;
   const saved = Object.keys(tunings).map((key) => [key, t[key] as number] as const);
