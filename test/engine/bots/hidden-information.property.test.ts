@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Action, type Card, Rng, type Seat, getVariant, money } from '../../../engine/index.js';
 import { budgetForMs, getBot } from '../../../engine/bots/index.js';
+import { STRONG, evaluateByRollouts } from '../../../engine/bots/strong.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
 import { asSeat } from '../../../engine/seat.js';
 
@@ -213,4 +214,90 @@ describe('two-player stacks: strong’s auction sees only its seat', () => {
     }
     expect(compared).toBe(8);
   });
+});
+
+describe('strong’s auction sees only its seat (Schafkopf 4)', () => {
+  for (const phase of ['knock', 'auction'] as const)
+    it(`${phase}: the choice does not change when the cards the seat has not seen are dealt anew`, () => {
+      const strong = getBot('strong');
+      const tunings = STRONG as unknown as Record<string, number>;
+      const saved = tunings['rolloutChoices'] as number;
+      let worlds = 0;
+      let searched = 0;
+      try {
+        // Klopfen is valued by rollouts only with this tuning (engine/bots/strong.ts `rolloutChoices`).
+        tunings['rolloutChoices'] = 1;
+        fc.assert(
+          fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+            // prepare: heuristic bots act up to the first choice of `phase` (knocks decided, for the auction)
+            const rng = new Rng(seed);
+            const layout = variant.deal(options, 4, 0, rng.shuffle(variant.deck(options, 4)));
+            const heuristic = getBot('heuristic');
+            const state = variant.start(options, 4, 0, layout, ctx);
+            const actions: { seat: Seat; action: Action }[] = [];
+            const histories: { seat: Seat; action: Action }[][] = [[], [], [], []];
+            let seat = variant.toAct(state)[0];
+            while (seat !== undefined && variant.view(state, { kind: 'seat', seat }).phase !== phase) {
+              const legal = variant.legalActions(state, seat);
+              const obs: SeatObservation = {
+                variant: 'schafkopf',
+                options,
+                seat,
+                view: variant.view(state, { kind: 'seat', seat }),
+                history: histories[seat]!,
+              };
+              const action = heuristic.decide(obs, legal, { rng, budget: budgetForMs(0) });
+              for (let s = 0; s < 4; s++)
+                histories[s]!.push({
+                  seat,
+                  action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
+                });
+              actions.push({ seat, action });
+              variant.apply(state, seat, action, true);
+              seat = variant.toAct(state)[0];
+            }
+            fc.pre(seat !== undefined);
+            const me = seat!;
+            // Unseen: the other seats' cards, and in the knock phase this seat's own second packet too.
+            const seen = phase === 'knock' ? 4 : 8;
+            const hidden = layout.hands.flatMap((h, s) => (s === me ? h.slice(seen) : h));
+            const shuffled = new Rng(seed + 1).shuffle(hidden);
+            let k = 0;
+            const hands = layout.hands.map((h, s) => {
+              const kept = s === me ? h.slice(0, seen) : [];
+              const fresh = shuffled.slice(k, k + h.length - kept.length);
+              k += fresh.length;
+              return [...kept, ...fresh];
+            });
+            const other = replay(hands, actions);
+            fc.pre(other !== undefined);
+            const view = variant.view(state, { kind: 'seat', seat: me });
+            fc.pre(JSON.stringify(variant.view(other!.state, { kind: 'seat', seat: me })) === JSON.stringify(view));
+            if (JSON.stringify(hands) !== JSON.stringify(layout.hands)) worlds++;
+            // act: at 200 ms the choice is the rollouts' (below about 70 ms the heuristic's)
+            const decide = (s: unknown, h: { seat: Seat; action: Action }[]) => {
+              const obs: SeatObservation = {
+                variant: 'schafkopf',
+                options,
+                seat: me,
+                view: variant.view(s, { kind: 'seat', seat: me }),
+                history: h,
+              };
+              const legal = variant.legalActions(s, me);
+              const budget = budgetForMs(200);
+              if (evaluateByRollouts(obs, legal, { rng: new Rng(seed + 2), budget }) !== undefined) searched++;
+              return strong.decide(obs, legal, { rng: new Rng(seed + 2), budget });
+            };
+            // assess
+            expect(decide(other!.state, other!.histories[me]!)).toEqual(decide(state, histories[me]!));
+          }),
+          { numRuns: 8, seed: 23 },
+        );
+      } finally {
+        tunings['rolloutChoices'] = saved;
+      }
+      // Worlds that really differ, and choices the rollouts made (not the heuristic's fallback).
+      expect(worlds).toBeGreaterThan(4);
+      expect(searched).toBeGreaterThan(4);
+    });
 });
