@@ -11,18 +11,32 @@ if (variant === undefined) throw new Error('schafkopf not registered');
 const options = variant.resolveOptions(undefined, {}, 4);
 const ctx = { bock: 1, pot: money.ZERO };
 
+/** What `seat` sees of a Schafkopf 4 state, with its history. */
+function observation(state: unknown, seat: Seat, history: { seat: Seat; action: Action }[]): SeatObservation {
+  return { variant: 'schafkopf', options, seat, view: variant!.view(state, { kind: 'seat', seat }), history };
+}
+
+/** Record `action` in every seat's history (redacted for that seat) and in `actions`, then apply it. */
+function act(
+  state: unknown,
+  seat: Seat,
+  action: Action,
+  histories: { seat: Seat; action: Action }[][],
+  actions: { seat: Seat; action: Action }[],
+): void {
+  for (let s = 0; s < 4; s++)
+    histories[s]!.push({ seat, action: variant!.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) });
+  actions.push({ seat, action });
+  variant!.apply(state, seat, action, true);
+}
+
 /** Replay `actions` on a layout; undefined when one of them is not legal there. */
 function replay(hands: readonly (readonly Card[])[], actions: readonly { seat: Seat; action: Action }[]) {
   const state = variant!.start(options, 4, 0, { hands, blind: [] }, ctx);
   const histories: { seat: Seat; action: Action }[][] = [[], [], [], []];
   for (const { seat, action } of actions) {
     if (variant!.check(state, seat, action) !== undefined) return undefined;
-    for (let s = 0; s < 4; s++)
-      histories[s]!.push({
-        seat,
-        action: variant!.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
-      });
-    variant!.apply(state, seat, action, true);
+    act(state, seat, action, histories, []);
   }
   return { state, histories };
 }
@@ -47,22 +61,12 @@ describe('bots see only their seat', () => {
             if (seat === undefined) return;
             const legal = variant.legalActions(state, seat);
             if (legal.some((a) => a.type === 'play') && legal.length > 1 && plays >= stopAt) break;
-            const obs: SeatObservation = {
-              variant: 'schafkopf',
-              options,
-              seat,
-              view: variant.view(state, { kind: 'seat', seat }),
-              history: histories[seat]!,
-            };
-            const action = bots.decide(obs, legal, { rng, budget: budgetForMs(10) });
-            for (let s = 0; s < 4; s++)
-              histories[s]!.push({
-                seat,
-                action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
-              });
-            actions.push({ seat, action });
+            const action = bots.decide(observation(state, seat, histories[seat]!), legal, {
+              rng,
+              budget: budgetForMs(10),
+            });
+            act(state, seat, action, histories, actions);
             if (action.type === 'play') plays++;
-            variant.apply(state, seat, action, true);
           }
           const me = seat;
           // The other seats' unplayed cards, dealt again among them (each keeps its count and the cards it played).
@@ -88,17 +92,10 @@ describe('bots see only their seat', () => {
           if (JSON.stringify(hands) !== JSON.stringify(layout.hands)) worlds++;
           // act: the same bot, the same seed, the same work budget, on both worlds
           const decide = (s: unknown, h: { seat: Seat; action: Action }[]) =>
-            getBot(level).decide(
-              {
-                variant: 'schafkopf',
-                options,
-                seat: me,
-                view: variant.view(s, { kind: 'seat', seat: me }),
-                history: h,
-              },
-              variant.legalActions(s, me),
-              { rng: new Rng(seed + 2), budget: budgetForMs(40) },
-            );
+            getBot(level).decide(observation(s, me, h), variant.legalActions(s, me), {
+              rng: new Rng(seed + 2),
+              budget: budgetForMs(40),
+            });
           // assess
           expect(decide(other!.state, other!.histories[me]!)).toEqual(decide(state, histories[me]!));
         }),
@@ -239,21 +236,11 @@ describe('strong’s auction sees only its seat (Schafkopf 4)', () => {
             let seat = variant.toAct(state)[0];
             while (seat !== undefined && variant.view(state, { kind: 'seat', seat }).phase !== phase) {
               const legal = variant.legalActions(state, seat);
-              const obs: SeatObservation = {
-                variant: 'schafkopf',
-                options,
-                seat,
-                view: variant.view(state, { kind: 'seat', seat }),
-                history: histories[seat]!,
-              };
-              const action = heuristic.decide(obs, legal, { rng, budget: budgetForMs(0) });
-              for (let s = 0; s < 4; s++)
-                histories[s]!.push({
-                  seat,
-                  action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }),
-                });
-              actions.push({ seat, action });
-              variant.apply(state, seat, action, true);
+              const action = heuristic.decide(observation(state, seat, histories[seat]!), legal, {
+                rng,
+                budget: budgetForMs(0),
+              });
+              act(state, seat, action, histories, actions);
               seat = variant.toAct(state)[0];
             }
             fc.pre(seat !== undefined);
@@ -276,13 +263,7 @@ describe('strong’s auction sees only its seat (Schafkopf 4)', () => {
             if (JSON.stringify(hands) !== JSON.stringify(layout.hands)) worlds++;
             // act: at 200 ms the choice is the rollouts' (below about 70 ms the heuristic's)
             const decide = (s: unknown, h: { seat: Seat; action: Action }[]) => {
-              const obs: SeatObservation = {
-                variant: 'schafkopf',
-                options,
-                seat: me,
-                view: variant.view(s, { kind: 'seat', seat: me }),
-                history: h,
-              };
+              const obs = observation(s, me, h);
               const legal = variant.legalActions(s, me);
               const budget = budgetForMs(200);
               if (evaluateByRollouts(obs, legal, { rng: new Rng(seed + 2), budget }) !== undefined) searched++;
