@@ -3,6 +3,7 @@ import type { Rng } from '../../engine/cards/deck.js';
 import { ZERO, toNumber } from '../../engine/money/rational.js';
 import { getVariant } from '../../engine/registry.js';
 import type { Action, AnyVariant, Layout, Seat } from '../../engine/variant.js';
+import { WORK_RATE } from '../../engine/bots/budget.js';
 import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } from '../../engine/bots/heuristic.js';
 import { type Knowledge, knowledgeOf } from '../../engine/bots/knowledge.js';
 import { orderOf } from '../../engine/bots/orders.js';
@@ -288,13 +289,21 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
 }
 
 /**
- * budget.ts priced a rollout at 0.08 a millisecond when this was frozen, 0.2 since (docs/bots.md "Strong's auction:
- * the rollouts its budget buys"): the baseline keeps its old rollout count (9 at 200 ms, give or take one by rounding).
+ * Rollouts a millisecond in budget.ts when this was frozen (docs/bots.md "Strong's auction: the rollouts its budget
+ * buys"): the baseline keeps its old rollout count (9 at 200 ms, give or take one by rounding) whatever the rate now.
  */
+const FROZEN_ROLLOUTS_PER_MS = 0.08;
+
 export const strongV2Bot: Bot = {
   level: 'strong-v2',
   decide: (obs, legal, ctx) =>
-    strongDecide(obs, legal, { ...ctx, budget: { ...ctx.budget, rollouts: Math.floor(ctx.budget.rollouts * 0.4) } }),
+    strongDecide(obs, legal, {
+      ...ctx,
+      budget: {
+        ...ctx.budget,
+        rollouts: Math.floor((ctx.budget.rollouts * FROZEN_ROLLOUTS_PER_MS) / WORK_RATE.rolloutsPerMs),
+      },
+    }),
 };
 
 /** Actions that move no cards: a history of only these can be replayed on a sampled deal. */
