@@ -5,8 +5,10 @@
  * decision (user + system; on a shared machine the wall time also counts the waits for a core, the CPU time is what
  * the decision costs one core).
  *   npx tsx bench/bots-budget.ts [--budget 200] [--deals 6] [--only schafkopf:4] [--rollouts N] [--auction-only]
+ *     [--level strong:<key>=<value>…]
  * `--auction-only`: strong decides only the auction (the heuristic plays the cards), so many deals' auction choices
- * are timed quickly; `--rollouts N` overrides the budget's rollouts (to try a rate before setting it in budget.ts).
+ * are timed quickly; `--rollouts N` overrides the budget's rollouts (to try a rate before setting it in budget.ts);
+ * `--level` times a retuned strong (bench/levels.ts `retuned`).
  */
 import { performance } from 'node:perf_hooks';
 import { Rng, getVariant } from '../engine/index.js';
@@ -15,6 +17,7 @@ import { quantile } from '../engine/bots/duel.js';
 import { Solver } from '../engine/bots/solver.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, hasFlag } from './args.js';
+import { retuned } from './levels.js';
 
 const budgetMs = Number(arg('budget', '200'));
 const deals = Number(arg('deals', '6'));
@@ -76,7 +79,8 @@ for (const spec of only.split(',')) {
   let cardSamples = 0;
   const perDecision: number[] = [];
   const slow: { ms: number; nodes: number; samples: number; cards: number }[] = [];
-  const strong = getBot('strong');
+  const level = arg('level', 'strong');
+  const strong = level === 'strong' ? getBot('strong') : retuned(level);
   const timed: Bot = {
     level: 'strong',
     decide(obs, legal, ctx) {

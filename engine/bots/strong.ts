@@ -129,6 +129,15 @@ export const STRONG = {
    * options are knock and no-knock; Mehrkopf's redeal or Ramsch). 0: those are the heuristic's.
    */
   rolloutChoices: 0 as number,
+  /**
+   * Auction rollouts (not the two-player stacks): once at most this many cards are left in the hands, every card is
+   * played as the open-hand solver would (exact card points of the declaring party, each seat for its own side),
+   * instead of by the heuristic — closer to how strong itself plays the late tricks. 0: the heuristic plays every
+   * card.
+   */
+  auctionSolveCards: 0 as number,
+  /** Node limit of each of those solves; past it the heuristic plays the card. */
+  auctionSolveNodes: 200_000 as number,
 } as const;
 
 export interface Sample {
@@ -640,6 +649,8 @@ export function evaluateByRollouts(
   // Stacks: the solver's node budget for the whole choice, one small table for its solves (stacks search without it
   // until the last face-down card is up).
   const work = { nodes: budget.nodes, table: two ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined };
+  // `STRONG.auctionSolveCards`: one table for every endgame solve of the choice.
+  const endgame = !two && STRONG.auctionSolveCards > 0 ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined;
   for (let i = 0; i < rollouts; i++) {
     if (two && work.nodes <= 0) break;
     let layout: Layout | undefined;
@@ -666,7 +677,7 @@ export function evaluateByRollouts(
       variant.apply(state, obs.seat, a, true);
       const v = two
         ? playOutStacks(variant, obs, state, hist, ctx, layout, work)
-        : playOut(variant, obs, state, hist, ctx);
+        : playOut(variant, obs, state, hist, ctx, endgame);
       if (v === undefined) break;
       values.push(v);
     }
@@ -756,22 +767,107 @@ function payoutOf(variant: AnyVariant, obs: SeatObservation, state: unknown): nu
   return toNumber(variant.result(state).payout[obs.seat] ?? ZERO);
 }
 
-/** Heuristic bots play the deal to the end; this seat's payout. */
-function playOut(
+/**
+ * Heuristic bots play the deal to the end; this seat's payout. With an `endgame` table (`STRONG.auctionSolveCards`)
+ * the cards of the last `auctionSolveCards` are the open-hand solver's ({@link solverStep}).
+ */
+export function playOut(
   variant: AnyVariant,
   obs: SeatObservation,
   state: unknown,
   histories: { seat: Seat; action: Action }[][],
   ctx: BotContext,
+  endgame?: TranspositionTable,
 ): number {
+  let solving = endgame !== undefined;
   for (let guard = 0; guard < 2_000; guard++) {
     const seat = variant.toAct(state)[0];
     if (seat === undefined) break;
     const legal = variant.legalActions(state, seat);
     const view = variant.view(state, { kind: 'seat', seat });
+    if (
+      solving &&
+      view.contract !== null &&
+      view.handCounts.reduce((a, b) => a + b, 0) <= STRONG.auctionSolveCards &&
+      legal.some((a) => a.type === 'play')
+    ) {
+      const played = solverStep(variant, obs, state, histories, seat, legal, view, endgame as TranspositionTable);
+      if (played) continue;
+      // A deal the solver does not describe (no declaring party, a card outside its hands): the heuristic ends it.
+      solving = false;
+    }
     heuristicStep(variant, obs, state, histories, ctx, seat, legal, view);
   }
   return payoutOf(variant, obs, state);
+}
+
+/**
+ * One card of a rollout's endgame played as the open-hand solver would: every seat's hand from its own view, the
+ * declaring party's exact card points from here on (strong.ts `parties`, as the seat to move knows them), the best
+ * card for the seat's side (the first of equals, in the rules' order). False (nothing played) when the deal has no
+ * declaring party or goal the solver values here, a legal card is not in the solver's hands, or the solve ran past
+ * `STRONG.auctionSolveNodes`.
+ */
+function solverStep(
+  variant: AnyVariant,
+  obs: SeatObservation,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  seat: Seat,
+  legal: readonly Action[],
+  view: ReturnType<AnyVariant['view']>,
+  table: TranspositionTable,
+): boolean {
+  const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const k = knowledgeOf({
+    variant: obs.variant,
+    options: obs.options,
+    seat,
+    view,
+    history: histories[seat] as { seat: Seat; action: Action }[],
+  });
+  if (k.goal === 'each-low') return false;
+  if (k.contract?.declarer === undefined && k.declarers.length === 0) return false;
+  let choice: Action | undefined = plays.length === 1 ? plays[0] : undefined;
+  if (choice === undefined) {
+    const hands: CardIndex[][] = [];
+    for (let s = 0; s < view.players; s++) {
+      const own = s === seat ? view : variant.view(state, { kind: 'seat', seat: asSeat(s) });
+      const hand = (own.hands[s] ?? []).map(indexOf);
+      // Sheepshead's picker keeps his set-aside under card (his hand count includes it).
+      const under = own.extra?.['under'];
+      if (typeof under === 'string') hand.push(indexOf(under as Card));
+      if (hand.length !== view.handCounts[s]) return false;
+      hands.push(hand);
+    }
+    const cards = plays.map((a) => indexOf(a.card));
+    if (cards.some((c) => !(hands[seat] as CardIndex[]).includes(c))) return false;
+    const p = parties(k, hands, partnerCardPlayedBy(k));
+    const solver = new Solver({
+      order: k.order,
+      hands,
+      trick: view.trick.map((t) => indexOf(t.card)),
+      leader: view.trick[0]?.seat ?? seat,
+      ...p,
+      nodeLimit: STRONG.auctionSolveNodes,
+      table,
+    });
+    const high = ((p.maxMask >> seat) & 1) === 1;
+    let best = -Infinity;
+    for (let j = 0; j < cards.length; j++) {
+      const v = solver.valueAfter(cards[j] as CardIndex);
+      if (v === undefined) return false;
+      const score = high ? v : -v;
+      if (score > best) {
+        best = score;
+        choice = plays[j];
+      }
+    }
+  }
+  if (choice === undefined) return false;
+  record(variant, state, histories, seat, choice);
+  variant.apply(state, seat, choice, true);
+  return true;
 }
 
 /**

@@ -3,12 +3,15 @@ import { type Action, Rng, type Seat, asSeat, getVariant, indexOf, money } from 
 import { deckOfObs } from '../../../engine/bots/heuristic.js';
 import { budgetForMs, getBot, seatObservation } from '../../../engine/bots/index.js';
 import { knowledgeOf } from '../../../engine/bots/knowledge.js';
+import { orderOf } from '../../../engine/bots/orders.js';
+import { Solver, TranspositionTable } from '../../../engine/bots/solver.js';
 import {
   type CardEvaluation,
   STRONG,
   equivalentCards,
   evaluateByRollouts,
   evaluateCards,
+  playOut,
 } from '../../../engine/bots/strong.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
 
@@ -263,5 +266,98 @@ describe("strong's Klopfen by rollouts (STRONG.rolloutChoices)", () => {
       expect(on?.samples).toBeLessThanOrEqual(budgetForMs(200).rollouts);
     }
     expect(found.length).toBe(4);
+  });
+});
+
+describe("strong's rollouts with the solver's endgame (STRONG.auctionSolveCards, a bench tuning)", () => {
+  it('plays the last cards as the open-hand solver: the declaring party takes the points best play gives it', () => {
+    // prepare: seeded Schafkopf 4 deals played by heuristic bots up to the last four tricks (16 cards) of a game
+    // without a partner card (solos, Wenz: in a Sauspiel the rules of the called Sau, engine/variants/schafkopf,
+    // narrow the legal cards beyond what the solver models, so its value need not be reached there)
+    const variant = getVariant('schafkopf');
+    if (variant === undefined) throw new Error('schafkopf not registered');
+    const options = variant.resolveOptions(undefined, {}, 4);
+    const heuristic = getBot('heuristic');
+    const ctx = { rng: new Rng('endgame'), budget: budgetForMs(0) };
+    const cards = 16;
+    let games = 0;
+    let heuristicOff = 0;
+    for (let d = 0; d < 400 && games < 8; d++) {
+      const dealer = asSeat(d % 4);
+      const rng = new Rng(`endgame:${d}`);
+      const state = variant.start(
+        options,
+        4,
+        dealer,
+        variant.deal(options, 4, dealer, rng.shuffle(variant.deck(options, 4))),
+        { bock: 1, pot: money.ZERO },
+      );
+      const histories: { seat: Seat; action: Action }[][] = Array.from({ length: 4 }, () => []);
+      for (let guard = 0; guard < 60; guard++) {
+        const seat = variant.toAct(state)[0];
+        // All passed: the deal is over before a card.
+        if (seat === undefined) break;
+        const view = variant.view(state, { kind: 'seat', seat });
+        // (Sixteen cards are in the hands in the knock phase too: the first packets.)
+        if (view.contract !== null && view.trick.length === 0 && view.handCounts.reduce((a, b) => a + b, 0) === cards)
+          break;
+        const obs = seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice());
+        const action = heuristic.decide(obs, variant.legalActions(state, seat), ctx);
+        histories.forEach((h, s) =>
+          h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) }),
+        );
+        variant.apply(state, seat, action, true);
+      }
+      const first = variant.toAct(state)[0];
+      if (first === undefined) continue;
+      const obs = seatObservation(variant, options, state, first, (histories[first] ?? []).slice());
+      const k = knowledgeOf(obs);
+      const contract = obs.view.contract;
+      if (contract?.declarer === undefined || k.goal !== 'points' || k.partnerCard !== undefined) continue;
+      // The open-hand solver's value of the last four tricks, on top of what the declarer has taken.
+      const hands = [0, 1, 2, 3].map((s) =>
+        (variant.view(state, { kind: 'seat', seat: asSeat(s) }).hands[s] ?? []).map(indexOf),
+      );
+      const declarer = contract.declarer;
+      const rest = new Solver({
+        order: orderOf('schafkopf', contract, options),
+        hands,
+        trick: [],
+        leader: first,
+        valueMask: 1 << declarer,
+        maxMask: 1 << declarer,
+        unit: 'points',
+      }).value();
+      const best = (obs.view.cardPoints[declarer] as number) + (rest as number);
+      const taken = (end: unknown): number => variant.view(end, { kind: 'organiser' }).cardPoints[declarer] as number;
+      // act: the rollout's playout with the last 16 cards the solver's, and with every card the heuristic's
+      const solved = variant.clone(state);
+      withTunings({ auctionSolveCards: cards }, () =>
+        playOut(
+          variant,
+          obs,
+          solved,
+          histories.map((h) => h.slice()),
+          ctx,
+          new TranspositionTable(16),
+        ),
+      );
+      const played = variant.clone(state);
+      playOut(
+        variant,
+        obs,
+        played,
+        histories.map((h) => h.slice()),
+        ctx,
+      );
+      // assert: each seat playing the best card for its side ends the deal at the minimax value
+      expect(variant.isOver(solved)).toBe(true);
+      expect(taken(solved)).toBe(best);
+      if (taken(played) !== best) heuristicOff++;
+      games++;
+    }
+    expect(games).toBe(8);
+    // The heuristic's play misses that value on some of the deals: the assertion above tells the two apart.
+    expect(heuristicOff).toBeGreaterThan(0);
   });
 });
