@@ -136,7 +136,7 @@ export const STRONG = {
    * card.
    */
   auctionSolveCards: 0 as number,
-  /** Node limit of each of those solves; past it the heuristic plays the card. */
+  /** Node limit of each of those solves; past it the heuristic plays the rest of the deal. */
   auctionSolveNodes: 200_000 as number,
 } as const;
 
