@@ -45,13 +45,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'infra',
-          // The Discord function's CDK test too: in the unit project it loaded aws-cdk-lib and synthesized the default
-          // configuration once more in a unit worker.
-          include: ['test/infra/**/*.test.ts', 'test/adapters/discord-infra.test.ts'],
-          // The CDK tests share one process: loading aws-cdk-lib costs seconds per process, and synthesize()
-          // (test/infra/support.ts) shares each configuration's synthesis between the files. They keep no module
-          // state of their own (no env changes, no mocks), so running in one process changes nothing they check.
-          isolate: false,
+          // The CDK tests are suites (test/infra/*.suite.ts, and the Discord function's CDK test) loaded by one test
+          // file, test/infra/cdk.test.ts, so that they run in one process: the first synthesis in a process costs
+          // about 5 s of CPU, the later ones under 1.5 s each, and synthesize() (test/infra/support.ts) shares each
+          // configuration's synthesis between the suites. Separate files ran in both workers and paid it twice.
+          include: ['test/infra/**/*.test.ts'],
         },
       },
       {
@@ -69,13 +67,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [
-            'test/infra/**',
-            'test/adapters/discord-infra.test.ts',
-            'test/engine/**',
-            'test/browser/web-*.test.ts',
-            ...ISOLATED,
-          ],
+          exclude: ['test/infra/**', 'test/engine/**', 'test/browser/web-*.test.ts', ...ISOLATED],
           // These files share one process per worker: each fresh process spent about half a second loading the AWS SDK,
           // Hono, dynalite and the local server, and parsing openapi.yaml and compiling its validators (the e2e
           // client checks every response), before its first test. They change no env, stub or spy on nothing, use no

@@ -6,7 +6,7 @@
  *
  * The stack (infra/stammtisch-stack.ts) sizes its stage throttles, queue concurrency, stream parallelism and alarms
  * from `sizing()` of the default load, so the synthesized template and this model cannot drift apart
- * (test/infra/capacity.test.ts pins both). `npm run capacity -- --deals-per-day 250000 --peak 5` prints the table;
+ * (test/infra/capacity.suite.ts pins both). `npm run capacity -- --deals-per-day 250000 --peak 5` prints the table;
  * docs/capacity.md explains every line. Pure arithmetic, integers where money is concerned (micro-dollars).
  */
 

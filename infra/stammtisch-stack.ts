@@ -665,7 +665,7 @@ export class StammtischStack extends Stack {
   }
 
   /**
-   * cdk-nag (AwsSolutions + Serverless; test/infra/nag.test.ts) findings that are decisions, each with its reason. The
+   * cdk-nag (AwsSolutions + Serverless; test/infra/nag.suite.ts) findings that are decisions, each with its reason. The
    * rest were fixed: own roles instead of AWSLambdaBasicExecutionRole, access logs on both stages, X-Ray tracing,
    * TLS-only alarm topic.
    */

@@ -15,7 +15,7 @@ export interface DataBackupProps {
  * AWS Backup for the event table, beside its point-in-time recovery (35 days, in-region): a daily backup at 03:00 UTC
  * kept 35 days in this region's vault and, with `copyVaultArn`, copied to a vault in a second region — what survives
  * the loss of a region or of the account's table. The restore runbook is docs/operations.md "Backups and restore"; its local
- * rehearsal is test/infra/restore.test.ts (scripts/backup.ts export, wipe, restore, tables play on).
+ * rehearsal is test/infra/restore.suite.ts (scripts/backup.ts export, wipe, restore, tables play on).
  */
 export class DataBackup extends Construct {
   readonly plan: BackupPlan;

@@ -27,7 +27,7 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..'
  *   and the due-work items (functions/adapters/dynamodb/due-work-store.ts: get, put, list, conditional delete).
  * - `fanOut`: the stream fan-out on connection rows: query the `byTable` index, unsubscribe a revoked seat, remove a
  *   connection API Gateway reports gone (410).
- * test/infra/grants.test.ts runs the real handlers against dynalite and checks that each function calls exactly the
+ * test/infra/grants.suite.ts runs the real handlers against dynalite and checks that each function calls exactly the
  * actions granted to it.
  */
 export const tableAccess = {
@@ -154,7 +154,7 @@ export class StammtischFunction extends NodejsFunction {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
-    // cdk-nag (test/infra/nag.test.ts): each acknowledgement with its reason.
+    // cdk-nag (test/infra/nag.suite.ts): each acknowledgement with its reason.
     Validations.of(role).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(logGroup)}.Arn>:log-stream:*]`,

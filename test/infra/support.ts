@@ -22,19 +22,17 @@ export interface Synthesized {
 }
 
 /**
- * Synthesized stacks by configuration, for the life of the worker process. On globalThis, not in this module: the infra
- * project runs its files in one process (`isolate: false`, vitest.config.ts), each file evaluating this module anew.
+ * Synthesized stacks by configuration, shared by the suites: they all run in one test file (test/infra/cdk.test.ts),
+ * which loads this module once.
  */
-const cache: Map<string, Synthesized> = ((
-  globalThis as { stammtischSynthesized?: Map<string, Synthesized> }
-).stammtischSynthesized ??= new Map());
+const cache = new Map<string, Synthesized>();
 
 /**
  * Synthesize the real stack into a fresh directory. `bundle: false` skips esbuild (the `aws:cdk:bundling-stacks`
  * context the CLI uses for `--exclusively`), for tests that only look at configuration.
  *
  * Synthesis is the slow part of these tests (seconds each) and is deterministic, so each distinct configuration (props,
- * options and cdk.json's context) is synthesized once per worker process and shared; callers only read the result.
+ * options and cdk.json's context) is synthesized once and shared; callers only read the result.
  * A configuration that throws is not cached (every call throws again).
  */
 export function synthesize(

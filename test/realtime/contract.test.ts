@@ -15,7 +15,7 @@ describe('asyncapi.yaml and the code', () => {
     );
     expect([...documented].sort()).toEqual([...ACTIONS].sort());
     // The handler's route table (functions/ws/handler.ts MESSAGE_ROUTES) answers exactly those; API Gateway's route
-    // keys are ACTIONS (test/infra/stack.test.ts).
+    // keys are ACTIONS (test/infra/stack.suite.ts).
     expect(Object.keys(MESSAGE_ROUTES).sort()).toEqual([...documented].sort());
   });
 

@@ -10,8 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * and the IRC test (paced by ngircd's flood control, over a minute) started last and made the tail of the run. Here the
  * projects start in the order below and each project's files longest first: by the durations Vitest cached from the
  * last run when it has them, else by file size. The engine's files (about 70, most under a second) come last: they fill
- * both workers to the end, where the infra files (a CDK CLI synthesis of 10–15 s among them) left one worker idle for
- * most of the last half minute.
+ * both workers to the end. Before them the infra project's one file (test/infra/cdk.test.ts, half a minute or more)
+ * occupies one worker while the other works through the engine's files.
  */
 const projectOrder = ['web', 'unit', 'isolated', 'infra', 'engine'];
 

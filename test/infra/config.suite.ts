@@ -5,7 +5,7 @@ import { repositoryRoot } from '../../infra/constructs/stammtisch-function.js';
 import { sha256 } from '../../functions/crypto/secrets.js';
 import { logicalId, synthesize } from './support.js';
 
-// Configuration only: these syntheses skip esbuild (stack.test.ts covers the bundles).
+// Configuration only: these syntheses skip esbuild (stack.suite.ts covers the bundles).
 const noBundle = { bundle: false } as const;
 
 const envOf = (template: ReturnType<typeof synthesize>['template'], prefix: string): Record<string, unknown> => {
@@ -82,7 +82,7 @@ describe('options', () => {
 });
 
 describe('the app (cdk.json)', () => {
-  // cli.test.ts synthesizes it through the CDK CLI and checks the version and context values in the template.
+  // cli.suite.ts synthesizes it through the CDK CLI and checks the version and context values in the template.
   it('cdk.json runs infra/app.ts with tsx', () => {
     const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as { app: string };
     expect(cdkJson.app).toBe('npx tsx infra/app.ts');

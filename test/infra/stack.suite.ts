@@ -553,7 +553,7 @@ describe('HTTP API', () => {
       ApiId: { Ref: ids.httpApi },
       StageName: '$default',
       AutoDeploy: true,
-      // Sized by the capacity model for the default load (infra/capacity.ts; test/infra/capacity.test.ts).
+      // Sized by the capacity model for the default load (infra/capacity.ts; test/infra/capacity.suite.ts).
       DefaultRouteSettings: {
         ThrottlingRateLimit: sizing(defaultLoad).httpRateLimit,
         ThrottlingBurstLimit: sizing(defaultLoad).httpBurstLimit,
