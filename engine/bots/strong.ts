@@ -19,8 +19,9 @@ import { asSeat } from '../seat.js';
  * `strong`: Perfect Information Monte Carlo for the card play. Deal the cards this seat cannot see at random but
  * consistently with what it has seen (its hand, every card played, voids shown by play, the called Sau not in the
  * declarer's hand), solve every sample with the open-hand solver (engine/bots/solver.ts) and play the card that does
- * best on average. Auction choices (bids, pass, pick, knock, announcements) are evaluated on sampled deals played out
- * by heuristic bots ({@link chooseByRollouts}); the rest (bury, call, doublings during play) are the heuristic's.
+ * best on average. Auction choices (bids, pass, pick, announcements) are evaluated on sampled deals played out
+ * by heuristic bots, the last tricks by the open-hand solver ({@link chooseByRollouts}); the rest (Klopfen, bury,
+ * call, doublings during play) are the heuristic's.
  */
 
 /** Tuning, as data. */
@@ -132,10 +133,11 @@ export const STRONG = {
   /**
    * Auction rollouts (not the two-player stacks): once at most this many cards are left in the hands, every card is
    * played as the open-hand solver would (exact card points of the declaring party, each seat for its own side),
-   * instead of by the heuristic — closer to how strong itself plays the late tricks. 0: the heuristic plays every
-   * card.
+   * instead of by the heuristic — closer to how strong itself plays the late tricks. 16 (Schafkopf's last four
+   * tricks) beat the heuristic's play-out in Sheepshead 5 and 7 at the same rollouts, for about twice the CPU of a
+   * rollout (docs/bots.md "The rollouts' last tricks played by the solver"). 0: the heuristic plays every card.
    */
-  auctionSolveCards: 0 as number,
+  auctionSolveCards: 16 as number,
   /** Node limit of each of those solves; past it the heuristic plays the rest of the deal. */
   auctionSolveNodes: 200_000 as number,
 } as const;
@@ -578,7 +580,8 @@ const REPLAYABLE = new Set<Action['type']>(['pass', 'bid', 'knock', 'kontra', 'r
 /**
  * Contracts and other auction choices by sampled deals: each candidate (the heuristic's choice, pass, the best few
  * contracts by hand strength) is applied on the same sampled deals, the deal is played out by heuristic bots on the
- * engine itself, and the candidate with the best mean payout for this seat is taken. In the two-player stack layouts
+ * engine itself, its last `STRONG.auctionSolveCards` cards by the open-hand solver ({@link playOut}), and the
+ * candidate with the best mean payout for this seat is taken. In the two-player stack layouts
  * (Mehrkopf's Offiziersschafkopf) the sample deals the face-down cards (stacks.ts `sampleStackLayout`), the heuristic
  * plays the first tricks and the open stack solver the last `STRONG.twoAuctionSolveCards` cards ({@link
  * playOutStacks}). Undefined when the history cannot be replayed (cards changed hands) or nothing is to choose.
