@@ -134,8 +134,9 @@ export const STRONG = {
    * Auction rollouts (not the two-player stacks): once at most this many cards are left in the hands, every card is
    * played as the open-hand solver would (exact card points of the declaring party, each seat for its own side),
    * instead of by the heuristic — closer to how strong itself plays the late tricks. 16 (Schafkopf's last four
-   * tricks) beat the heuristic's play-out in Sheepshead 5 and 7 and Mehrkopf 4 at the same rollouts, for about twice the CPU of a
-   * rollout (docs/bots.md "The rollouts' last tricks played by the solver"). 0: the heuristic plays every card.
+   * tricks) beat the heuristic's play-out in Sheepshead 5 and 7 and Mehrkopf 4 at the same rollouts, for about twice
+   * the CPU of a rollout (docs/bots.md "The rollouts' last tricks played by the solver"). 0: the heuristic plays
+   * every card.
    */
   auctionSolveCards: 16 as number,
   /** Node limit of each of those solves; past it the heuristic plays the rest of the deal. */
