@@ -108,8 +108,11 @@ export const STRONG = {
    * are capped by the node budget as well).
    */
   twoRolloutCards: 12.8,
-  /** Table size (bits) for those solves: stacks search without it until every face-down card is up. */
-  twoAuctionTableBits: 16,
+  /**
+   * Table size (bits) for an auction choice's solves: the stacks' last cards (stacks search without it until every
+   * face-down card is up) and the rollouts' last tricks (`auctionSolveCards`).
+   */
+  auctionTableBits: 16,
   /** Every solve may search at least this many nodes (the decision's node budget may be overdrawn by one solve). */
   minNodes: 5_000,
   /** Auction choices: at most this many candidates, played out on up to `maxRollouts` sampled deals each. */
@@ -650,11 +653,11 @@ export function evaluateByRollouts(
     : Math.min(STRONG.maxRollouts, Math.floor((budget.rollouts * Math.max(8, perHand)) / perHand));
   if (rollouts < STRONG.minRollouts) return undefined;
   const facts = two ? [] : auctionFacts(obs, k, deck);
-  // Stacks: the solver's node budget for the whole choice, one small table for its solves (stacks search without it
-  // until the last face-down card is up).
-  const work = { nodes: budget.nodes, table: two ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined };
-  // `STRONG.auctionSolveCards`: one table for every endgame solve of the choice.
-  const endgame = !two && STRONG.auctionSolveCards > 0 ? new TranspositionTable(STRONG.twoAuctionTableBits) : undefined;
+  // One small table for every solve of the choice: the stacks' last cards, or the rollouts' last tricks.
+  const table = two || STRONG.auctionSolveCards > 0 ? new TranspositionTable(STRONG.auctionTableBits) : undefined;
+  // Stacks: the solver's node budget for the whole choice.
+  const work = { nodes: budget.nodes, table: two ? table : undefined };
+  const endgame = two ? undefined : table;
   for (let i = 0; i < rollouts; i++) {
     if (two && work.nodes <= 0) break;
     let layout: Layout | undefined;

@@ -170,6 +170,45 @@ describe("strong's votes among cards of the same payout step (STRONG.votesTies, 
   });
 });
 
+/**
+ * A seeded Schafkopf 4 deal (seed `<label>:<d>`) played by heuristic bots until `stop` holds for the view of the seat
+ * to act (`seat`), or until the deal ends before that (`seat` undefined).
+ */
+function playUntil(
+  label: string,
+  d: number,
+  stop: (view: SeatObservation['view']) => boolean,
+): { state: unknown; histories: { seat: Seat; action: Action }[][]; seat: Seat | undefined } {
+  const variant = getVariant('schafkopf');
+  if (variant === undefined) throw new Error('schafkopf not registered');
+  const options = variant.resolveOptions(undefined, {}, 4);
+  const heuristic = getBot('heuristic');
+  const dealer = asSeat(d % 4);
+  const rng = new Rng(`${label}:${d}`);
+  const state = variant.start(
+    options,
+    4,
+    dealer,
+    variant.deal(options, 4, dealer, rng.shuffle(variant.deck(options, 4))),
+    { bock: 1, pot: money.ZERO },
+  );
+  const histories: { seat: Seat; action: Action }[][] = Array.from({ length: 4 }, () => []);
+  for (let guard = 0; guard < 100; guard++) {
+    const seat = variant.toAct(state)[0];
+    // All passed: the deal is over before a card.
+    if (seat === undefined) break;
+    const obs = seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice());
+    if (stop(obs.view)) return { state, histories, seat };
+    const legal = variant.legalActions(state, seat);
+    const action = heuristic.decide(obs, legal, { rng: new Rng(`${label}:${d}:${guard}`), budget: budgetForMs(0) });
+    histories.forEach((h, s) =>
+      h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) }),
+    );
+    variant.apply(state, seat, action, true);
+  }
+  return { state, histories, seat: undefined };
+}
+
 /** The first auction choice of seeded Schafkopf 4 deals in `phase` ('knock', or 'auction' after heuristic knocks). */
 function auctionChoices(
   deals: number,
@@ -178,33 +217,14 @@ function auctionChoices(
   const variant = getVariant('schafkopf');
   if (variant === undefined) throw new Error('schafkopf not registered');
   const options = variant.resolveOptions(undefined, {}, 4);
-  const heuristic = getBot('heuristic');
   const out: { obs: SeatObservation; legal: readonly Action[] }[] = [];
   for (let d = 0; d < deals; d++) {
-    const dealer = asSeat(d % 4);
-    const rng = new Rng(`auction:${d}`);
-    const state = variant.start(
-      options,
-      4,
-      dealer,
-      variant.deal(options, 4, dealer, rng.shuffle(variant.deck(options, 4))),
-      { bock: 1, pot: money.ZERO },
-    );
-    const histories: { seat: Seat; action: Action }[][] = Array.from({ length: 4 }, () => []);
-    for (let guard = 0; guard < 20; guard++) {
-      const seat = variant.toAct(state)[0] as Seat;
-      const legal = variant.legalActions(state, seat);
-      const obs = seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice());
-      if (obs.view.phase === phase) {
-        out.push({ obs, legal });
-        break;
-      }
-      const action = heuristic.decide(obs, legal, { rng: new Rng(`auction:${d}:${guard}`), budget: budgetForMs(0) });
-      histories.forEach((h, s) =>
-        h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) }),
-      );
-      variant.apply(state, seat, action, true);
-    }
+    const { state, histories, seat } = playUntil('auction', d, (view) => view.phase === phase);
+    if (seat === undefined) continue;
+    out.push({
+      obs: seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice()),
+      legal: variant.legalActions(state, seat),
+    });
   }
   return out;
 }
@@ -277,38 +297,22 @@ describe("strong's rollouts with the solver's endgame (STRONG.auctionSolveCards,
     const variant = getVariant('schafkopf');
     if (variant === undefined) throw new Error('schafkopf not registered');
     const options = variant.resolveOptions(undefined, {}, 4);
-    const heuristic = getBot('heuristic');
     const ctx = { rng: new Rng('endgame'), budget: budgetForMs(0) };
     const cards = 16;
     let games = 0;
     let heuristicOff = 0;
     for (let d = 0; d < 400 && games < 8; d++) {
-      const dealer = asSeat(d % 4);
-      const rng = new Rng(`endgame:${d}`);
-      const state = variant.start(
-        options,
-        4,
-        dealer,
-        variant.deal(options, 4, dealer, rng.shuffle(variant.deck(options, 4))),
-        { bock: 1, pot: money.ZERO },
+      // (Sixteen cards are in the hands in the knock phase too: the first packets.)
+      const {
+        state,
+        histories,
+        seat: first,
+      } = playUntil(
+        'endgame',
+        d,
+        (view) =>
+          view.contract !== null && view.trick.length === 0 && view.handCounts.reduce((a, b) => a + b, 0) === cards,
       );
-      const histories: { seat: Seat; action: Action }[][] = Array.from({ length: 4 }, () => []);
-      for (let guard = 0; guard < 60; guard++) {
-        const seat = variant.toAct(state)[0];
-        // All passed: the deal is over before a card.
-        if (seat === undefined) break;
-        const view = variant.view(state, { kind: 'seat', seat });
-        // (Sixteen cards are in the hands in the knock phase too: the first packets.)
-        if (view.contract !== null && view.trick.length === 0 && view.handCounts.reduce((a, b) => a + b, 0) === cards)
-          break;
-        const obs = seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice());
-        const action = heuristic.decide(obs, variant.legalActions(state, seat), ctx);
-        histories.forEach((h, s) =>
-          h.push({ seat, action: variant.redactAction(state, seat, action, { kind: 'seat', seat: asSeat(s) }) }),
-        );
-        variant.apply(state, seat, action, true);
-      }
-      const first = variant.toAct(state)[0];
       if (first === undefined) continue;
       const obs = seatObservation(variant, options, state, first, (histories[first] ?? []).slice());
       const k = knowledgeOf(obs);
