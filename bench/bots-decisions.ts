@@ -13,7 +13,7 @@
  * (Sheepshead), `bid` (Saukopf: Grunzen; Schafkopf and Mehrkopf: declaring a game), `huftritt` / `stallgeruch`
  * (Saukopf). Mehrkopf has no doubling.
  *
- *   npx tsx bench/bots-decisions.ts [--only schafkopf:4,sheepshead:5,saukopf:4] [--deals 200] [--levels heuristic,strong]
+ *   npx tsx bench/bots-decisions.ts [--only schafkopf:4,sheepshead:5,saukopf:4] [--deals 200] [--levels heuristic,strong,strong:<key>=<value>…]
  *                                   [--budget 200] [--seed 1] [--seconds S: start no deal after S s per table and level]
  */
 import { Rng, type Action, type Seat, money } from '../engine/index.js';
@@ -21,6 +21,7 @@ import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index
 import { summarize } from '../engine/bots/duel.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, tablesArg } from './args.js';
+import { retuned } from './levels.js';
 
 const deals = Number(arg('deals', '200'));
 const budgetMs = Number(arg('budget', '200'));
@@ -59,7 +60,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5,saukopf:4')) {
       const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
       const offered = Array.from({ length: n }, () => new Set<string>());
       const took = Array.from({ length: n }, () => new Set<string>());
-      const inner = getBot(level);
+      const inner = level.startsWith('strong:') ? retuned(level) : getBot(level);
       const bot: Bot = {
         level,
         decide: (obs, legal, ctx) => {

@@ -5,7 +5,8 @@
  * dealt hand (no bury) the sampled hand is compared with the real one: trumps of the contract's order held (mean
  * absolute error) and cards in common. Also: how often the real hands break a fact (the facts' consistency with the
  * heuristic bidders; > 0 where other seats' rules differ from the facts') and how often no draw fitted every fact.
- *   npx tsx bench/bots-inference.ts [deals=120] [samples=20] [variant:players,...]
+ *   npx tsx bench/bots-inference.ts [deals=120] [samples=20] [variant:players,...] [repairSteps]
+ * (`repairSteps`: strong.ts `STRONG.repairSteps` for the draws with facts.)
  */
 import { type Card, Rng, type Seat, getVariant, indexOf } from '../engine/index.js';
 import { deckOfObs } from '../engine/bots/heuristic.js';
@@ -13,7 +14,7 @@ import { getBot } from '../engine/bots/index.js';
 import { knowledgeOf } from '../engine/bots/knowledge.js';
 import { playBotDeal } from '../engine/bots/play.js';
 import { auctionFacts, brokenFacts } from '../engine/bots/solver-inference.js';
-import { sampleHidden } from '../engine/bots/strong.js';
+import { STRONG, sampleHidden } from '../engine/bots/strong.js';
 import type { Bot } from '../engine/bots/types.js';
 import { TRUMP } from '../engine/tricks/order.js';
 
@@ -21,6 +22,7 @@ const positional = process.argv.slice(2);
 const deals = Number(positional[0] ?? 120);
 const samples = Number(positional[1] ?? 20);
 const games = (positional[2] ?? 'schafkopf:4,sheepshead:5,sheepshead:7,mehrkopf:5,saukopf:4').split(',');
+if (positional[3] !== undefined) (STRONG as unknown as { repairSteps: number }).repairSteps = Number(positional[3]);
 
 for (const g of games) {
   const [id, p] = g.split(':');

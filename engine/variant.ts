@@ -392,6 +392,11 @@ export interface AuctionHints {
    * to the first bid of another game; absent: only the passes before the first bid tell.
    */
   readonly passesTellOver?: readonly string[];
+  /**
+   * The declarer of a called game (a Sauspiel) held, when he called, a card of the called suit that is not trump and
+   * not the called card (Schafkopf's R3, Mehrkopf's call): a hard fact for the samples.
+   */
+  readonly callerHoldsCalledSuit?: boolean;
 }
 
 /**

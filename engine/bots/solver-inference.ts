@@ -41,6 +41,8 @@ export interface AuctionFact {
   readonly holds: (hand: readonly CardIndex[]) => boolean;
   /** For the reports: what the fact says. */
   readonly says: string;
+  /** The rules make it certain (not the heuristic's thresholds): a sample breaking it is worse than any other. */
+  readonly hard?: boolean;
 }
 
 /**
@@ -50,6 +52,8 @@ export interface AuctionFact {
  */
 export const AUCTION = {
   slack: 0.5,
+  /** 1: the variant's `callerHoldsCalledSuit` hint is a fact (0: not, for a paired bench run). */
+  callerHolds: 1 as number,
 } as const;
 
 /**
@@ -118,6 +122,24 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
       });
     }
   }
+  const called = k.partnerCard;
+  if (
+    hints.callerHoldsCalledSuit === true &&
+    AUCTION.callerHolds === 1 &&
+    contract?.suit !== undefined &&
+    called !== undefined &&
+    declarer !== undefined &&
+    others(declarer)
+  ) {
+    const suit = k.order.effSuit[called] as number;
+    if (suit !== TRUMP)
+      facts.push({
+        seat: declarer,
+        holds: (h) => h.some((c) => c !== called && k.order.effSuit[c] === suit),
+        says: 'caller holds the called suit',
+        hard: true,
+      });
+  }
   // Games a passer would have named.
   const named = hints.passerGames;
   const games = marginGames(obs.variant).filter((c) =>
@@ -132,7 +154,10 @@ export function auctionFacts(obs: SeatObservation, k: Knowledge, deck: readonly 
   return facts;
 }
 
-/** How many facts a sampled deal breaks (hands at the auction: the sampled hand plus the seat's played cards). */
+/**
+ * How many facts a sampled deal breaks (hands at the auction: the sampled hand plus the seat's played cards); a hard
+ * fact counts more than all the others together.
+ */
 export function brokenFacts(
   facts: readonly AuctionFact[],
   k: Knowledge,
@@ -140,9 +165,14 @@ export function brokenFacts(
 ): number {
   let broken = 0;
   for (const f of facts) {
-    const hand = (hands[f.seat] ?? []).slice();
-    for (const t of k.tricks) for (const p of t) if (p.seat === f.seat) hand.push(p.card);
-    if (!f.holds(hand)) broken++;
+    if (!f.holds(auctionHand(k, hands, f.seat))) broken += f.hard === true ? facts.length + 1 : 1;
   }
   return broken;
+}
+
+/** A seat's hand at the auction in a sample: its sampled hand and the cards it has played. */
+export function auctionHand(k: Knowledge, hands: readonly (readonly CardIndex[])[], seat: number): CardIndex[] {
+  const hand = (hands[seat] ?? []).slice();
+  for (const t of k.tricks) for (const p of t) if (p.seat === seat) hand.push(p.card);
+  return hand;
 }

@@ -8,7 +8,7 @@ import { contractMargin, decideOther, deckOfObs, heuristicDecide, playCard } fro
 import { type Knowledge, knowledgeOf } from './knowledge.js';
 import { orderOf } from './orders.js';
 import { hasStacks, sampleStackLayout, sampleStacks, stackSteps, stacksNow } from './stacks.js';
-import { type AuctionFact, auctionFacts, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
+import { type AuctionFact, auctionFacts, auctionHand, brokenFacts, notHoldingPartnerCard } from './solver-inference.js';
 import { type SampledDeal, cardValue, stepAndPoints, stepThresholds } from './solver-objective.js';
 import { playMisses, playWeight } from './solver-likelihood.js';
 import { Solver, TranspositionTable } from './solver.js';
@@ -144,6 +144,27 @@ export const STRONG = {
   auctionSolveCards: 16 as number,
   /** Node limit of each of those solves; past it the heuristic plays the rest of the deal. */
   auctionSolveNodes: 200_000 as number,
+  /**
+   * 1: Kontra and Re (Sheepshead's crack and re-crack) offered beside the seat's cards are decided by rollouts like
+   * an auction choice ({@link chooseDoubling}): the doubling against the heuristic's card, on the same sampled deals
+   * (the cards already played given back to their seats), the better mean payout taken. 0: the heuristic's.
+   */
+  doublingRollouts: 0 as number,
+  /**
+   * 1: a rollout's sampled deal on which the history does not replay (a rule the samples do not know) is drawn again;
+   * 0: the choice falls back to the heuristic (as before; for a paired bench run).
+   */
+  redraw: 1 as number,
+  /**
+   * When no draw fits every auction fact, at most this many card swaps walk the best draw towards one that does
+   * ({@link repairFacts}); 0: the best draw as it is.
+   */
+  repairSteps: 0 as number,
+  /**
+   * 1: a sampled deal must replay the seat's history under the rules ({@link replayCheck}); drawn again (up to
+   * `auctionDraws` draws) when it does not. 0: the cards' and the auction's facts alone.
+   */
+  replayDraws: 0 as number,
 } as const;
 
 export interface Sample {
@@ -170,21 +191,110 @@ export function sampleHidden(
 ): Sample | undefined {
   let best: Sample | undefined;
   let fewest = Infinity;
-  const draws = facts.length === 0 && plays === undefined ? 1 : STRONG.auctionDraws;
+  const rules = STRONG.replayDraws === 1 ? replayCheck(obs) : undefined;
+  const draws = facts.length === 0 && plays === undefined && rules === undefined ? 1 : STRONG.auctionDraws;
   for (let i = 0; i < draws; i++) {
     const sample = drawHidden(obs, k, deck, rng);
     if (sample === undefined) return best;
     if (draws === 1) return sample;
     const told = brokenFacts(facts, k, sample.hands);
     // A draw that cannot beat the best so far is not weighed further.
-    const broken = told + (plays === undefined ? 0 : playMisses(k, sample.hands, deck, fewest - told, plays));
+    let broken = told + (plays === undefined ? 0 : playMisses(k, sample.hands, deck, fewest - told, plays));
+    // A deal on which the rules refuse an action of the history is no possible deal: worse than any other.
+    if (broken < fewest && rules !== undefined && !rules(sample)) broken += REFUSED;
     if (broken < fewest) {
       best = sample;
       fewest = broken;
       if (broken === 0) break;
     }
   }
+  if (best !== undefined && fewest > 0 && plays === undefined && STRONG.repairSteps > 0)
+    return repairFacts(obs, k, best, facts, fewest, rng).sample;
   return best;
+}
+
+/** What a sampled deal on which the history does not replay counts as, in broken facts. */
+const REFUSED = 1_000;
+
+/**
+ * Whether the rules accept the seat's history on a sampled deal (the cards played given back to their seats): the
+ * facts the rules imply beyond voids and the called card — the caller holds the called suit, a seat that gave Kontra
+ * is no partner, the called Sau's holder leads it on the first lead of its suit unless he runs away. Undefined where
+ * the history cannot be replayed on a deal of the seat's picture (cards changed hands: a bury; the two-player
+ * stacks; Schafkopf's knock phase, before the second packets).
+ */
+function replayCheck(obs: SeatObservation): ((sample: Sample) => boolean) | undefined {
+  const variant = getVariant(obs.variant);
+  if (variant === undefined || obs.view.players === 2 || obs.view.phase === 'knock') return undefined;
+  if (!obs.history.every((h) => REPLAYABLE.has(h.action.type) || h.action.type === 'play')) return undefined;
+  if (!obs.history.some((h) => h.action.type !== 'pass')) return undefined;
+  const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
+  return (sample) => {
+    const layout = layoutOf(withPlayed(sample.hands, obs), sample.rest);
+    const state = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
+    for (const h of obs.history) {
+      if (variant.check(state, h.seat, h.action) !== undefined) return false;
+      variant.apply(state, h.seat, h.action, true);
+    }
+    return true;
+  };
+}
+
+/** Whether seat `s` cannot hold card `c` by what the cards showed: a void, the called card's rules. */
+function bansOf(obs: SeatObservation, k: Knowledge): (c: CardIndex, s: number) => boolean {
+  const declarer = k.contract?.declarer;
+  const notPartner = notHoldingPartnerCard(obs.variant, k);
+  const declarerMayHold = getVariant(obs.variant)?.bots?.declarerMayHoldPartnerCard === true;
+  return (c, s) =>
+    ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
+    (c === k.partnerCard && ((s === declarer && !declarerMayHold) || ((notPartner >> s) & 1) === 1));
+}
+
+/**
+ * A draw that breaks auction facts, walked towards one that breaks none (`STRONG.repairSteps`): two unseen cards
+ * change places (one from a hand whose fact is broken, the other from another hidden hand or from the cards in
+ * nobody's hand) where the cards allow it, and the swap stays when it breaks no more facts than before. A rare hand
+ * (a Solo's, a Bettel's) is seldom among the draws; without this the sample kept would be a hand far from it.
+ */
+function repairFacts(
+  obs: SeatObservation,
+  k: Knowledge,
+  sample: Sample,
+  facts: readonly AuctionFact[],
+  broken: number,
+  rng: Rng,
+): { sample: Sample; broken: number } {
+  const banned = bansOf(obs, k);
+  const hands = sample.hands.map((h) => h.slice());
+  const rest = sample.rest.slice();
+  const hidden = obs.view.hands.flatMap((h, s) => (h === null && (hands[s] as CardIndex[]).length > 0 ? [s] : []));
+  const REST = -1;
+  const containers = rest.length > 0 ? [...hidden, REST] : hidden;
+  const cardsOf = (x: number): CardIndex[] => (x === REST ? rest : (hands[x] as CardIndex[]));
+  for (let step = 0; step < STRONG.repairSteps && broken > 0; step++) {
+    const failing = facts.filter((f) => hidden.includes(f.seat) && !f.holds(auctionHand(k, hands, f.seat)));
+    const f = failing[rng.int(Math.max(1, failing.length))];
+    if (f === undefined) break;
+    const others = containers.filter((x) => x !== f.seat);
+    const to = others[rng.int(Math.max(1, others.length))];
+    if (to === undefined) break;
+    const a = cardsOf(f.seat);
+    const b = cardsOf(to);
+    const i = rng.int(a.length);
+    const j = rng.int(b.length);
+    const ca = a[i] as CardIndex;
+    const cb = b[j] as CardIndex;
+    if (banned(cb, f.seat) || (to !== REST && banned(ca, to))) continue;
+    a[i] = cb;
+    b[j] = ca;
+    const now = brokenFacts(facts, k, hands);
+    if (now <= broken) broken = now;
+    else {
+      a[i] = ca;
+      b[j] = cb;
+    }
+  }
+  return { sample: { hands, rest }, broken };
 }
 
 /** One draw of the unseen cards consistent with the cards seen (voids, the called card, open hands). */
@@ -207,12 +317,7 @@ function drawHidden(obs: SeatObservation, k: Knowledge, deck: readonly CardIndex
   if (slots > pool.length) return undefined;
   // Cards that are nobody's hand (a blind, buried cards, a Trog) take the rest.
   const elsewhere = pool.length - slots;
-  const declarer = k.contract?.declarer;
-  const notPartner = notHoldingPartnerCard(obs.variant, k);
-  const declarerMayHold = getVariant(obs.variant)?.bots?.declarerMayHoldPartnerCard === true;
-  const banned = (c: CardIndex, s: number): boolean =>
-    ((k.voids[s] as number) & (1 << (k.order.effSuit[c] as number))) !== 0 ||
-    (c === k.partnerCard && ((s === declarer && !declarerMayHold) || ((notPartner >> s) & 1) === 1));
+  const banned = bansOf(obs, k);
   for (let attempt = 0; attempt < 12; attempt++) {
     const relax = attempt >= 8;
     const cap = capacity.slice();
@@ -304,6 +409,8 @@ export function strongDecide(obs: SeatObservation, legal: readonly Action[], ctx
   const two = obs.view.players === 2;
   if (two && !hasStacks(obs)) return heuristicDecide(obs, legal, ctx);
   const k = knowledgeOf(obs);
+  const doubling = STRONG.doublingRollouts === 1 ? chooseDoubling(obs, legal, ctx) : undefined;
+  if (doubling !== undefined) return doubling;
   const other = decideOther(obs, legal, k);
   if (other !== undefined) return other;
   if (plays.length === 1) return plays[0] as Action;
@@ -599,6 +706,27 @@ export function chooseByRollouts(obs: SeatObservation, legal: readonly Action[],
   return e.candidates[best];
 }
 
+/**
+ * Kontra or Re (crack, re-crack) offered beside the seat's cards: the doubling and the heuristic's card are played out
+ * on the same sampled deals ({@link evaluateByRollouts} with the two as its candidates) and the better mean payout for
+ * this seat is taken. Doubling is worth it when the seat's side expects to win: the rollouts value that with the
+ * other side's answer (Re) as the heuristic gives it. Undefined when nothing is offered or the rollouts cannot be
+ * played; then the heuristic decides.
+ */
+export function chooseDoubling(obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action | undefined {
+  const doubling = legal.find((a) => DOUBLINGS.has(a.type));
+  if (doubling === undefined) return undefined;
+  const rest = legal.filter((a) => a !== doubling);
+  if (!rest.some((a) => a.type === 'play')) return undefined;
+  const own = heuristicDecide(obs, legal, ctx);
+  const other = own === doubling ? heuristicDecide(obs, rest, ctx) : doubling;
+  const e = evaluateByRollouts(obs, legal, ctx, [own, other]);
+  if (e === undefined || e.samples < STRONG.minRollouts) return undefined;
+  return (e.means[1] as number) > (e.means[0] as number) ? other : own;
+}
+
+const DOUBLINGS = new Set<Action['type']>(['kontra', 're', 'crack', 'recrack']);
+
 /** The candidates of an auction choice and this seat's mean payout with each over the rollouts (`chooseByRollouts`). */
 export interface RolloutEvaluation {
   readonly candidates: readonly Action[];
@@ -608,32 +736,28 @@ export interface RolloutEvaluation {
   readonly own: Action;
 }
 
+/**
+ * `fixed`: these candidates, the first standing for the heuristic's choice, instead of the auction's; the history may
+ * then hold cards played (each sampled deal gives them back to the hands that played them). Not for the two-player
+ * stacks.
+ */
 export function evaluateByRollouts(
   obs: SeatObservation,
   legal: readonly Action[],
   ctx: BotContext,
+  fixed?: readonly Action[],
 ): RolloutEvaluation | undefined {
   const variant = getVariant(obs.variant);
   if (variant === undefined) return undefined;
   const two = obs.view.players === 2;
-  if (two && !hasStacks(obs)) return undefined;
-  if (!obs.history.every((h) => REPLAYABLE.has(h.action.type))) return undefined;
+  if (two && (!hasStacks(obs) || fixed !== undefined)) return undefined;
+  const replayable = (t: Action['type']): boolean => REPLAYABLE.has(t) || (fixed !== undefined && t === 'play');
+  if (!obs.history.every((h) => replayable(h.action.type))) return undefined;
   const k = knowledgeOf(obs);
   const deck = deckOfObs(obs);
-  const own = heuristicDecide(obs, legal, ctx);
-  const candidates: Action[] = [own];
-  const add = (a: Action | undefined): void => {
-    if (a !== undefined && !candidates.includes(a) && candidates.length < STRONG.rolloutCandidates) candidates.push(a);
-  };
-  add(legal.find((a) => a.type === 'pass'));
-  const ranked = legal
-    .filter((a) => a.type === 'bid' || a.type === 'announce')
-    .map((a) => ({ a, m: contractStrength(obs, a, k.hand, deck) }))
-    .sort((x, y) => y.m - x.m);
-  for (const { a } of ranked) add(a);
-  add(legal.find((a) => a.type === 'pick'));
-  // Choices without a pass, a bid or a pick (Klopfen or not, Mehrkopf's redeal or Ramsch, …): the other options.
-  if (STRONG.rolloutChoices === 1) for (const a of legal) if (REPLAYABLE.has(a.type)) add(a);
+  const own = fixed?.[0] ?? heuristicDecide(obs, legal, ctx);
+  const candidates: Action[] = fixed === undefined ? [own] : [...fixed];
+  if (fixed === undefined) addAuctionCandidates(obs, legal, k.hand, deck, candidates);
   if (candidates.length < 2) return undefined;
   const budget = STRONG.auctionMs > 0 ? budgetForMs(STRONG.auctionMs) : ctx.budget;
   const totals = new Float64Array(candidates.length);
@@ -658,22 +782,24 @@ export function evaluateByRollouts(
   // Stacks: the solver's node budget for the whole choice.
   const work = { nodes: budget.nodes, table: two ? table : undefined };
   const endgame = two ? undefined : table;
-  for (let i = 0; i < rollouts; i++) {
+  // A sampled deal on which the history does not replay (a rule the samples do not know) is drawn again, up to as
+  // many times as there are rollouts.
+  for (let attempt = 0; samples < rollouts && attempt < 2 * rollouts; attempt++) {
     if (two && work.nodes <= 0) break;
     let layout: Layout | undefined;
     if (two) layout = sampleStackLayout(obs, k, deck, ctx.rng);
     else {
       const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
-      if (sample !== undefined) layout = knock ? secondPackets(sample, ctx.rng) : layoutOf(sample.hands, sample.rest);
+      if (sample !== undefined)
+        layout = knock ? secondPackets(sample, ctx.rng) : layoutOf(withPlayed(sample.hands, obs), sample.rest);
     }
     if (layout === undefined) return undefined;
     if (variant.checkLayout(obs.options, obs.view.players, layout) !== undefined) return undefined;
     const base = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
     const histories: { seat: Seat; action: Action }[][] = Array.from({ length: obs.view.players }, () => []);
-    for (const h of obs.history) {
-      if (variant.check(base, h.seat, h.action) !== undefined) return undefined;
-      record(variant, base, histories, h.seat, h.action);
-      variant.apply(base, h.seat, h.action, true);
+    if (!replay(variant, base, histories, obs.history)) {
+      if (STRONG.redraw === 1) continue;
+      return undefined;
     }
     const values: number[] = [];
     for (const a of candidates) {
@@ -694,6 +820,50 @@ export function evaluateByRollouts(
     samples++;
   }
   return { candidates, means: candidates.map((_, j) => (totals[j] as number) / Math.max(1, samples)), samples, own };
+}
+
+/** Apply `history` to `state` (recording it in `histories`); false at the first action the rules refuse. */
+function replay(
+  variant: AnyVariant,
+  state: unknown,
+  histories: { seat: Seat; action: Action }[][],
+  history: readonly { seat: Seat; action: Action }[],
+): boolean {
+  for (const h of history) {
+    if (variant.check(state, h.seat, h.action) !== undefined) return false;
+    record(variant, state, histories, h.seat, h.action);
+    variant.apply(state, h.seat, h.action, true);
+  }
+  return true;
+}
+
+/** An auction choice's candidates after the heuristic's own (`candidates[0]`): pass, the best few contracts, pick. */
+function addAuctionCandidates(
+  obs: SeatObservation,
+  legal: readonly Action[],
+  hand: readonly CardIndex[],
+  deck: readonly CardIndex[],
+  candidates: Action[],
+): void {
+  const add = (a: Action | undefined): void => {
+    if (a !== undefined && !candidates.includes(a) && candidates.length < STRONG.rolloutCandidates) candidates.push(a);
+  };
+  add(legal.find((a) => a.type === 'pass'));
+  const ranked = legal
+    .filter((a) => a.type === 'bid' || a.type === 'announce')
+    .map((a) => ({ a, m: contractStrength(obs, a, hand, deck) }))
+    .sort((x, y) => y.m - x.m);
+  for (const { a } of ranked) add(a);
+  add(legal.find((a) => a.type === 'pick'));
+  // Choices without a pass, a bid or a pick (Klopfen or not, Mehrkopf's redeal or Ramsch, …): the other options.
+  if (STRONG.rolloutChoices === 1) for (const a of legal) if (REPLAYABLE.has(a.type)) add(a);
+}
+
+/** The hands as dealt: the cards in `obs.history` given back to the seats that played them. */
+function withPlayed(hands: readonly (readonly CardIndex[])[], obs: SeatObservation): CardIndex[][] {
+  const out = hands.map((h) => h.slice());
+  for (const h of obs.history) if (h.action.type === 'play') (out[h.seat] as CardIndex[]).push(indexOf(h.action.card));
+  return out;
 }
 
 function layoutOf(hands: readonly (readonly CardIndex[])[], rest: readonly CardIndex[]): Layout {

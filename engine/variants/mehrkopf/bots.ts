@@ -54,7 +54,7 @@ export const mehrkopfBots: VariantBots<MehrkopfOptions> = {
   partnerCard: (c) => (c.game === 'sauspiel' && c.suit !== undefined ? (`${c.suit}A` as Card) : undefined),
   partnerCardOnFirstLead: true,
   pointStepsCount: (players) => (players > 2 ? 'in-play' : undefined),
-  // The Muss-Spiel after every pass is no sign of strength.
-  auction: { forcedAfterAllPass: true },
+  // The Muss-Spiel after every pass is no sign of strength; the caller holds the called suit (./rules.ts `callBlock`).
+  auction: { forcedAfterAllPass: true, callerHoldsCalledSuit: true },
   stackSteps,
 };

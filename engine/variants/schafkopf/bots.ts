@@ -18,6 +18,7 @@ export const schafkopfBots: VariantBots<SchafkopfOptions> = {
   partnerCard: (c) => (c.game !== 'sauspiel' ? undefined : c.suit !== undefined ? (`${c.suit}A` as Card) : c.card),
   partnerCardOnFirstLead: true,
   pointStepsCount: () => 'in-play',
-  // A pass tells no Solo or Wenz while only Sauspiele were bid (a Solo still outbids them).
-  auction: { passerGames: ['solo', 'wenz'], passesTellOver: ['sauspiel'] },
+  // A pass tells no Solo or Wenz while only Sauspiele were bid (a Solo still outbids them); the caller holds the
+  // called suit (R3, ./rules.ts `sauspielBlock`).
+  auction: { passerGames: ['solo', 'wenz'], passesTellOver: ['sauspiel'], callerHoldsCalledSuit: true },
 };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, Rng, type Seat, getVariant, indexOf } from '../../../engine/index.js';
+import { CARDS, type Card, Rng, type Seat, getVariant, indexOf } from '../../../engine/index.js';
 import { getBot } from '../../../engine/bots/index.js';
 import { knowledgeOf } from '../../../engine/bots/knowledge.js';
 import { playBotDeal } from '../../../engine/bots/play.js';
 import { deckOfObs } from '../../../engine/bots/heuristic.js';
 import { auctionFacts, brokenFacts, notHoldingPartnerCard } from '../../../engine/bots/solver-inference.js';
-import { sampleHidden } from '../../../engine/bots/strong.js';
+import { STRONG, sampleHidden } from '../../../engine/bots/strong.js';
 import { ZERO } from '../../../engine/money/rational.js';
 import type { Bot } from '../../../engine/bots/types.js';
 
@@ -145,4 +145,155 @@ describe('inference from the auction', () => {
     // assess
     expect(sample?.hands.map((h) => h.length)).toEqual(obs.view.handCounts);
   });
+});
+
+describe('samples obey the rules of the history (STRONG.replayDraws)', () => {
+  /** At card decisions of seeded heuristic deals: sampled deals, and how many of them the rules refuse the history. */
+  function refusals(id: string, players: number, replayDraws: number): { samples: number; refused: string[] } {
+    const variant = getVariant(id);
+    if (variant === undefined) throw new Error(`${id} not registered`);
+    const options = variant.resolveOptions(undefined, {}, players);
+    const heuristic = getBot('heuristic');
+    let dealer = 0 as Seat;
+    let samples = 0;
+    const refused: string[] = [];
+    const watcher: Bot = {
+      level: 'watcher',
+      decide(obs, legal, ctx) {
+        if (legal.filter((a) => a.type === 'play').length > 1 && obs.view.hands.some((h) => h === null)) {
+          const k = knowledgeOf(obs);
+          const deck = deckOfObs(obs);
+          const facts = auctionFacts(obs, k, deck);
+          for (let i = 0; i < 2; i++) {
+            // act: a sampled deal, the cards played given back to their seats, the history replayed on it
+            const t = STRONG as unknown as Record<string, number>;
+            const saved = t['replayDraws'] as number;
+            t['replayDraws'] = replayDraws;
+            const sample = sampleHidden(obs, k, deck, new Rng(`rules:${id}:${samples}`), facts);
+            t['replayDraws'] = saved;
+            if (sample === undefined) throw new Error('no sample');
+            samples++;
+            const hands = sample.hands.map((h, s) => [
+              ...h,
+              ...k.tricks.flatMap((tr) => tr.filter((p) => p.seat === s).map((p) => p.card)),
+            ]);
+            const layout = {
+              hands: hands.map((h) => h.map((c) => CARDS[c] as Card)),
+              blind: sample.rest.map((c) => CARDS[c] as Card),
+            };
+            const state = variant.start(options, players, dealer, layout, { bock: 1, pot: ZERO });
+            for (const h of obs.history) {
+              const problem = variant.check(state, h.seat, h.action);
+              if (problem !== undefined) {
+                refused.push(`${h.action.type}: ${problem.message}`);
+                break;
+              }
+              variant.apply(state, h.seat, h.action, true);
+            }
+          }
+        }
+        return heuristic.decide(obs, legal, ctx);
+      },
+    };
+    for (let d = 0; d < 12; d++) {
+      const rng = new Rng(`rules:${id}:${d}`);
+      dealer = (d % players) as Seat;
+      const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+      playBotDeal(variant, options, players, dealer, layout, Array(players).fill(watcher), () => ({
+        rng,
+        budget: { samples: 1, rollouts: 0, nodes: 5_000 },
+      }));
+    }
+    return { samples, refused };
+  }
+
+  for (const [id, players] of [
+    ['schafkopf', 4],
+    ['mehrkopf', 4],
+    ['mehrkopf', 5],
+    ['saukopf', 4],
+  ] as const)
+    it(`${id} ${players}: the rules accept the history on every sampled deal`, () => {
+      // act
+      const on = refusals(id, players, 1);
+      // assert: no sampled deal breaks a rule the history shows (the caller's suit, Kontra from a defender, the
+      // called Sau on the first lead of its suit, …)
+      expect(on.refused).toEqual([]);
+      expect(on.samples).toBeGreaterThan(100);
+    });
+
+  it('without the check some sampled deals break such a rule (the check is not vacuous)', () => {
+    const off = ['schafkopf:4', 'mehrkopf:4'].map((t) => refusals(t.split(':')[0] as string, 4, 0));
+    expect(off.every((r) => r.refused.length > 0)).toBe(true);
+  });
+});
+
+describe('inference from the call (the caller holds the called suit)', () => {
+  for (const [id, players] of [
+    ['schafkopf', 4],
+    ['mehrkopf', 4],
+  ] as const)
+    it(`${id} ${players}: every sampled deal of a Sauspiel replays the auction: the caller holds the called suit`, () => {
+      // prepare: heuristic bots bid and play whole deals; at a defender's first card in a Sauspiel, deals are sampled
+      const variant = getVariant(id);
+      if (variant === undefined) throw new Error(`${id} not registered`);
+      const options = variant.resolveOptions(undefined, {}, players);
+      const heuristic = getBot('heuristic');
+      let dealer = 0 as Seat;
+      let positions = 0;
+      const refused: string[] = [];
+      const seen = new Set<number>();
+      const watcher: Bot = {
+        level: 'watcher',
+        decide(obs, legal, ctx) {
+          const k = knowledgeOf(obs);
+          if (
+            legal.some((a) => a.type === 'play') &&
+            !seen.has(obs.seat) &&
+            k.contract?.game === 'sauspiel' &&
+            k.contract.declarer !== obs.seat
+          ) {
+            seen.add(obs.seat);
+            positions++;
+            const deck = deckOfObs(obs);
+            const facts = auctionFacts(obs, k, deck);
+            for (let i = 0; i < 8; i++) {
+              // act: a sampled deal, the cards played given back to their seats, the history replayed on it
+              const sample = sampleHidden(obs, k, deck, new Rng(`call:${id}:${positions}:${i}`), facts);
+              if (sample === undefined) throw new Error('no sample');
+              const hands = sample.hands.map((h, s) => [
+                ...h,
+                ...k.tricks.flatMap((t) => t.filter((p) => p.seat === s).map((p) => p.card)),
+              ]);
+              const layout = {
+                hands: hands.map((h) => h.map((c) => CARDS[c] as Card)),
+                blind: sample.rest.map((c) => CARDS[c] as Card),
+              };
+              const state = variant.start(options, players, dealer, layout, { bock: 1, pot: ZERO });
+              for (const h of obs.history) {
+                if (h.action.type === 'play') break;
+                const problem = variant.check(state, h.seat, h.action);
+                if (problem !== undefined) refused.push(`${h.action.type}: ${problem.message}`);
+                variant.apply(state, h.seat, h.action, true);
+              }
+            }
+          }
+          return heuristic.decide(obs, legal, ctx);
+        },
+      };
+      for (let d = 0; d < 16; d++) {
+        const rng = new Rng(`call:${id}:${d}`);
+        dealer = (d % players) as Seat;
+        const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+        seen.clear();
+        playBotDeal(variant, options, players, dealer, layout, Array(players).fill(watcher), () => ({
+          rng,
+          budget: { samples: 1, rollouts: 0, nodes: 5_000 },
+        }));
+      }
+      // assess: the rules accept the auction on every sampled deal (without the caller's fact, AUCTION.callerHolds,
+      // a sampled caller may lack the suit, and the call is refused)
+      expect(refused).toEqual([]);
+      expect(positions).toBeGreaterThan(4);
+    });
 });
