@@ -365,3 +365,50 @@ describe("strong's rollouts with the solver's endgame (STRONG.auctionSolveCards,
     expect(heuristicOff).toBeGreaterThan(0);
   });
 });
+
+describe("strong's Kontra by rollouts (STRONG.doublingRollouts, a bench tuning)", () => {
+  it('plays the doubling and the heuristic card out on the same sampled deals, the cards already played replayed', () => {
+    // prepare: seeded Schafkopf 4 deals played by heuristic bots until a defender is offered Kontra beside its cards
+    const variant = getVariant('schafkopf');
+    if (variant === undefined) throw new Error('schafkopf not registered');
+    const options = variant.resolveOptions(undefined, {}, 4);
+    let offers = 0;
+    let afterCard = 0;
+    for (let d = 0; d < 60 && offers < 6; d++) {
+      // The first card's seat, or (odd deals) the second's, after a card is down.
+      const { state, histories, seat } = playUntil(
+        'kontra',
+        d,
+        (view) => view.phase === 'play' && view.trick.length === d % 2,
+      );
+      if (seat === undefined) continue;
+      const legal = variant.legalActions(state, seat);
+      const kontra = legal.find((a) => a.type === 'kontra');
+      if (kontra === undefined) continue;
+      const obs = seatObservation(variant, options, state, seat, (histories[seat] ?? []).slice());
+      const card = getBot('heuristic').decide(
+        obs,
+        legal.filter((a) => a !== kontra),
+        { rng: new Rng('kontra'), budget: budgetForMs(0) },
+      );
+      offers++;
+      if (obs.view.trick.length > 0) afterCard++;
+      // act
+      const e = evaluateByRollouts(obs, legal, { rng: new Rng('kontra'), budget: budgetForMs(200) }, [card, kontra]);
+      const chosen = withTunings({ doublingRollouts: 1 }, () =>
+        getBot('strong').decide(obs, legal, { rng: new Rng('kontra'), budget: budgetForMs(200) }),
+      );
+      // assert: the sampled deals replay the history (the first card included); Kontra doubles the payout of the
+      // same deals (the play after it may differ a little), so its mean has the card's sign and about twice its
+      // size; strong takes the better one
+      expect(e?.samples).toBeGreaterThanOrEqual(STRONG.minRollouts);
+      const [withCard = NaN, withKontra = NaN] = e?.means ?? [];
+      expect(Math.sign(withKontra)).toBe(Math.sign(withCard));
+      expect(Math.abs(withKontra)).toBeGreaterThan(1.5 * Math.abs(withCard));
+      expect(Math.abs(withKontra)).toBeLessThan(2.5 * Math.abs(withCard) + 1);
+      expect(chosen).toBe((withKontra as number) > (withCard as number) ? kontra : card);
+    }
+    expect(offers).toBe(6);
+    expect(afterCard).toBeGreaterThan(0);
+  });
+});
