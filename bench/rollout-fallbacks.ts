@@ -1,0 +1,96 @@
+/**
+ * How often strong's auction rollouts cannot be played and the heuristic decides instead: heuristic bots bid and play
+ * seeded deals; at every auction choice after the first bid, strong's rollouts (strong.ts `evaluateByRollouts`, the
+ * auction's 200 ms of work) are asked with each setting of `--levels` (`strong:<key>=<value>+…` tunings; `strong` for
+ * the defaults). A choice is counted as fallen back when the evaluation is undefined or has fewer than
+ * `STRONG.minRollouts` samples.
+ *
+ *   npx tsx bench/rollout-fallbacks.ts [--only schafkopf:4,mehrkopf:4] [--deals 40] [--seed 1]
+ *                                      [--levels strong,strong:callerHolds=0+redraw=0]
+ */
+import { Rng, type Seat } from '../engine/index.js';
+import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
+import { AUCTION } from '../engine/bots/solver-inference.js';
+import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
+import { STRONG, evaluateByRollouts } from '../engine/bots/strong.js';
+import { asSeat } from '../engine/seat.js';
+import { arg, tablesArg } from './args.js';
+
+const deals = Number(arg('deals', '40'));
+const seed = arg('seed', '1');
+const levels = arg('levels', 'strong,strong:callerHolds=0+redraw=0').split(',');
+const tunings = [STRONG, AUCTION, LIKELIHOOD] as unknown as Record<string, number>[];
+
+/** Run `f` with a level's tunings set (`strong` alone: the defaults). */
+function tuned<T>(level: string, f: () => T): T {
+  const pairs =
+    level === 'strong'
+      ? []
+      : level
+          .slice('strong:'.length)
+          .split('+')
+          .map((kv) => kv.split('='));
+  const saved: [Record<string, number>, string, number][] = [];
+  for (const [key = '', value] of pairs) {
+    const t = tunings.find((x) => key in x);
+    if (t === undefined) throw new Error(`no tuning ${key}`);
+    saved.push([t, key, t[key] as number]);
+    t[key] = Number(value);
+  }
+  try {
+    return f();
+  } finally {
+    for (const [t, key, value] of saved.reverse()) t[key] = value;
+  }
+}
+
+console.log(
+  `seed ${seed}, ${deals} deals a table; auction choices after a bid whose rollouts fell back to the heuristic`,
+);
+for (const table of tablesArg('schafkopf:4,mehrkopf:4')) {
+  const { variant, options, players: n } = table;
+  const fell = new Map<string, number>(levels.map((l) => [l, 0]));
+  let choices = 0;
+  const seeds = new Rng(`${seed}:${table.id}:${n}`);
+  const heuristic = getBot('heuristic');
+  for (let d = 0; d < deals; d++) {
+    const dealSeed = seeds.next();
+    const dealer = asSeat(d % n);
+    const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
+    const watcher: Bot = {
+      level: 'watcher',
+      decide: (obs, legal, ctx) => {
+        const auction = !legal.some((a) => a.type === 'play') && obs.view.phase !== 'knock';
+        if (auction && legal.length > 1 && obs.history.some((h) => h.action.type === 'bid')) {
+          choices++;
+          for (const level of levels) {
+            const e = tuned(`${level}${level === 'strong' ? ':' : '+'}auctionMs=200`, () =>
+              evaluateByRollouts(obs, legal, { rng: new Rng(`${dealSeed}:${obs.seat}`), budget: budgetForMs(200) }),
+            );
+            if (e === undefined || e.samples < STRONG.minRollouts) fell.set(level, (fell.get(level) ?? 0) + 1);
+          }
+        }
+        return heuristic.decide(obs, legal, ctx);
+      },
+    };
+    let counter = 0;
+    playBotDeal(
+      variant,
+      options,
+      n,
+      dealer,
+      layout,
+      Array.from({ length: n }, () => watcher),
+      (seat: Seat) => ({
+        rng: new Rng(`${dealSeed}:${seat}:${counter++}`),
+        budget: budgetForMs(0),
+      }),
+    );
+  }
+  for (const level of levels)
+    console.log(
+      `${table.id}:${table.seats}`.padEnd(14) +
+        level.padEnd(40) +
+        `${fell.get(level)} of ${choices} (${((100 * (fell.get(level) ?? 0)) / Math.max(1, choices)).toFixed(1)} %)`,
+    );
+}
