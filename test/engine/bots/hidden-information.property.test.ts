@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, type Card, Rng, type Seat, getVariant, money } from '../../../engine/index.js';
 import { budgetForMs, getBot } from '../../../engine/bots/index.js';
 import { STRONG, evaluateByRollouts } from '../../../engine/bots/strong.js';
-import type { SeatObservation } from '../../../engine/bots/types.js';
+import type { BotContext, SeatObservation } from '../../../engine/bots/types.js';
 import { asSeat } from '../../../engine/seat.js';
 
 const variant = getVariant('schafkopf');
@@ -41,8 +41,31 @@ function replay(hands: readonly (readonly Card[])[], actions: readonly { seat: S
   return { state, histories };
 }
 
+/**
+ * Strong with the sampler's bench tunings on (engine/bots/strong.ts): samples replayed under the rules, rare hands
+ * repaired, Kontra by rollouts (the auction's work at 100 ms, so a Kontra offer gets its rollouts).
+ */
+const SAMPLER_TUNINGS: Record<string, number> = {
+  replayDraws: 1,
+  repairSteps: 64,
+  doublingRollouts: 1,
+  auctionMs: 100,
+};
+
+function decideAt(level: string, obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
+  if (level !== 'strong, sampler tunings') return getBot(level).decide(obs, legal, ctx);
+  const t = STRONG as unknown as Record<string, number>;
+  const saved = Object.keys(SAMPLER_TUNINGS).map((key) => [key, t[key] as number] as const);
+  try {
+    Object.assign(t, SAMPLER_TUNINGS);
+    return getBot('strong').decide(obs, legal, ctx);
+  } finally {
+    for (const [key, value] of saved) t[key] = value;
+  }
+}
+
 describe('bots see only their seat', () => {
-  for (const level of ['heuristic', 'strong'])
+  for (const level of ['heuristic', 'strong', 'strong, sampler tunings'])
     it(`${level}: the decision does not change when the hidden cards are reshuffled consistently with the view`, () => {
       let worlds = 0;
       fc.assert(
@@ -92,7 +115,7 @@ describe('bots see only their seat', () => {
           if (JSON.stringify(hands) !== JSON.stringify(layout.hands)) worlds++;
           // act: the same bot, the same seed, the same work budget, on both worlds
           const decide = (s: unknown, h: { seat: Seat; action: Action }[]) =>
-            getBot(level).decide(observation(s, me, h), variant.legalActions(s, me), {
+            decideAt(level, observation(s, me, h), variant.legalActions(s, me), {
               rng: new Rng(seed + 2),
               budget: budgetForMs(40),
             });
