@@ -1,7 +1,7 @@
 /**
  * How often strong's auction rollouts cannot be played and the heuristic decides instead: heuristic bots bid and play
  * seeded deals; at every auction choice after the first bid, strong's rollouts (strong.ts `evaluateByRollouts`, the
- * auction's 200 ms of work) are asked with each setting of `--levels` (`strong:<key>=<value>+…` tunings; `strong` for
+ * auction's 200 ms of work) are asked, at choices with a bid, an announcement or a pick among the options, with each setting of `--levels` (`strong:<key>=<value>+…` tunings; `strong` for
  * the defaults). A choice is counted as fallen back when the evaluation is undefined or has fewer than
  * `STRONG.minRollouts` samples.
  *
@@ -61,7 +61,8 @@ for (const table of tablesArg('schafkopf:4,mehrkopf:4')) {
       level: 'watcher',
       decide: (obs, legal, ctx) => {
         const auction = !legal.some((a) => a.type === 'play') && obs.view.phase !== 'knock';
-        if (auction && legal.length > 1 && obs.history.some((h) => h.action.type === 'bid')) {
+        const bidding = legal.some((a) => a.type === 'bid' || a.type === 'announce' || a.type === 'pick');
+        if (auction && bidding && obs.history.some((h) => h.action.type === 'bid')) {
           choices++;
           for (const level of levels) {
             const e = tuned(`${level}${level === 'strong' ? ':' : '+'}auctionMs=200`, () =>
