@@ -21,7 +21,7 @@ import { heuristicDecide } from '../engine/bots/heuristic.js';
 import { summarize } from '../engine/bots/duel.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, tablesArg } from './args.js';
-import { retuned } from './levels.js';
+import { retuned, withLevel } from './levels.js';
 
 const deals = Number(arg('deals', '200'));
 const seed = arg('seed', '1');
@@ -55,21 +55,10 @@ for (let d = 0; d < deals; d++) {
       if (doubling !== undefined && legal.some((a) => a.type === 'play')) {
         const rest = legal.filter((a) => a !== doubling);
         const card = heuristicDecide(obs, rest, ctx);
-        const tuning = STRONG as unknown as { auctionMs: number; repairSteps: number };
-        const saved = tuning.auctionMs;
-        const savedRepair = tuning.repairSteps;
-        tuning.auctionMs = 200;
-        tuning.repairSteps = repair;
-        const soft = AUCTION as unknown as { slack: number };
-        const savedSlack = soft.slack;
-        soft.slack = slack;
-        const e = evaluateByRollouts(obs, legal, { ...ctx, rng: new Rng(`${dealSeed}:probe:${obs.seat}`) }, [
-          card,
-          doubling,
-        ]);
-        tuning.auctionMs = saved;
-        tuning.repairSteps = savedRepair;
-        soft.slack = savedSlack;
+        const probe = `strong:auctionMs=200+repairSteps=${repair}+slack=${slack}`;
+        const e = withLevel(probe, () =>
+          evaluateByRollouts(obs, legal, { ...ctx, rng: new Rng(`${dealSeed}:probe:${obs.seat}`) }, [card, doubling]),
+        );
         // The same play-out on the true deal.
         const onTruth = (a: Action): number => {
           const state = variant.start(options, n, dealer, layout, { bock: 1, pot: ZERO });

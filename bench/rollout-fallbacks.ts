@@ -10,40 +10,14 @@
  */
 import { Rng, type Seat } from '../engine/index.js';
 import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
-import { AUCTION } from '../engine/bots/solver-inference.js';
-import { LIKELIHOOD } from '../engine/bots/solver-likelihood.js';
 import { STRONG, evaluateByRollouts } from '../engine/bots/strong.js';
 import { asSeat } from '../engine/seat.js';
 import { arg, tablesArg } from './args.js';
+import { withLevel } from './levels.js';
 
 const deals = Number(arg('deals', '40'));
 const seed = arg('seed', '1');
 const levels = arg('levels', 'strong,strong:callerHolds=0+redraw=0').split(',');
-const tunings = [STRONG, AUCTION, LIKELIHOOD] as unknown as Record<string, number>[];
-
-/** Run `f` with a level's tunings set (`strong` alone: the defaults). */
-function tuned<T>(level: string, f: () => T): T {
-  const pairs =
-    level === 'strong'
-      ? []
-      : level
-          .slice('strong:'.length)
-          .split('+')
-          .map((kv) => kv.split('='));
-  const saved: [Record<string, number>, string, number][] = [];
-  for (const [key = '', value] of pairs) {
-    const t = tunings.find((x) => key in x);
-    if (t === undefined) throw new Error(`no tuning ${key}`);
-    saved.push([t, key, t[key] as number]);
-    t[key] = Number(value);
-  }
-  try {
-    return f();
-  } finally {
-    for (const [t, key, value] of saved.reverse()) t[key] = value;
-  }
-}
-
 console.log(
   `seed ${seed}, ${deals} deals a table; auction choices after a bid whose rollouts fell back to the heuristic`,
 );
@@ -65,7 +39,7 @@ for (const table of tablesArg('schafkopf:4,mehrkopf:4')) {
         if (auction && bidding && obs.history.some((h) => h.action.type === 'bid')) {
           choices++;
           for (const level of levels) {
-            const e = tuned(`${level}${level === 'strong' ? ':' : '+'}auctionMs=200`, () =>
+            const e = withLevel(`${level}${level === 'strong' ? ':' : '+'}auctionMs=200`, () =>
               evaluateByRollouts(obs, legal, { rng: new Rng(`${dealSeed}:${obs.seat}`), budget: budgetForMs(200) }),
             );
             if (e === undefined || e.samples < STRONG.minRollouts) fell.set(level, (fell.get(level) ?? 0) + 1);
