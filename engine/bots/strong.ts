@@ -228,15 +228,11 @@ function replayCheck(obs: SeatObservation): ((sample: Sample) => boolean) | unde
   if (variant === undefined || obs.view.players === 2 || obs.view.phase === 'knock') return undefined;
   if (!obs.history.every((h) => REPLAYABLE.has(h.action.type) || h.action.type === 'play')) return undefined;
   if (!obs.history.some((h) => h.action.type !== 'pass')) return undefined;
-  const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
+  const bock = bockOf(obs);
   return (sample) => {
     const layout = layoutOf(withPlayed(sample.hands, obs), sample.rest);
     const state = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
-    for (const h of obs.history) {
-      if (variant.check(state, h.seat, h.action) !== undefined) return false;
-      variant.apply(state, h.seat, h.action, true);
-    }
-    return true;
+    return replay(variant, state, obs.history);
   };
 }
 
@@ -762,7 +758,7 @@ export function evaluateByRollouts(
   const budget = STRONG.auctionMs > 0 ? budgetForMs(STRONG.auctionMs) : ctx.budget;
   const totals = new Float64Array(candidates.length);
   let samples = 0;
-  const bock = typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
+  const bock = bockOf(obs);
   // As many sampled deals as the work budget allows (engine/bots/budget.ts), at most maxRollouts.
   // The budget's rollouts are Schafkopf-sized deals (8 cards a hand, budget.ts); shorter deals play out faster, and
   // the stacks' heuristic part is the cards before the solver takes over.
@@ -797,7 +793,7 @@ export function evaluateByRollouts(
     if (variant.checkLayout(obs.options, obs.view.players, layout) !== undefined) return undefined;
     const base = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
     const histories: { seat: Seat; action: Action }[][] = Array.from({ length: obs.view.players }, () => []);
-    if (!replay(variant, base, histories, obs.history)) {
+    if (!replay(variant, base, obs.history, histories)) {
       if (STRONG.redraw === 1) continue;
       return undefined;
     }
@@ -822,19 +818,24 @@ export function evaluateByRollouts(
   return { candidates, means: candidates.map((_, j) => (totals[j] as number) / Math.max(1, samples)), samples, own };
 }
 
-/** Apply `history` to `state` (recording it in `histories`); false at the first action the rules refuse. */
+/** Apply `history` to `state` (recording it in `histories` if given); false at the first action the rules refuse. */
 function replay(
   variant: AnyVariant,
   state: unknown,
-  histories: { seat: Seat; action: Action }[][],
   history: readonly { seat: Seat; action: Action }[],
+  histories?: { seat: Seat; action: Action }[][],
 ): boolean {
   for (const h of history) {
     if (variant.check(state, h.seat, h.action) !== undefined) return false;
-    record(variant, state, histories, h.seat, h.action);
+    if (histories !== undefined) record(variant, state, histories, h.seat, h.action);
     variant.apply(state, h.seat, h.action, true);
   }
   return true;
+}
+
+/** The deal's Bock factor as the seat's view shows it (1 without Bock). */
+function bockOf(obs: SeatObservation): number {
+  return typeof obs.view.extra?.['bock'] === 'number' ? (obs.view.extra['bock'] as number) : 1;
 }
 
 /** An auction choice's candidates after the heuristic's own (`candidates[0]`): pass, the best few contracts, pick. */
