@@ -3,7 +3,8 @@
  * Kontra offered beside a seat's cards the rollouts (strong.ts `evaluateByRollouts` with the heuristic's card and
  * the doubling as candidates) are asked on a separate random stream, then the bot decides as it would. Per offer:
  * the rollouts' mean payout for the seat without and with the doubling, and the seat's payout at the end of the deal
- * with each doubling's factor taken out. Buckets of the predicted payout without the doubling, against what came.
+ * with each doubling's factor taken out. Buckets of the predicted payout without the doubling, against what came; and
+ * the offers where the bot itself gave Kontra, split by what the rollouts said.
  *
  * Also the same play-out on the true deal (the rollouts' policy without the sampling): where it and the rollouts part,
  * the picture of the hidden cards is at fault, not the play-out.
@@ -38,6 +39,8 @@ interface Offer {
   pay: number;
   truth: number;
   truthWith: number;
+  /** Whether the bot gave Kontra at this offer. */
+  took: boolean;
 }
 const offers: Offer[] = [];
 const seeds = new Rng(`${seed}:kontra`);
@@ -82,10 +85,13 @@ for (let d = 0; d < deals; d++) {
             pay: 0,
             truth: onTruth(card),
             truthWith: onTruth(doubling),
+            took: false,
           });
       }
       const a: Action = inner.decide(obs, legal, ctx);
       if (a.type === 'kontra' || a.type === 're') factor *= 2;
+      const last = mine[mine.length - 1];
+      if (a.type === 'kontra' && last !== undefined && last.seat === obs.seat) last.took = true;
       return a;
     },
   };
@@ -115,6 +121,9 @@ const buckets: [string, (o: Offer) => boolean][] = [
   ['>= 100', (o) => o.without >= 100],
   ['rollouts say Kontra', (o) => o.with > o.without],
   ['rollouts say no', (o) => o.with <= o.without],
+  ['the bot gave Kontra', (o) => o.took],
+  ['  rollouts say Kontra', (o) => o.took && o.with > o.without],
+  ['  rollouts say no', (o) => o.took && o.with <= o.without],
   ['all', () => true],
 ];
 console.log(
