@@ -1,4 +1,5 @@
-import { type AnyVariant, asSeat, getVariant } from '../engine/index.js';
+import { type AnyVariant, type Layout, Rng, type Seat, asSeat, getVariant } from '../engine/index.js';
+import { type Bot, type BotBudget, type BotDeal, playBotDeal } from '../engine/bots/index.js';
 
 /** The benchmarks' command line: `--name value` options and bare `--flag`s (after the script's name). */
 const argv = process.argv.slice(2);
@@ -36,4 +37,43 @@ export function tablesArg(fallback: string): BenchTable[] {
       const options = variant.resolveOptions(undefined, {}, seats);
       return { id, variant, seats, options, players: variant.participants(options, seats, asSeat(seats - 1)).length };
     });
+}
+
+/** Deal `d` of a seeded run of `table`: its seed (the next of `seeds`), its dealer (the seats in turn), its layout. */
+export function seededDeal(
+  table: BenchTable,
+  seeds: Rng,
+  d: number,
+): { readonly dealSeed: number; readonly dealer: Seat; readonly layout: Layout } {
+  const { variant, options, players: n } = table;
+  const dealSeed = seeds.next();
+  const dealer = asSeat(d % n);
+  return {
+    dealSeed,
+    dealer,
+    layout: variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n))),
+  };
+}
+
+/** `bot` in every seat of a seeded deal; each decision's randomness from the deal's seed, the seat and a counter. */
+export function playSeeded(
+  table: BenchTable,
+  deal: ReturnType<typeof seededDeal>,
+  bot: Bot,
+  budget: BotBudget,
+): BotDeal {
+  const { variant, options, players: n } = table;
+  let counter = 0;
+  return playBotDeal(
+    variant,
+    options,
+    n,
+    deal.dealer,
+    deal.layout,
+    Array.from({ length: n }, () => bot),
+    (seat) => ({
+      rng: new Rng(`${deal.dealSeed}:${seat}:${counter++}`),
+      budget,
+    }),
+  );
 }

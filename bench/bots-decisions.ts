@@ -16,11 +16,10 @@
  *   npx tsx bench/bots-decisions.ts [--only schafkopf:4,sheepshead:5,saukopf:4] [--deals 200] [--levels heuristic,strong,strong:<key>=<value>…]
  *                                   [--budget 200] [--seed 1] [--seconds S: start no deal after S s per table and level]
  */
-import { Rng, type Action, type Seat, money } from '../engine/index.js';
-import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
+import { Rng, type Action, money } from '../engine/index.js';
+import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { summarize } from '../engine/bots/duel.js';
-import { asSeat } from '../engine/seat.js';
-import { arg, tablesArg } from './args.js';
+import { arg, playSeeded, seededDeal, tablesArg } from './args.js';
 import { retuned } from './levels.js';
 
 const deals = Number(arg('deals', '200'));
@@ -48,16 +47,14 @@ console.log(
   'table         level (deals)   decision     offered  took %   payout when taken   payout when declined  taken − declined',
 );
 for (const table of tablesArg('schafkopf:4,sheepshead:5,saukopf:4')) {
-  const { variant, options, players: n } = table;
+  const n = table.players;
   for (const level of levels) {
     const rows = new Map<string, Row>();
     const t0 = performance.now();
     const seeds = new Rng(`${seed}:${table.id}:${n}`);
     let playedDeals = 0;
     for (let d = 0; d < deals && (performance.now() - t0) / 1000 < maxSeconds; d++, playedDeals++) {
-      const dealSeed = seeds.next();
-      const dealer = asSeat(d % n);
-      const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
+      const deal = seededDeal(table, seeds, d);
       const offered = Array.from({ length: n }, () => new Set<string>());
       const took = Array.from({ length: n }, () => new Set<string>());
       const inner = level.startsWith('strong:') ? retuned(level) : getBot(level);
@@ -70,16 +67,7 @@ for (const table of tablesArg('schafkopf:4,sheepshead:5,saukopf:4')) {
           return a;
         },
       };
-      let counter = 0;
-      const played = playBotDeal(
-        variant,
-        options,
-        n,
-        dealer,
-        layout,
-        Array.from({ length: n }, () => bot),
-        (seat: Seat) => ({ rng: new Rng(`${dealSeed}:${seat}:${counter++}`), budget }),
-      );
+      const played = playSeeded(table, deal, bot, budget);
       const pay = played.result.payout.map(money.toNumber);
       for (let s = 0; s < n; s++)
         for (const type of offered[s] as Set<string>) {

@@ -13,7 +13,7 @@
  *                                      [--slack 0.5] [--repair <STRONG.repairSteps>]
  */
 import { Rng, type Action, type Seat, money } from '../engine/index.js';
-import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
+import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { evaluateByRollouts, playOut, STRONG } from '../engine/bots/strong.js';
 import { TranspositionTable } from '../engine/bots/solver.js';
 import { ZERO } from '../engine/money/rational.js';
@@ -21,7 +21,7 @@ import { AUCTION } from '../engine/bots/solver-inference.js';
 import { heuristicDecide } from '../engine/bots/heuristic.js';
 import { summarize } from '../engine/bots/duel.js';
 import { asSeat } from '../engine/seat.js';
-import { arg, tablesArg } from './args.js';
+import { arg, playSeeded, seededDeal, tablesArg } from './args.js';
 import { retuned, withLevel } from './levels.js';
 
 const deals = Number(arg('deals', '200'));
@@ -30,7 +30,8 @@ const budget = budgetForMs(Number(arg('budget', '20')));
 const level = arg('level', 'strong:auctionMs=200');
 const slack = Number(arg('slack', String(AUCTION.slack)));
 const repair = Number(arg('repair', String(STRONG.repairSteps)));
-const { variant, options, players: n } = tablesArg('schafkopf:4')[0]!;
+const table = tablesArg('schafkopf:4')[0]!;
+const { variant, options, players: n } = table;
 interface Offer {
   seat: Seat;
   without: number;
@@ -45,9 +46,8 @@ interface Offer {
 const offers: Offer[] = [];
 const seeds = new Rng(`${seed}:kontra`);
 for (let d = 0; d < deals; d++) {
-  const dealSeed = seeds.next();
-  const dealer = asSeat(d % n);
-  const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
+  const deal = seededDeal(table, seeds, d);
+  const { dealSeed, dealer, layout } = deal;
   const inner = level.startsWith('strong:') ? retuned(level) : getBot(level);
   const mine: Offer[] = [];
   let factor = 1;
@@ -95,19 +95,7 @@ for (let d = 0; d < deals; d++) {
       return a;
     },
   };
-  let counter = 0;
-  const played = playBotDeal(
-    variant,
-    options,
-    n,
-    dealer,
-    layout,
-    Array.from({ length: n }, () => bot),
-    (seat) => ({
-      rng: new Rng(`${dealSeed}:${seat}:${counter++}`),
-      budget,
-    }),
-  );
+  const played = playSeeded(table, deal, bot, budget);
   const pay = played.result.payout.map(money.toNumber);
   for (const o of mine) offers.push({ ...o, factor, pay: (pay[o.seat] as number) / factor });
 }

@@ -8,11 +8,10 @@
  *   npx tsx bench/rollout-fallbacks.ts [--only schafkopf:4,mehrkopf:4] [--deals 40] [--seed 1]
  *                                      [--levels strong,strong:callerHolds=0+redraw=0]
  */
-import { Rng, type Seat } from '../engine/index.js';
-import { type Bot, budgetForMs, getBot, playBotDeal } from '../engine/bots/index.js';
+import { Rng } from '../engine/index.js';
+import { type Bot, budgetForMs, getBot } from '../engine/bots/index.js';
 import { STRONG, evaluateByRollouts } from '../engine/bots/strong.js';
-import { asSeat } from '../engine/seat.js';
-import { arg, tablesArg } from './args.js';
+import { arg, playSeeded, seededDeal, tablesArg } from './args.js';
 import { withLevel } from './levels.js';
 
 const deals = Number(arg('deals', '40'));
@@ -22,15 +21,13 @@ console.log(
   `seed ${seed}, ${deals} deals a table; auction choices after a bid whose rollouts fell back to the heuristic`,
 );
 for (const table of tablesArg('schafkopf:4,mehrkopf:4')) {
-  const { variant, options, players: n } = table;
+  const n = table.players;
   const fell = new Map<string, number>(levels.map((l) => [l, 0]));
   let choices = 0;
   const seeds = new Rng(`${seed}:${table.id}:${n}`);
   const heuristic = getBot('heuristic');
   for (let d = 0; d < deals; d++) {
-    const dealSeed = seeds.next();
-    const dealer = asSeat(d % n);
-    const layout = variant.deal(options, n, dealer, new Rng(dealSeed).shuffle(variant.deck(options, n)));
+    const deal = seededDeal(table, seeds, d);
     const watcher: Bot = {
       level: 'watcher',
       decide: (obs, legal, ctx) => {
@@ -40,7 +37,10 @@ for (const table of tablesArg('schafkopf:4,mehrkopf:4')) {
           choices++;
           for (const level of levels) {
             const e = withLevel(`${level}${level === 'strong' ? ':' : '+'}auctionMs=200`, () =>
-              evaluateByRollouts(obs, legal, { rng: new Rng(`${dealSeed}:${obs.seat}`), budget: budgetForMs(200) }),
+              evaluateByRollouts(obs, legal, {
+                rng: new Rng(`${deal.dealSeed}:${obs.seat}`),
+                budget: budgetForMs(200),
+              }),
             );
             if (e === undefined || e.samples < STRONG.minRollouts) fell.set(level, (fell.get(level) ?? 0) + 1);
           }
@@ -48,19 +48,7 @@ for (const table of tablesArg('schafkopf:4,mehrkopf:4')) {
         return heuristic.decide(obs, legal, ctx);
       },
     };
-    let counter = 0;
-    playBotDeal(
-      variant,
-      options,
-      n,
-      dealer,
-      layout,
-      Array.from({ length: n }, () => watcher),
-      (seat: Seat) => ({
-        rng: new Rng(`${dealSeed}:${seat}:${counter++}`),
-        budget: budgetForMs(0),
-      }),
-    );
+    playSeeded(table, deal, watcher, budgetForMs(0));
   }
   for (const level of levels)
     console.log(
