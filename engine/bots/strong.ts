@@ -191,7 +191,7 @@ export function sampleHidden(
 ): Sample | undefined {
   let best: Sample | undefined;
   let fewest = Infinity;
-  const rules = STRONG.replayDraws === 1 ? replayCheck(obs) : undefined;
+  const rules = STRONG.replayDraws === 1 ? replayCheck(obs, k) : undefined;
   const draws = facts.length === 0 && plays === undefined && rules === undefined ? 1 : STRONG.auctionDraws;
   for (let i = 0; i < draws; i++) {
     const sample = drawHidden(obs, k, deck, rng);
@@ -223,14 +223,14 @@ const REFUSED = 1_000;
  * the history cannot be replayed on a deal of the seat's picture (cards changed hands: a bury; the two-player
  * stacks; Schafkopf's knock phase, before the second packets).
  */
-function replayCheck(obs: SeatObservation): ((sample: Sample) => boolean) | undefined {
+function replayCheck(obs: SeatObservation, k: Knowledge): ((sample: Sample) => boolean) | undefined {
   const variant = getVariant(obs.variant);
   if (variant === undefined || obs.view.players === 2 || obs.view.phase === 'knock') return undefined;
   if (!obs.history.every((h) => REPLAYABLE.has(h.action.type) || h.action.type === 'play')) return undefined;
   if (!obs.history.some((h) => h.action.type !== 'pass')) return undefined;
   const bock = bockOf(obs);
   return (sample) => {
-    const layout = layoutOf(withPlayed(sample.hands, obs), sample.rest);
+    const layout = layoutOf(dealtHands(k, sample.hands), sample.rest);
     const state = variant.start(obs.options, obs.view.players, obs.view.dealer, layout, { bock, pot: ZERO });
     return replay(variant, state, obs.history);
   };
@@ -787,7 +787,7 @@ export function evaluateByRollouts(
     else {
       const sample = sampleHidden(obs, k, deck, ctx.rng, facts);
       if (sample !== undefined)
-        layout = knock ? secondPackets(sample, ctx.rng) : layoutOf(withPlayed(sample.hands, obs), sample.rest);
+        layout = knock ? secondPackets(sample, ctx.rng) : layoutOf(dealtHands(k, sample.hands), sample.rest);
     }
     if (layout === undefined) return undefined;
     if (variant.checkLayout(obs.options, obs.view.players, layout) !== undefined) return undefined;
@@ -860,11 +860,9 @@ function addAuctionCandidates(
   if (STRONG.rolloutChoices === 1) for (const a of legal) if (REPLAYABLE.has(a.type)) add(a);
 }
 
-/** The hands as dealt: the cards in `obs.history` given back to the seats that played them. */
-function withPlayed(hands: readonly (readonly CardIndex[])[], obs: SeatObservation): CardIndex[][] {
-  const out = hands.map((h) => h.slice());
-  for (const h of obs.history) if (h.action.type === 'play') (out[h.seat] as CardIndex[]).push(indexOf(h.action.card));
-  return out;
+/** A sample's hands as dealt: the cards played given back to the seats that played them. */
+function dealtHands(k: Knowledge, hands: readonly (readonly CardIndex[])[]): CardIndex[][] {
+  return hands.map((_, s) => auctionHand(k, hands, s));
 }
 
 function layoutOf(hands: readonly (readonly CardIndex[])[], rest: readonly CardIndex[]): Layout {

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CARDS, type Card, Rng, type Seat, getVariant, indexOf } from '../../../engine/index.js';
+import { type Action, CARDS, type Card, Rng, type Seat, getVariant, indexOf } from '../../../engine/index.js';
 import { getBot } from '../../../engine/bots/index.js';
-import { knowledgeOf } from '../../../engine/bots/knowledge.js';
+import { type Knowledge, knowledgeOf } from '../../../engine/bots/knowledge.js';
 import { playBotDeal } from '../../../engine/bots/play.js';
 import { deckOfObs } from '../../../engine/bots/heuristic.js';
-import { auctionFacts, brokenFacts, notHoldingPartnerCard } from '../../../engine/bots/solver-inference.js';
-import { STRONG, sampleHidden } from '../../../engine/bots/strong.js';
+import {
+  auctionFacts,
+  auctionHand,
+  brokenFacts,
+  notHoldingPartnerCard,
+} from '../../../engine/bots/solver-inference.js';
+import { STRONG, type Sample, sampleHidden } from '../../../engine/bots/strong.js';
 import { ZERO } from '../../../engine/money/rational.js';
-import type { Bot } from '../../../engine/bots/types.js';
+import type { Bot, SeatObservation } from '../../../engine/bots/types.js';
 
 describe('inference from the called card', () => {
   for (const [id, players] of [
@@ -147,63 +152,91 @@ describe('inference from the auction', () => {
   });
 });
 
+/**
+ * Seeded deals (`<label>:<d>`) of heuristic bots; `look` sees every decision first, with the deal's dealer, and
+ * `beforeDeal` runs before each deal.
+ */
+function watchDeals(
+  id: string,
+  players: number,
+  label: string,
+  deals: number,
+  look: (obs: SeatObservation, legal: readonly Action[], dealer: Seat) => void,
+  beforeDeal: () => void = () => {},
+): void {
+  const variant = getVariant(id);
+  if (variant === undefined) throw new Error(`${id} not registered`);
+  const options = variant.resolveOptions(undefined, {}, players);
+  const heuristic = getBot('heuristic');
+  let dealer = 0 as Seat;
+  const watcher: Bot = {
+    level: 'watcher',
+    decide(obs, legal, ctx) {
+      look(obs, legal, dealer);
+      return heuristic.decide(obs, legal, ctx);
+    },
+  };
+  for (let d = 0; d < deals; d++) {
+    const rng = new Rng(`${label}:${id}:${d}`);
+    dealer = (d % players) as Seat;
+    const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
+    beforeDeal();
+    playBotDeal(variant, options, players, dealer, layout, Array(players).fill(watcher), () => ({
+      rng,
+      budget: { samples: 1, rollouts: 0, nodes: 5_000 },
+    }));
+  }
+}
+
+/**
+ * The first action of `history` the rules refuse on a sampled deal (the cards played given back to their seats), as
+ * `type: message`; undefined when they accept it all.
+ */
+function refusal(
+  obs: SeatObservation,
+  k: Knowledge,
+  dealer: Seat,
+  sample: Sample,
+  history: readonly { seat: Seat; action: Action }[],
+): string | undefined {
+  const variant = getVariant(obs.variant);
+  if (variant === undefined) throw new Error(`${obs.variant} not registered`);
+  const layout = {
+    hands: sample.hands.map((_, s) => auctionHand(k, sample.hands, s).map((c) => CARDS[c] as Card)),
+    blind: sample.rest.map((c) => CARDS[c] as Card),
+  };
+  const state = variant.start(obs.options, obs.view.players, dealer, layout, { bock: 1, pot: ZERO });
+  for (const h of history) {
+    const problem = variant.check(state, h.seat, h.action);
+    if (problem !== undefined) return `${h.action.type}: ${problem.message}`;
+    variant.apply(state, h.seat, h.action, true);
+  }
+  return undefined;
+}
+
 describe('samples obey the rules of the history (STRONG.replayDraws)', () => {
   /** At card decisions of seeded heuristic deals: sampled deals, and how many of them the rules refuse the history. */
   function refusals(id: string, players: number, replayDraws: number): { samples: number; refused: string[] } {
-    const variant = getVariant(id);
-    if (variant === undefined) throw new Error(`${id} not registered`);
-    const options = variant.resolveOptions(undefined, {}, players);
-    const heuristic = getBot('heuristic');
-    let dealer = 0 as Seat;
     let samples = 0;
     const refused: string[] = [];
-    const watcher: Bot = {
-      level: 'watcher',
-      decide(obs, legal, ctx) {
-        if (legal.filter((a) => a.type === 'play').length > 1 && obs.view.hands.some((h) => h === null)) {
-          const k = knowledgeOf(obs);
-          const deck = deckOfObs(obs);
-          const facts = auctionFacts(obs, k, deck);
-          for (let i = 0; i < 2; i++) {
-            // act: a sampled deal, the cards played given back to their seats, the history replayed on it
-            const t = STRONG as unknown as Record<string, number>;
-            const saved = t['replayDraws'] as number;
-            t['replayDraws'] = replayDraws;
-            const sample = sampleHidden(obs, k, deck, new Rng(`rules:${id}:${samples}`), facts);
-            t['replayDraws'] = saved;
-            if (sample === undefined) throw new Error('no sample');
-            samples++;
-            const hands = sample.hands.map((h, s) => [
-              ...h,
-              ...k.tricks.flatMap((tr) => tr.filter((p) => p.seat === s).map((p) => p.card)),
-            ]);
-            const layout = {
-              hands: hands.map((h) => h.map((c) => CARDS[c] as Card)),
-              blind: sample.rest.map((c) => CARDS[c] as Card),
-            };
-            const state = variant.start(options, players, dealer, layout, { bock: 1, pot: ZERO });
-            for (const h of obs.history) {
-              const problem = variant.check(state, h.seat, h.action);
-              if (problem !== undefined) {
-                refused.push(`${h.action.type}: ${problem.message}`);
-                break;
-              }
-              variant.apply(state, h.seat, h.action, true);
-            }
-          }
-        }
-        return heuristic.decide(obs, legal, ctx);
-      },
-    };
-    for (let d = 0; d < 12; d++) {
-      const rng = new Rng(`rules:${id}:${d}`);
-      dealer = (d % players) as Seat;
-      const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
-      playBotDeal(variant, options, players, dealer, layout, Array(players).fill(watcher), () => ({
-        rng,
-        budget: { samples: 1, rollouts: 0, nodes: 5_000 },
-      }));
-    }
+    watchDeals(id, players, 'rules', 12, (obs, legal, dealer) => {
+      if (legal.filter((a) => a.type === 'play').length < 2 || obs.view.hands.every((h) => h !== null)) return;
+      const k = knowledgeOf(obs);
+      const deck = deckOfObs(obs);
+      const facts = auctionFacts(obs, k, deck);
+      for (let i = 0; i < 2; i++) {
+        // act: a sampled deal, the cards played given back to their seats, the history replayed on it
+        const t = STRONG as unknown as Record<string, number>;
+        const saved = t['replayDraws'] as number;
+        t['replayDraws'] = replayDraws;
+        const sample = sampleHidden(obs, k, deck, new Rng(`rules:${id}:${samples}`), facts);
+        t['replayDraws'] = saved;
+        if (sample === undefined) throw new Error('no sample');
+        samples++;
+        const why = refusal(obs, k, dealer, sample, obs.history);
+        if (why !== undefined) refused.push(why);
+      }
+    });
     return { samples, refused };
   }
 
@@ -235,62 +268,34 @@ describe('inference from the call (the caller holds the called suit)', () => {
   ] as const)
     it(`${id} ${players}: every sampled deal of a Sauspiel replays the auction: the caller holds the called suit`, () => {
       // prepare: heuristic bots bid and play whole deals; at a defender's first card in a Sauspiel, deals are sampled
-      const variant = getVariant(id);
-      if (variant === undefined) throw new Error(`${id} not registered`);
-      const options = variant.resolveOptions(undefined, {}, players);
-      const heuristic = getBot('heuristic');
-      let dealer = 0 as Seat;
       let positions = 0;
       const refused: string[] = [];
       const seen = new Set<number>();
-      const watcher: Bot = {
-        level: 'watcher',
-        decide(obs, legal, ctx) {
+      watchDeals(
+        id,
+        players,
+        'call',
+        16,
+        (obs, legal, dealer) => {
           const k = knowledgeOf(obs);
-          if (
-            legal.some((a) => a.type === 'play') &&
-            !seen.has(obs.seat) &&
-            k.contract?.game === 'sauspiel' &&
-            k.contract.declarer !== obs.seat
-          ) {
-            seen.add(obs.seat);
-            positions++;
-            const deck = deckOfObs(obs);
-            const facts = auctionFacts(obs, k, deck);
-            for (let i = 0; i < 8; i++) {
-              // act: a sampled deal, the cards played given back to their seats, the history replayed on it
-              const sample = sampleHidden(obs, k, deck, new Rng(`call:${id}:${positions}:${i}`), facts);
-              if (sample === undefined) throw new Error('no sample');
-              const hands = sample.hands.map((h, s) => [
-                ...h,
-                ...k.tricks.flatMap((t) => t.filter((p) => p.seat === s).map((p) => p.card)),
-              ]);
-              const layout = {
-                hands: hands.map((h) => h.map((c) => CARDS[c] as Card)),
-                blind: sample.rest.map((c) => CARDS[c] as Card),
-              };
-              const state = variant.start(options, players, dealer, layout, { bock: 1, pot: ZERO });
-              for (const h of obs.history) {
-                if (h.action.type === 'play') break;
-                const problem = variant.check(state, h.seat, h.action);
-                if (problem !== undefined) refused.push(`${h.action.type}: ${problem.message}`);
-                variant.apply(state, h.seat, h.action, true);
-              }
-            }
+          const sauspiel = k.contract?.game === 'sauspiel' && k.contract.declarer !== obs.seat;
+          if (!legal.some((a) => a.type === 'play') || seen.has(obs.seat) || !sauspiel) return;
+          seen.add(obs.seat);
+          positions++;
+          const deck = deckOfObs(obs);
+          const facts = auctionFacts(obs, k, deck);
+          const firstCard = obs.history.findIndex((h) => h.action.type === 'play');
+          const auction = firstCard < 0 ? obs.history : obs.history.slice(0, firstCard);
+          for (let i = 0; i < 8; i++) {
+            // act: a sampled deal, the auction replayed on it
+            const sample = sampleHidden(obs, k, deck, new Rng(`call:${id}:${positions}:${i}`), facts);
+            if (sample === undefined) throw new Error('no sample');
+            const why = refusal(obs, k, dealer, sample, auction);
+            if (why !== undefined) refused.push(why);
           }
-          return heuristic.decide(obs, legal, ctx);
         },
-      };
-      for (let d = 0; d < 16; d++) {
-        const rng = new Rng(`call:${id}:${d}`);
-        dealer = (d % players) as Seat;
-        const layout = variant.deal(options, players, dealer, rng.shuffle(variant.deck(options, players)));
-        seen.clear();
-        playBotDeal(variant, options, players, dealer, layout, Array(players).fill(watcher), () => ({
-          rng,
-          budget: { samples: 1, rollouts: 0, nodes: 5_000 },
-        }));
-      }
+        () => seen.clear(),
+      );
       // assess: the rules accept the auction on every sampled deal (without the caller's fact, AUCTION.callerHolds,
       // a sampled caller may lack the suit, and the call is refused)
       expect(refused).toEqual([]);
