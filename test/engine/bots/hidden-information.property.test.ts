@@ -5,6 +5,7 @@ import { budgetForMs, getBot } from '../../../engine/bots/index.js';
 import { STRONG, evaluateByRollouts } from '../../../engine/bots/strong.js';
 import type { BotContext, SeatObservation } from '../../../engine/bots/types.js';
 import { asSeat } from '../../../engine/seat.js';
+import { withTunings } from './tunings.js';
 
 const variant = getVariant('schafkopf');
 if (variant === undefined) throw new Error('schafkopf not registered');
@@ -54,14 +55,7 @@ const SAMPLER_TUNINGS: Record<string, number> = {
 
 function decideAt(level: string, obs: SeatObservation, legal: readonly Action[], ctx: BotContext): Action {
   if (level !== 'strong, sampler tunings') return getBot(level).decide(obs, legal, ctx);
-  const t = STRONG as unknown as Record<string, number>;
-  const saved = Object.keys(SAMPLER_TUNINGS).map((key) => [key, t[key] as number] as const);
-  try {
-    Object.assign(t, SAMPLER_TUNINGS);
-    return getBot('strong').decide(obs, legal, ctx);
-  } finally {
-    for (const [key, value] of saved) t[key] = value;
-  }
+  return withTunings(SAMPLER_TUNINGS, () => getBot('strong').decide(obs, legal, ctx));
 }
 
 describe('bots see only their seat', () => {

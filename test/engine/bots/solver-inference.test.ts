@@ -10,9 +10,10 @@ import {
   brokenFacts,
   notHoldingPartnerCard,
 } from '../../../engine/bots/solver-inference.js';
-import { STRONG, type Sample, sampleHidden } from '../../../engine/bots/strong.js';
+import { type Sample, sampleHidden } from '../../../engine/bots/strong.js';
 import { ZERO } from '../../../engine/money/rational.js';
 import type { Bot, SeatObservation } from '../../../engine/bots/types.js';
+import { withTunings } from './tunings.js';
 
 describe('inference from the called card', () => {
   for (const [id, players] of [
@@ -226,11 +227,9 @@ describe('samples obey the rules of the history (STRONG.replayDraws)', () => {
       const facts = auctionFacts(obs, k, deck);
       for (let i = 0; i < 2; i++) {
         // act: a sampled deal, the cards played given back to their seats, the history replayed on it
-        const t = STRONG as unknown as Record<string, number>;
-        const saved = t['replayDraws'] as number;
-        t['replayDraws'] = replayDraws;
-        const sample = sampleHidden(obs, k, deck, new Rng(`rules:${id}:${samples}`), facts);
-        t['replayDraws'] = saved;
+        const sample = withTunings({ replayDraws }, () =>
+          sampleHidden(obs, k, deck, new Rng(`rules:${id}:${samples}`), facts),
+        );
         if (sample === undefined) throw new Error('no sample');
         samples++;
         const why = refusal(obs, k, dealer, sample, obs.history);

@@ -14,6 +14,7 @@ import {
   playOut,
 } from '../../../engine/bots/strong.js';
 import type { SeatObservation } from '../../../engine/bots/types.js';
+import { withTunings } from './tunings.js';
 
 /** The card decisions of heuristic Schafkopf 4 deals from trick `from` on (point games with a declaring party). */
 function decisions(
@@ -227,18 +228,6 @@ function auctionChoices(
     });
   }
   return out;
-}
-
-/** `run` with `STRONG` tunings set; they are restored after. */
-function withTunings<T>(tunings: Record<string, number>, run: () => T): T {
-  const t = STRONG as unknown as Record<string, number>;
-  const saved = Object.keys(tunings).map((key) => [key, t[key] as number] as const);
-  try {
-    Object.assign(t, tunings);
-    return run();
-  } finally {
-    for (const [key, value] of saved) t[key] = value;
-  }
 }
 
 describe("strong's auction budget (STRONG.auctionMs, a bench tuning)", () => {
